@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@spvkit\/core$/, replacement: here('./packages/core/src/index.ts') },
+      { find: /^@spvkit\/passes$/, replacement: here('./packages/passes/src/index.ts') },
+      { find: /^@spvkit\/rollup-plugin$/, replacement: here('./packages/rollup-plugin/src/index.ts') },
+      { find: /^@spvkit\/vite-plugin$/, replacement: here('./packages/vite-plugin/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
