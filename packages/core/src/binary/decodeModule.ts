@@ -1,0 +1,349 @@
+import { SpirvError, formatOffset } from '../errors/SpirvError.js';
+import {
+  Op,
+  SHAPE_KNOWN,
+  SHAPE_RESULT,
+  SHAPE_TYPE,
+  extInstSetByName,
+  instructionByOpcode,
+  instructionShape,
+  type ExtInstSetSpec,
+} from '../grammar/index.js';
+import { Block } from '../ir/Block.js';
+import { Function } from '../ir/Function.js';
+import { Instruction } from '../ir/Instruction.js';
+import { Module } from '../ir/Module.js';
+import { SECTIONS, naturalSection } from '../ir/sections.js';
+import { walkOperands, type OperandContext } from '../ir/operands.js';
+import { decodeLiteralString } from './literalString.js';
+import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
+import { readWords, type BinaryInput } from './wordInput.js';
+
+/** Options for {@link decodeModule}. */
+export interface DecodeOptions {
+  /**
+   * Largest id bound accepted, and the limit for ids allocated later. Default 0x3FFFFF, the
+   * minimum every SPIR-V consumer must support.
+   */
+  maxIdBound?: number;
+  /**
+   * Decode function bodies only when first read (default true). Structural checks (word counts,
+   * result ids) always run at decode time; operand-level checks of function bodies run when they
+   * are decoded, so set this to false to get every error from `decodeModule` itself.
+   */
+  lazyFunctions?: boolean;
+}
+
+/**
+ * Decodes a SPIR-V binary into a {@link Module}. Accepts words or bytes at any byte offset, in
+ * either byte order.
+ *
+ * Every malformed input fails with a {@link SpirvError} whose code says what is wrong and whose
+ * offset says where: a truncated header, a wrong magic number, a word count of zero or past the
+ * end, a bound of zero or above the limit, an unterminated string, an id at or above the bound, a
+ * result id defined twice.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * const module = decodeModule(readFileSync('shader.spv'));
+ * console.log(module.header.bound, module.entryPoints.length);
+ * ```
+ */
+export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): Module {
+  const { words, endianness } = readWords(input);
+  const maxBound = options.maxIdBound ?? DEFAULT_MAX_ID_BOUND;
+  if (words.length < HEADER_WORDS) {
+    throw new SpirvError('TRUNCATED_HEADER', `the input is ${words.length * 4} bytes, shorter than the 20-byte SPIR-V header`, {
+      offset: words.length * 4,
+      hint: 'the file is empty or truncated',
+    });
+  }
+  if (words[0] !== SPIRV_MAGIC) {
+    throw new SpirvError(
+      'BAD_MAGIC',
+      `not a SPIR-V module: the first word is 0x${words[0]!.toString(16).padStart(8, '0')}, expected the magic number 0x07230203`,
+      { offset: 0, hint: 'is this a text file (use the assembler) or a file of another format?' },
+    );
+  }
+  const bound = words[3]!;
+  if (bound === 0) {
+    throw new SpirvError('BOUND_ZERO', 'the header declares an id bound of 0, so no id can be valid', { offset: 12 });
+  }
+  if (bound > maxBound) {
+    throw new SpirvError(
+      'BOUND_TOO_LARGE',
+      `the header declares an id bound of ${bound} (0x${bound.toString(16)}), above the limit of ${maxBound} (0x${maxBound.toString(16)})`,
+      { offset: 12, hint: 'the header is corrupt, or raise the maxIdBound option if this module really needs that many ids' },
+    );
+  }
+
+  const module = new Module({ version: words[1]!, generator: words[2]!, bound, schema: words[4]! }, maxBound);
+  module.endianness = endianness;
+  const state = new DecodeState(words, bound);
+
+  // The sections before the functions are decoded eagerly: they are small and every analysis needs them.
+  let section = 0;
+  let pos = HEADER_WORDS;
+  const end = words.length;
+  while (pos < end) {
+    const first = words[pos]!;
+    const opcode = first & 0xffff;
+    if (opcode === Op.Function) break;
+    const wc = state.checkWordCount(pos, first);
+    const inst = state.instructionAt(pos, wc, opcode);
+    state.checkOperands(inst, pos, true);
+    const natural = naturalSection(opcode, (instructionShape[opcode]! & SHAPE_KNOWN) !== 0);
+    if (natural > section) section = natural;
+    module[SECTIONS[section]!].push(inst);
+    state.noteGlobal(inst);
+    pos += wc;
+  }
+
+  if (pos < end) {
+    const start = pos;
+    // Structural scan of the function region now, so a bad word count or duplicate id fails here.
+    state.scanStructure(start, end);
+    const materialize = (): { functions: Function[]; trailing: Instruction[] } => state.decodeFunctions(start, end);
+    if (options.lazyFunctions === false) {
+      const { functions, trailing } = materialize();
+      module.functions = functions;
+      module.trailing = trailing;
+    } else {
+      module.setLazyFunctions({ words, start, end, materialize });
+    }
+  }
+  return module;
+}
+
+/** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */
+class DecodeState implements OperandContext {
+  private readonly defined: Uint8Array;
+  private readonly widths = new Map<number, number>();
+  private readonly sets = new Map<number, ExtInstSetSpec | undefined>();
+  private resultTypes: Uint32Array | null = null;
+  private readonly globalTypes = new Map<number, number>();
+
+  constructor(
+    private readonly words: Uint32Array,
+    private readonly bound: number,
+  ) {
+    this.defined = new Uint8Array((bound + 7) >>> 3);
+  }
+
+  typeWidth(typeId: number): number {
+    return this.widths.get(typeId) ?? 0;
+  }
+
+  typeOf(id: number): number {
+    if (this.resultTypes !== null && id < this.resultTypes.length) {
+      const t = this.resultTypes[id]!;
+      if (t !== 0) return t;
+    }
+    return this.globalTypes.get(id) ?? 0;
+  }
+
+  extInstSet(id: number): ExtInstSetSpec | undefined {
+    return this.sets.get(id);
+  }
+
+  checkWordCount(pos: number, first: number): number {
+    const wc = first >>> 16;
+    if (wc === 0) {
+      throw new SpirvError('WORD_COUNT_ZERO', `instruction at ${formatOffset(pos * 4)} has a word count of 0 (opcode ${first & 0xffff})`, {
+        offset: pos * 4,
+        opname: instructionByOpcode(first & 0xffff)?.opname,
+        hint: 'the module is corrupt: every instruction has at least its opcode word',
+      });
+    }
+    if (pos + wc > this.words.length) {
+      const name = instructionByOpcode(first & 0xffff)?.opname ?? `opcode ${first & 0xffff}`;
+      throw new SpirvError(
+        'WORD_COUNT_PAST_END',
+        `${name} at ${formatOffset(pos * 4)} declares ${wc} words but only ${this.words.length - pos} remain in the module`,
+        { offset: pos * 4, opname: instructionByOpcode(first & 0xffff)?.opname, hint: 'the file is truncated or the word count is corrupt' },
+      );
+    }
+    return wc;
+  }
+
+  /** Builds the Instruction at `pos` and checks its result id (below the bound, defined once). */
+  instructionAt(pos: number, wc: number, opcode: number): Instruction {
+    const words = this.words;
+    const shape = instructionShape[opcode]!;
+    let at = pos + 1;
+    let typeId = 0;
+    let resultId = 0;
+    if ((shape & SHAPE_TYPE) !== 0) {
+      if (at >= pos + wc) throw this.tooShort(pos, opcode);
+      typeId = words[at++]!;
+      if (typeId === 0) throw this.zeroId(pos, opcode, 'result type');
+      if (typeId >= this.bound) throw this.outOfBound(pos, opcode, typeId, 'result type');
+    }
+    if ((shape & SHAPE_RESULT) !== 0) {
+      if (at >= pos + wc) throw this.tooShort(pos, opcode);
+      resultId = words[at++]!;
+      this.define(pos, opcode, resultId);
+    }
+    return Instruction.view(opcode, typeId, resultId, words, at, pos + wc - at);
+  }
+
+  private define(pos: number, opcode: number, id: number): void {
+    if (id === 0) throw this.zeroId(pos, opcode, 'result');
+    if (id >= this.bound) throw this.outOfBound(pos, opcode, id, 'result');
+    const byte = id >>> 3;
+    const bit = 1 << (id & 7);
+    if ((this.defined[byte]! & bit) !== 0) {
+      const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+      throw new SpirvError('DUPLICATE_RESULT_ID', `${name} at ${formatOffset(pos * 4)} defines result id %${id}, which is already defined`, {
+        offset: pos * 4,
+        opname: instructionByOpcode(opcode)?.opname,
+        hint: 'every result id must be defined exactly once in a module',
+      });
+    }
+    this.defined[byte] = this.defined[byte]! | bit;
+  }
+
+  /** Checks every id operand is below the bound and every string is terminated. */
+  checkOperands(inst: Instruction, pos: number, strings: boolean): void {
+    const bound = this.bound;
+    let bad = -1;
+    const problem = walkOperands(inst, this, (kind, start) => {
+      if (bad < 0 && (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') && inst.word(start) >= bound) bad = start;
+    });
+    if (bad >= 0) {
+      const headWords = (inst.typeId !== 0 ? 1 : 0) + (inst.resultId !== 0 ? 1 : 0);
+      throw this.outOfBound(pos, inst.opcode, inst.word(bad), 'operand', (pos + 1 + headWords + bad) * 4);
+    }
+    if (strings && problem?.kind === 'unterminated-string') {
+      const name = instructionByOpcode(inst.opcode)?.opname ?? `opcode ${inst.opcode}`;
+      throw new SpirvError('UNTERMINATED_STRING', `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`, {
+        offset: pos * 4,
+        opname: instructionByOpcode(inst.opcode)?.opname,
+        hint: 'the word count is probably too small, or the string was not nul-terminated',
+      });
+    }
+  }
+
+  noteGlobal(inst: Instruction): void {
+    switch (inst.opcode) {
+      case Op.TypeInt:
+      case Op.TypeFloat:
+        this.widths.set(inst.resultId, inst.word(0));
+        break;
+      case Op.ExtInstImport: {
+        const name = decodeLiteralString(inst.operands, 0, inst.operandCount).value;
+        this.sets.set(inst.resultId, extInstSetByName(name));
+        break;
+      }
+      default:
+        if (inst.typeId !== 0) this.globalTypes.set(inst.resultId, inst.typeId);
+    }
+  }
+
+  /** Word counts and result ids over the function region, without building instructions. */
+  scanStructure(start: number, end: number): void {
+    const words = this.words;
+    const shapes = instructionShape;
+    let pos = start;
+    while (pos < end) {
+      const first = words[pos]!;
+      const wc = first >>> 16;
+      if (wc === 0 || pos + wc > end) this.checkWordCount(pos, first);
+      const shape = shapes[first & 0xffff]!;
+      if ((shape & SHAPE_RESULT) !== 0) {
+        const at = pos + ((shape & SHAPE_TYPE) !== 0 ? 2 : 1);
+        if (at >= pos + wc) throw this.tooShort(pos, first & 0xffff);
+        this.define(pos, first & 0xffff, words[at]!);
+      }
+      pos += wc;
+    }
+  }
+
+  /** Builds the functions of the region [start, end). Result ids were already checked by scanStructure. */
+  decodeFunctions(start: number, end: number): { functions: Function[]; trailing: Instruction[] } {
+    const words = this.words;
+    // Result ids were marked by scanStructure; instructionAt must not see them as duplicates.
+    this.defined.fill(0);
+    this.resultTypes = new Uint32Array(this.bound);
+    const functions: Function[] = [];
+    const trailing: Instruction[] = [];
+    let pending: Instruction[] = [];
+    let fnDef: Instruction | null = null;
+    let preamble: Instruction[] = [];
+    let blocks: Block[] = [];
+    let block: Block | null = null;
+    let pos = start;
+    const resultTypes = this.resultTypes;
+    while (pos < end) {
+      const first = words[pos]!;
+      const opcode = first & 0xffff;
+      const wc = first >>> 16;
+      const inst = this.instructionAtLoose(pos, wc, opcode);
+      this.checkOperands(inst, pos, false);
+      if (inst.typeId !== 0) resultTypes[inst.resultId] = inst.typeId;
+      if (opcode === Op.Function) {
+        if (fnDef !== null) throw this.layout(pos, 'OpFunction inside a function: the previous function has no OpFunctionEnd');
+        fnDef = inst;
+        preamble = pending;
+        pending = [];
+        blocks = [];
+        block = null;
+        // Instructions between two functions are kept in front of the next one's parameters.
+        if (preamble.length > 0) preamble = [...preamble];
+      } else if (opcode === Op.FunctionEnd) {
+        if (fnDef === null) throw this.layout(pos, 'OpFunctionEnd outside a function');
+        const fn = new Function(fnDef, [], blocks, inst);
+        fn.preamble = preamble;
+        functions.push(fn);
+        fnDef = null;
+      } else if (fnDef === null) {
+        pending.push(inst);
+      } else if (opcode === Op.Label) {
+        block = new Block(inst);
+        blocks.push(block);
+      } else if (block === null) {
+        preamble.push(inst);
+      } else {
+        block.instructions.push(inst);
+      }
+      pos += wc;
+    }
+    if (fnDef !== null) throw this.layout(end, `the function %${fnDef.resultId} has no OpFunctionEnd before the end of the module`);
+    trailing.push(...pending);
+    return { functions, trailing };
+  }
+
+  private instructionAtLoose(pos: number, wc: number, opcode: number): Instruction {
+    return this.instructionAt(pos, wc, opcode);
+  }
+
+  private layout(pos: number, message: string): SpirvError {
+    return new SpirvError('BAD_FUNCTION_LAYOUT', `${message} (at ${formatOffset(pos * 4)})`, { offset: pos * 4 });
+  }
+
+  private tooShort(pos: number, opcode: number): SpirvError {
+    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    return new SpirvError('INSTRUCTION_TOO_SHORT', `${name} at ${formatOffset(pos * 4)} is too short to hold its result type and result id`, {
+      offset: pos * 4,
+      opname: instructionByOpcode(opcode)?.opname,
+    });
+  }
+
+  private zeroId(pos: number, opcode: number, what: string): SpirvError {
+    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    return new SpirvError('ID_ZERO', `${name} at ${formatOffset(pos * 4)} has ${what} id 0, which is never a valid id`, {
+      offset: pos * 4,
+      opname: instructionByOpcode(opcode)?.opname,
+    });
+  }
+
+  private outOfBound(pos: number, opcode: number, id: number, what: string, offset = pos * 4): SpirvError {
+    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    return new SpirvError(
+      'ID_OUT_OF_BOUND',
+      `${name} at ${formatOffset(pos * 4)} uses ${what} id %${id}, which is not below the module's id bound ${this.bound}`,
+      { offset, opname: instructionByOpcode(opcode)?.opname, hint: 'the module is corrupt, or the header bound is wrong' },
+    );
+  }
+}

@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// Generates the grammar tables of @spvkit/core from the official SPIR-V grammar files.
+//
+//   node packages/core/src/grammar/generate.mjs            write ./generated/*.ts
+//   node packages/core/src/grammar/generate.mjs --out DIR  write into DIR instead
+//   node packages/core/src/grammar/generate.mjs --check    exit 1 if the committed files are stale
+//
+// Input: spirv.core.grammar.json, extinst.*.grammar.json and spir-v.xml from
+// $SPVKIT_GRAMMAR_DIR, or by default ../shared/spirv-grammar/ next to the repository root.
+// Output is deterministic: the same input gives the same bytes (no paths, dates or hash order).
+//
+// OpExtInstImport names of the extended instruction sets (file stem -> import name). They follow
+// spvExtInstImportTypeGet() in SPIRV-Tools source/ext_inst.cpp where that function knows the set.
+// exactName: false means the name is a prefix and the import carries a version suffix (`<prefix>N`).
+// Choices for the sets SPIRV-Tools' ext_inst.cpp does not list (yet):
+//   - nonsemantic.shader.debuginfo: its json says version 101, i.e. the 101 revision of
+//     NonSemantic.Shader.DebugInfo (a superset of .100 with the same numbering), so it is the
+//     exact name "NonSemantic.Shader.DebugInfo.101"; ".100" keeps its own grammar file.
+//   - arm.experimental-ml-operations: "Arm.ExperimentalMLOperations." prefix with a version
+//     suffix (SPIRV-Tools tests import "Arm.ExperimentalMLOperations.1"; the json has no version).
+//   - nonsemantic.graph.debuginfo: "NonSemantic.Graph.DebugInfo.1" (json revision 1; the name
+//     SPIRV-Tools' tests and MLIR use).
+// A grammar file with no entry here is an error: a new set must never be skipped silently.
+const EXT_INST_NAMES = {
+  'glsl.std.450': { name: 'GLSL.std.450', exactName: true },
+  'opencl.std.100': { name: 'OpenCL.std', exactName: true },
+  debuginfo: { name: 'DebugInfo', exactName: true },
+  'opencl.debuginfo.100': { name: 'OpenCL.DebugInfo.100', exactName: true },
+  'nonsemantic.shader.debuginfo.100': { name: 'NonSemantic.Shader.DebugInfo.100', exactName: true },
+  'nonsemantic.shader.debuginfo': { name: 'NonSemantic.Shader.DebugInfo.101', exactName: true, expectVersion: 101 },
+  'spv-amd-gcn-shader': { name: 'SPV_AMD_gcn_shader', exactName: true },
+  'spv-amd-shader-ballot': { name: 'SPV_AMD_shader_ballot', exactName: true },
+  'spv-amd-shader-explicit-vertex-parameter': { name: 'SPV_AMD_shader_explicit_vertex_parameter', exactName: true },
+  'spv-amd-shader-trinary-minmax': { name: 'SPV_AMD_shader_trinary_minmax', exactName: true },
+  'nonsemantic.clspvreflection': { name: 'NonSemantic.ClspvReflection.', exactName: false },
+  'nonsemantic.debugprintf': { name: 'NonSemantic.DebugPrintf', exactName: true },
+  'nonsemantic.debugbreak': { name: 'NonSemantic.DebugBreak', exactName: true },
+  'nonsemantic.vkspreflection': { name: 'NonSemantic.VkspReflection.', exactName: false },
+  'arm.motion-engine.100': { name: 'Arm.MotionEngine.100', exactName: true },
+  'tosa.001000.1': { name: 'TOSA.001000.1', exactName: true },
+  'arm.experimental-ml-operations': { name: 'Arm.ExperimentalMLOperations.', exactName: false },
+  'nonsemantic.graph.debuginfo': { name: 'NonSemantic.Graph.DebugInfo.1', exactName: true },
+};
+
+import { readFileSync, readdirSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function fail(message) {
+  process.stderr.write(`generate.mjs: ${message}\n`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- arguments
+
+const args = process.argv.slice(2);
+let outDir = fileURLToPath(new URL('./generated/', import.meta.url));
+let check = false;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--out') {
+    const v = args[++i];
+    if (!v) fail('--out needs a directory');
+    outDir = resolve(v);
+  } else if (a.startsWith('--out=')) outDir = resolve(a.slice(6));
+  else if (a === '--check') check = true;
+  else fail(`unknown argument ${a}`);
+}
+const grammarDir = process.env.SPVKIT_GRAMMAR_DIR
+  ? resolve(process.env.SPVKIT_GRAMMAR_DIR)
+  : fileURLToPath(new URL('../../../../../shared/spirv-grammar/', import.meta.url));
+if (!existsSync(join(grammarDir, 'spirv.core.grammar.json'))) {
+  fail(`no spirv.core.grammar.json in ${grammarDir} (set SPVKIT_GRAMMAR_DIR)`);
+}
+
+const readJson = (file) => JSON.parse(readFileSync(join(grammarDir, file), 'utf8'));
+
+// ---------------------------------------------------------------- formatting helpers
+
+const str = (s) => JSON.stringify(s);
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const key = (k) => (IDENT.test(k) && k !== '__proto__' ? k : str(k));
+const strList = (list) => (list && list.length ? `[${list.map(str).join(',')}]` : 'E');
+
+/** Strips the quotes the grammar sometimes puts around operand names ("'Pointer'"). */
+const cleanName = (name) => name.trim().replace(/^['"]+/, '').replace(/['"]+$/, '').trim();
+
+function parseValue(v, where) {
+  const n = typeof v === 'number' ? v : /^0x/i.test(v) ? parseInt(v.slice(2), 16) : Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) fail(`bad enumerant value ${str(v)} in ${where}`);
+  return n;
+}
+
+function operand(o) {
+  const q = o.quantifier ?? '';
+  if (q !== '' && q !== '?' && q !== '*') fail(`bad quantifier ${str(q)}`);
+  const parts = [str(o.kind)];
+  const name = o.name === undefined ? undefined : cleanName(o.name);
+  if (q !== '' || name) parts.push(str(q));
+  if (name) parts.push(str(name));
+  return `o(${parts.join(',')})`;
+}
+const operandList = (ops) => (ops && ops.length ? `[${ops.map(operand).join(',')}]` : 'E');
+
+const capsOf = (x) => x.capabilities ?? (x.capability ? [x.capability] : undefined);
+
+/** Trailing builder arguments: capabilities, extensions, version, then the rare fields as an object. */
+function availabilityArgs(x, rare) {
+  const extra = [];
+  if (rare.aliases) extra.push(`aliases:${strList(rare.aliases)}`);
+  if (x.lastVersion !== undefined) extra.push(`lastVersion:${str(String(x.lastVersion))}`);
+  if (x.provisional) extra.push('provisional:true');
+  const a = [strList(capsOf(x)), strList(x.extensions)];
+  if (x.version !== undefined || extra.length) a.push(x.version === undefined ? 'undefined' : str(String(x.version)));
+  if (extra.length) a.push(`{${extra.join(',')}}`);
+  return a.join(',');
+}
+
+const CATEGORIES = new Set(['BitEnum', 'ValueEnum', 'Id', 'Literal', 'Composite']);
+
+function operandKindLines(kinds, where) {
+  const lines = [];
+  for (const k of kinds) {
+    if (!CATEGORIES.has(k.category)) fail(`unknown category ${k.category} of ${k.kind} in ${where}`);
+    let head = `{kind:${str(k.kind)},category:${str(k.category)}`;
+    if (k.doc !== undefined) head += `,doc:${str(k.doc)}`;
+    if (k.bases) head += `,bases:${strList(k.bases)}`;
+    if (k.category === 'BitEnum' || k.category === 'ValueEnum') {
+      lines.push(`  ${head},enumerants:[`);
+      for (const e of k.enumerants ?? []) {
+        const v = parseValue(e.value, `${where} ${k.kind}.${e.enumerant}`);
+        const vs = k.category === 'BitEnum' ? `0x${v.toString(16)}` : String(v);
+        lines.push(`    N(${str(e.enumerant)},${vs},${operandList(e.parameters)},${availabilityArgs(e, { aliases: e.aliases })}),`);
+      }
+      lines.push('  ]},');
+    } else {
+      lines.push(`  ${head}},`);
+    }
+  }
+  return lines;
+}
+
+// Builders used by the generated files: every spec object of a kind gets the same property order
+// (one hidden class for the engine) and the files stay small. They only assemble objects.
+const PRELUDE_COMMON = [
+  'const E: readonly never[] = Object.freeze([]);',
+  'interface Rare { readonly aliases?: readonly string[]; readonly lastVersion?: string; readonly provisional?: boolean }',
+  "function o(kind: string, quantifier: Quantifier = '', name?: string): OperandSpec {",
+  '  return name === undefined ? { kind, quantifier } : { kind, quantifier, name };',
+  '}',
+  'function N(name: string, value: number, parameters: readonly OperandSpec[], capabilities: readonly string[], extensions: readonly string[], version?: string, r?: Rare): EnumerantSpec {',
+  '  return { name, value, aliases: r?.aliases ?? E, parameters, capabilities, extensions, version, lastVersion: r?.lastVersion, provisional: r?.provisional };',
+  '}',
+];
+const PRELUDE_CORE = [
+  ...PRELUDE_COMMON,
+  'function I(opname: string, opcode: number, cls: string, operands: readonly OperandSpec[], capabilities: readonly string[], extensions: readonly string[], version?: string, r?: Rare): InstructionSpec {',
+  "  const hasResultType = operands.some((x) => x.kind === 'IdResultType');",
+  "  const hasResult = operands.some((x) => x.kind === 'IdResult');",
+  '  return { opname, opcode, class: cls, aliases: r?.aliases ?? E, operands, hasResultType, hasResult, capabilities, extensions, version, lastVersion: r?.lastVersion, provisional: r?.provisional };',
+  '}',
+];
+const PRELUDE_EXT = [
+  ...PRELUDE_COMMON,
+  'function X(opname: string, opcode: number, operands: readonly OperandSpec[], capabilities: readonly string[] = E, extensions: readonly string[] = E): ExtInstSpec {',
+  '  return { opname, opcode, operands, capabilities, extensions };',
+  '}',
+];
+
+// ---------------------------------------------------------------- core.ts
+
+const core = readJson('spirv.core.grammar.json');
+const magic = parseValue(core.magic_number, 'magic_number');
+const versionText = `SPIR-V ${core.major_version}.${core.minor_version} revision ${core.revision}`;
+const header = (src) => `// Generated by generate.mjs from ${src}. Do not edit.\n`;
+
+function instructionLine(i) {
+  if (!Number.isInteger(i.opcode) || i.opcode < 0 || i.opcode > 0xffff) fail(`bad opcode of ${i.opname}`);
+  const ops = i.operands ?? [];
+  return `  I(${str(i.opname)},${i.opcode},${str(i.class ?? '')},${operandList(ops)},${availabilityArgs(i, { aliases: i.aliases })}),`;
+}
+
+const coreTs = [
+  header(`spirv.core.grammar.json (${versionText})`),
+  "import type { EnumerantSpec, InstructionSpec, OperandKindSpec, OperandSpec, Quantifier } from '../types.js';",
+  '',
+  ...PRELUDE_CORE,
+  '',
+  '/** The SPIR-V magic number, first word of every module. */',
+  `export const MAGIC_NUMBER = 0x${magic.toString(16).padStart(8, '0')};`,
+  '/** Version of the grammar these tables were generated from. */',
+  `export const GRAMMAR_VERSION = { major: ${core.major_version}, minor: ${core.minor_version}, revision: ${core.revision} } as const;`,
+  '',
+  '/** Every instruction of the core grammar, in grammar order. */',
+  'export const instructions: readonly InstructionSpec[] = [',
+  ...core.instructions.map(instructionLine),
+  '];',
+  '',
+  '/** Every operand kind of the core grammar, in grammar order. */',
+  'export const operandKinds: readonly OperandKindSpec[] = [',
+  ...operandKindLines(core.operand_kinds, 'spirv.core.grammar.json'),
+  '];',
+  '',
+].join('\n');
+
+// ---------------------------------------------------------------- enums.ts
+
+function enumObject(name, doc, entries) {
+  const seen = new Set();
+  const lines = [`/** ${doc} */`, `export const ${name} = {`];
+  for (const [k, v] of entries) {
+    if (seen.has(k)) fail(`duplicate key ${k} in ${name}`);
+    seen.add(k);
+    lines.push(`  ${key(k)}: ${v},`);
+  }
+  lines.push('} as const;');
+  return lines;
+}
+
+const enumsTs = [header(`spirv.core.grammar.json (${versionText})`)];
+{
+  const opEntries = [];
+  for (const i of core.instructions) {
+    for (const n of [i.opname, ...(i.aliases ?? [])]) {
+      if (!n.startsWith('Op')) fail(`opname without Op prefix: ${n}`);
+      opEntries.push([n.slice(2), i.opcode]);
+    }
+  }
+  enumsTs.push(...enumObject('Op', 'Opcodes by name without the `Op` prefix (aliases included).', opEntries), '');
+  for (const k of core.operand_kinds) {
+    if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
+    if (!IDENT.test(k.kind) || k.kind === 'Op') fail(`operand kind name ${k.kind} cannot be exported`);
+    const entries = [];
+    for (const e of k.enumerants) {
+      const v = parseValue(e.value, `${k.kind}.${e.enumerant}`);
+      const vs = k.category === 'BitEnum' ? `0x${v.toString(16)}` : String(v);
+      for (const n of [e.enumerant, ...(e.aliases ?? [])]) entries.push([n, vs]);
+    }
+    enumsTs.push(...enumObject(k.kind, `${k.kind} (${k.category}) values (aliases included).`, entries), '');
+  }
+}
+
+// ---------------------------------------------------------------- extinst.ts
+
+const extFiles = readdirSync(grammarDir)
+  .filter((f) => /^extinst\..+\.grammar\.json$/.test(f))
+  .sort();
+const extTs = [
+  header('extinst.*.grammar.json'),
+  "import type { EnumerantSpec, ExtInstSetSpec, ExtInstSpec, OperandSpec, Quantifier } from '../types.js';",
+  '',
+  ...PRELUDE_EXT,
+  '',
+  '/** Every extended instruction set, sorted by grammar file name. */',
+  'export const extInstSets: readonly ExtInstSetSpec[] = [',
+];
+for (const file of extFiles) {
+  const stem = file.slice('extinst.'.length, -'.grammar.json'.length);
+  const mapping = EXT_INST_NAMES[stem];
+  if (!mapping) fail(`${file}: no OpExtInstImport name is known for this set; add it to EXT_INST_NAMES`);
+  const g = readJson(file);
+  if (mapping.expectVersion !== undefined && g.version !== mapping.expectVersion) {
+    fail(`${file}: expected version ${mapping.expectVersion}, found ${g.version}; revisit its import name`);
+  }
+  let head = `{name:${str(mapping.name)},grammarFile:${str(stem)}`;
+  if (g.version !== undefined) head += `,version:${parseValue(g.version, file)}`;
+  if (g.revision !== undefined) head += `,revision:${parseValue(g.revision, file)}`;
+  head += `,exactName:${mapping.exactName}`;
+  extTs.push(`${head},instructions:[`);
+  for (const i of g.instructions) {
+    const caps = capsOf(i);
+    let a = `${str(i.opname)},${i.opcode},${operandList(i.operands)}`;
+    if (caps?.length || i.extensions?.length) a += `,${strList(caps)}`;
+    if (i.extensions?.length) a += `,${strList(i.extensions)}`;
+    extTs.push(`  X(${a}),`);
+  }
+  const kinds = g.operand_kinds ?? [];
+  if (kinds.length) {
+    extTs.push('],operandKinds:[');
+    extTs.push(...operandKindLines(kinds, file).map((l) => l.slice(2)));
+    extTs.push(']},');
+  } else {
+    extTs.push('],operandKinds:E},');
+  }
+}
+for (const stem of Object.keys(EXT_INST_NAMES)) {
+  if (!extFiles.includes(`extinst.${stem}.grammar.json`)) fail(`EXT_INST_NAMES lists ${stem} but there is no such grammar file`);
+}
+extTs.push('];', '');
+
+// ---------------------------------------------------------------- generators.ts
+
+function decodeEntities(s) {
+  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, e) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e];
+  });
+}
+
+const xml = readFileSync(join(grammarDir, 'spir-v.xml'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+const vendorBlock = /<ids\s[^>]*type="vendor"[^>]*>([\s\S]*?)<\/ids>/.exec(xml);
+if (!vendorBlock) fail('spir-v.xml: no <ids type="vendor"> block');
+const genTs = [
+  header('spir-v.xml'),
+  "import type { GeneratorSpec } from '../types.js';",
+  '',
+  '/** Registered SPIR-V generator (tool) ids, in registry order. */',
+  'export const generators: readonly GeneratorSpec[] = [',
+];
+{
+  const seen = new Set();
+  for (const m of vendorBlock[1].matchAll(/<id\s([^>]*?)\/>/g)) {
+    const attrs = {};
+    for (const a of m[1].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attrs[a[1]] = decodeEntities(a[2] ?? a[3]);
+    const id = parseValue(attrs.value ?? '', 'spir-v.xml id');
+    if (attrs.vendor === undefined) fail(`spir-v.xml: id ${id} has no vendor`);
+    if (seen.has(id)) fail(`spir-v.xml: duplicate id ${id}`);
+    seen.add(id);
+    genTs.push(`  {id:${id},vendor:${str(attrs.vendor)}${attrs.tool !== undefined ? `,tool:${str(attrs.tool)}` : ''}},`);
+  }
+  if (seen.size === 0) fail('spir-v.xml: no vendor ids found');
+}
+genTs.push('];', '');
+
+// ---------------------------------------------------------------- write / check
+
+const outputs = {
+  'core.ts': coreTs,
+  'enums.ts': enumsTs.join('\n'),
+  'extinst.ts': extTs.join('\n'),
+  'generators.ts': genTs.join('\n'),
+};
+
+if (check) {
+  const stale = Object.keys(outputs).filter((f) => {
+    const p = join(outDir, f);
+    return !existsSync(p) || readFileSync(p, 'utf8') !== outputs[f];
+  });
+  if (stale.length) fail(`stale generated files in ${outDir}: ${stale.join(', ')} (run generate)`);
+  process.stdout.write(`generate.mjs: ${Object.keys(outputs).length} files up to date\n`);
+} else {
+  mkdirSync(outDir, { recursive: true });
+  for (const [f, text] of Object.entries(outputs)) writeFileSync(join(outDir, f), text);
+  process.stdout.write(`generate.mjs: wrote ${Object.keys(outputs).join(', ')} to ${outDir}\n`);
+}

@@ -1,0 +1,41 @@
+/**
+ * @spvkit/core — lossless SPIR-V IR: grammar tables, binary decode/encode, text, analyses,
+ * builder and the pass framework.
+ *
+ * @example
+ * ```ts
+ * import { decodeModule, encodeModule } from '@spvkit/core';
+ * const module = decodeModule(bytes);
+ * const words = encodeModule(module);
+ * ```
+ * @packageDocumentation
+ */
+export * from './grammar/index.js';
+export { SpirvError, type SpirvErrorCode, type SpirvErrorDetails, type SourceLocation } from './errors/SpirvError.js';
+export {
+  SPIRV_MAGIC,
+  HEADER_WORDS,
+  MAX_INSTRUCTION_WORDS,
+  DEFAULT_MAX_ID_BOUND,
+  makeVersion,
+  versionOf,
+  type ModuleHeader,
+} from './binary/header.js';
+export { HOST_ENDIANNESS, type BinaryInput, type Endianness } from './binary/wordInput.js';
+export { decodeLiteralString, encodeLiteralString, literalStringWordCount } from './binary/literalString.js';
+export { decodeModule, type DecodeOptions } from './binary/decodeModule.js';
+export { encodeModule, type EncodeOptions } from './binary/encodeModule.js';
+export { Instruction, type SourceSpan } from './ir/Instruction.js';
+export { Block } from './ir/Block.js';
+export { Function } from './ir/Function.js';
+export { Module, type Analysis } from './ir/Module.js';
+export { IdAllocator } from './ir/IdAllocator.js';
+export { SECTIONS, type SectionName } from './ir/sections.js';
+export {
+  walkOperands,
+  parseOperands,
+  type OperandContext,
+  type OperandVisitor,
+  type OperandProblem,
+  type ParsedOperand,
+} from './ir/operands.js';

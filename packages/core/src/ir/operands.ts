@@ -1,0 +1,241 @@
+import {
+  Op,
+  enumerantByValue,
+  extInstByOpcode,
+  instructionByOpcode,
+  operandKind,
+  type ExtInstSetSpec,
+  type OperandSpec,
+} from '../grammar/index.js';
+import type { Instruction } from './Instruction.js';
+
+/**
+ * What operand parsing needs to know about the rest of the module: literal widths depend on types
+ * (OpConstant, OpSwitch), and OpExtInst operands depend on the imported set.
+ */
+export interface OperandContext {
+  /** Bit width of an OpTypeInt/OpTypeFloat id, or 0 when it is not one. */
+  typeWidth(typeId: number): number;
+  /** The result type of a value id, or 0 when unknown. */
+  typeOf(id: number): number;
+  /** The extended instruction set imported with result id `id`, if the grammar knows it. */
+  extInstSet(id: number): ExtInstSetSpec | undefined;
+}
+
+/**
+ * Called once per operand, in order. `start` and `count` index the instruction's operand words
+ * (after result type and result id). `kind` is the grammar's operand kind; the pseudo-kinds
+ * `LiteralOpcode` (OpSpecConstantOp's opcode) and `Unparsed` (words that do not fit the grammar:
+ * an unknown enumerant's parameters, extra words) also occur. `set` is given for operands of an
+ * extended instruction.
+ */
+export type OperandVisitor = (kind: string, start: number, count: number, set: ExtInstSetSpec | undefined) => void;
+
+/** Why parsing stopped early; the remaining words were reported as `Unparsed`. */
+export type OperandProblem =
+  | { readonly kind: 'missing-operand'; readonly operandKind: string; readonly name?: string }
+  | { readonly kind: 'unterminated-string'; readonly start: number }
+  | { readonly kind: 'unknown-enumerant'; readonly operandKind: string; readonly value: number }
+  | { readonly kind: 'extra-words'; readonly start: number };
+
+/** A parsed operand, as returned by {@link parseOperands}. */
+export interface ParsedOperand {
+  readonly kind: string;
+  readonly start: number;
+  readonly count: number;
+  readonly set?: ExtInstSetSpec;
+}
+
+const UNKNOWN_SET_OPERANDS: readonly OperandSpec[] = [{ kind: 'IdRef', quantifier: '*' }];
+
+/**
+ * Walks the operands of `inst` through the grammar, calling `visit` for each. Never throws:
+ * words that do not fit are reported as `Unparsed` and the problem is returned, so a caller can
+ * decide whether that is an error (the decoder and the disassembler decide differently).
+ *
+ * @example
+ * ```ts
+ * walkOperands(inst, ctx, (kind, start, count) => { if (kind === 'IdRef') uses.push(inst.word(start)); });
+ * ```
+ */
+export function walkOperands(inst: Instruction, ctx: OperandContext, visit: OperandVisitor): OperandProblem | undefined {
+  const spec = instructionByOpcode(inst.opcode);
+  const n = inst.operandCount;
+  if (spec === undefined) {
+    if (n > 0) visit('Unparsed', 0, n, undefined);
+    return undefined;
+  }
+  const w = new OperandWalker(inst, ctx, visit);
+  const problem = w.walkList(spec.operands, true, undefined);
+  if (problem !== undefined) return problem;
+  if (w.pos < n) {
+    visit('Unparsed', w.pos, n - w.pos, undefined);
+    return { kind: 'extra-words', start: w.pos };
+  }
+  return undefined;
+}
+
+/**
+ * Operands of `inst` as a list (allocates; prefer {@link walkOperands} in hot code).
+ *
+ * @example
+ * ```ts
+ * const [pointer, access] = parseOperands(load, ctx).operands;
+ * ```
+ */
+export function parseOperands(inst: Instruction, ctx: OperandContext): { operands: ParsedOperand[]; problem?: OperandProblem } {
+  const operands: ParsedOperand[] = [];
+  const problem = walkOperands(inst, ctx, (kind, start, count, set) => {
+    operands.push(set === undefined ? { kind, start, count } : { kind, start, count, set });
+  });
+  return problem === undefined ? { operands } : { operands, problem };
+}
+
+class OperandWalker {
+  pos = 0;
+  private readonly n: number;
+  constructor(
+    private readonly inst: Instruction,
+    private readonly ctx: OperandContext,
+    private readonly visit: OperandVisitor,
+  ) {
+    this.n = inst.operandCount;
+  }
+
+  /** Walks operand specs; `skipResult` drops IdResultType/IdResult, which the Instruction holds apart. */
+  walkList(specs: readonly OperandSpec[], skipResult: boolean, set: ExtInstSetSpec | undefined): OperandProblem | undefined {
+    for (const s of specs) {
+      if (skipResult && (s.kind === 'IdResultType' || s.kind === 'IdResult')) continue;
+      if (s.quantifier === '') {
+        if (this.pos >= this.n) return this.fail({ kind: 'missing-operand', operandKind: s.kind, ...(s.name ? { name: s.name } : {}) });
+        const p = this.one(s.kind, set);
+        if (p !== undefined) return p;
+      } else if (s.quantifier === '?') {
+        if (this.pos >= this.n) continue;
+        const p = this.one(s.kind, set);
+        if (p !== undefined) return p;
+      } else {
+        while (this.pos < this.n) {
+          const p = this.one(s.kind, set);
+          if (p !== undefined) return p;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private fail(problem: OperandProblem): OperandProblem {
+    if (this.pos < this.n) this.visit('Unparsed', this.pos, this.n - this.pos, undefined);
+    this.pos = this.n;
+    return problem;
+  }
+
+  private emit(kind: string, count: number, set: ExtInstSetSpec | undefined): void {
+    this.visit(kind, this.pos, count, set);
+    this.pos += count;
+  }
+
+  private one(kind: string, set: ExtInstSetSpec | undefined): OperandProblem | undefined {
+    const inst = this.inst;
+    switch (kind) {
+      case 'IdRef':
+      case 'IdScope':
+      case 'IdMemorySemantics':
+      case 'IdResultType':
+      case 'IdResult':
+      case 'LiteralInteger':
+      case 'LiteralFloat':
+        this.emit(kind, 1, set);
+        return undefined;
+      case 'LiteralString': {
+        const start = this.pos;
+        for (let i = start; i < this.n; i++) {
+          const v = inst.word(i);
+          if ((v & 0xff) === 0 || (v & 0xff00) === 0 || (v & 0xff0000) === 0 || (v & 0xff000000) === 0) {
+            this.emit(kind, i - start + 1, set);
+            return undefined;
+          }
+        }
+        return this.fail({ kind: 'unterminated-string', start });
+      }
+      case 'LiteralContextDependentNumber': {
+        // OpConstant / OpSpecConstant: the result type says how wide the literal is.
+        const width = this.ctx.typeWidth(inst.typeId);
+        const count = width > 32 ? Math.ceil(width / 32) : width > 0 ? 1 : this.n - this.pos;
+        if (this.pos + count > this.n) return this.fail({ kind: 'missing-operand', operandKind: kind });
+        this.emit(kind, count, set);
+        return undefined;
+      }
+      case 'LiteralExtInstInteger': {
+        this.emit(kind, 1, set);
+        if (inst.opcode === Op.ExtInst || inst.opcode === Op.ExtInstWithForwardRefsKHR) return this.extInstOperands();
+        return undefined;
+      }
+      case 'LiteralSpecConstantOpInteger': {
+        const opcode = inst.word(this.pos);
+        this.emit('LiteralOpcode', 1, set);
+        const spec = instructionByOpcode(opcode);
+        if (spec === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: 'Op', value: opcode });
+        return this.walkList(spec.operands, true, set);
+      }
+      case 'PairLiteralIntegerIdRef': {
+        // OpSwitch: case literals are as wide as the selector's type.
+        const selectorType = this.ctx.typeOf(inst.word(0));
+        const width = this.ctx.typeWidth(selectorType);
+        const litWords = width > 32 ? 2 : 1;
+        if (this.pos + litWords + 1 > this.n) return this.fail({ kind: 'missing-operand', operandKind: kind });
+        this.emit('LiteralContextDependentNumber', litWords, set);
+        this.emit('IdRef', 1, set);
+        return undefined;
+      }
+      case 'PairIdRefLiteralInteger':
+        if (this.pos + 2 > this.n) return this.fail({ kind: 'missing-operand', operandKind: kind });
+        this.emit('IdRef', 1, set);
+        this.emit('LiteralInteger', 1, set);
+        return undefined;
+      case 'PairIdRefIdRef':
+        if (this.pos + 2 > this.n) return this.fail({ kind: 'missing-operand', operandKind: kind });
+        this.emit('IdRef', 1, set);
+        this.emit('IdRef', 1, set);
+        return undefined;
+      default:
+        return this.enumOperand(kind, set);
+    }
+  }
+
+  private enumOperand(kind: string, set: ExtInstSetSpec | undefined): OperandProblem | undefined {
+    const spec = operandKind(kind, set);
+    if (spec === undefined || (spec.category !== 'ValueEnum' && spec.category !== 'BitEnum')) {
+      // A kind this walker has no rule for: treat it as a single word so nothing is lost.
+      this.emit(kind, 1, set);
+      return undefined;
+    }
+    const value = this.inst.word(this.pos);
+    this.emit(kind, 1, set);
+    if (spec.category === 'ValueEnum') {
+      const e = enumerantByValue(kind, value, set);
+      if (e === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: kind, value });
+      return e.parameters.length === 0 ? undefined : this.walkList(e.parameters, false, set);
+    }
+    // BitEnum: parameters follow in order of increasing bit.
+    for (let bit = 0; bit < 32; bit++) {
+      const mask = (1 << bit) >>> 0;
+      if ((value & mask) === 0) continue;
+      const e = enumerantByValue(kind, mask, set);
+      if (e === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: kind, value: mask });
+      if (e.parameters.length > 0) {
+        const p = this.walkList(e.parameters, false, set);
+        if (p !== undefined) return p;
+      }
+    }
+    return undefined;
+  }
+
+  private extInstOperands(): OperandProblem | undefined {
+    const inst = this.inst;
+    const set = this.ctx.extInstSet(inst.word(0));
+    const ext = set === undefined ? undefined : extInstByOpcode(set, inst.word(1));
+    if (ext === undefined) return this.walkList(UNKNOWN_SET_OPERANDS, false, set);
+    return this.walkList(ext.operands, false, set);
+  }
+}

@@ -1,0 +1,485 @@
+/*
+ * spvrun — run one SPIR-V compute shader on a Vulkan driver and dump its storage buffers.
+ *
+ * Build:  cc -O1 -o spvrun spvrun.c -lvulkan
+ *
+ * Usage:  spvrun JOBFILE        run the job described in JOBFILE
+ *         spvrun --info         create instance + device only, print the device info lines
+ *
+ * JOBFILE is line based; blank lines and lines starting with '#' are ignored.
+ * PATH arguments take the rest of the line (spaces allowed, no quoting).
+ *
+ *   spv PATH                        SPIR-V module (required)
+ *   entry NAME                      entry point name (default "main")
+ *   groups X Y Z                    vkCmdDispatch group counts (default 1 1 1)
+ *   buffer SET BINDING SIZE [INIT]  a storage buffer (SIZE bytes, > 0); INIT is one of
+ *                                     zero          zero-filled (default)
+ *                                     fill BYTE     every byte = BYTE (0..255, decimal or 0x..)
+ *                                     file PATH     contents of PATH (may be shorter than SIZE;
+ *                                                   the rest is zero-filled)
+ *   spec ID VALUE                   specialization constant ID = 32-bit VALUE (decimal, 0x.., or
+ *                                   negative); 64-bit spec constants are not supported
+ *   push PATH                       push-constant bytes (offset 0, size a multiple of 4)
+ *   out PATH                        output file (required): every buffer's final bytes,
+ *                                   concatenated in the order of the `buffer` lines
+ *
+ * Descriptor set layouts are created for every set 0..max(SET) (unused sets get empty
+ * layouts); each `buffer` is a STORAGE_BUFFER descriptor visible to the compute stage.
+ *
+ * On success stdout holds `key=value` lines (deviceName, deviceIndex, deviceType, apiVersion,
+ * deviceApiVersion, driverName, driverInfo) and the exit code is 0.
+ * Exit code 1: bad usage / job file / input file.  Exit code 2: a Vulkan call failed (stderr
+ * names the call and the VkResult) or no suitable device/memory type exists.
+ *
+ * Environment:
+ *   SPVRUN_DEVICE_INDEX=N     use physical device N (index in vkEnumeratePhysicalDevices order)
+ *   SPVRUN_DEVICE_NAME=STR    use the first device whose name contains STR
+ *   SPVRUN_TIMEOUT_MS=N       fence wait timeout (default 60000)
+ *   (the Vulkan loader's own VK_ICD_FILENAMES / VK_DRIVER_FILES / VK_INSTANCE_LAYERS apply)
+ *
+ * Features: every core feature the device reports (VkPhysicalDeviceFeatures and, when the API
+ * version allows, the Vulkan 1.1/1.2/1.3 feature structs) is enabled, except robustness
+ * (robustBufferAccess, robustImageAccess) and protectedMemory. On a 1.1 device
+ * VK_KHR_spirv_1_4/VK_KHR_shader_float_controls are enabled when offered;
+ * VK_KHR_portability_subset/_enumeration are enabled when offered.
+ */
+#include <vulkan/vulkan.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BUFFERS 64
+#define MAX_SPECS 256
+#define MAX_SETS 32
+
+static const char *vk_result_name(VkResult r) {
+  switch (r) {
+#define C(x) case x: return #x;
+    C(VK_SUCCESS) C(VK_NOT_READY) C(VK_TIMEOUT) C(VK_INCOMPLETE)
+    C(VK_ERROR_OUT_OF_HOST_MEMORY) C(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    C(VK_ERROR_INITIALIZATION_FAILED) C(VK_ERROR_DEVICE_LOST) C(VK_ERROR_MEMORY_MAP_FAILED)
+    C(VK_ERROR_LAYER_NOT_PRESENT) C(VK_ERROR_EXTENSION_NOT_PRESENT)
+    C(VK_ERROR_FEATURE_NOT_PRESENT) C(VK_ERROR_INCOMPATIBLE_DRIVER)
+    C(VK_ERROR_TOO_MANY_OBJECTS) C(VK_ERROR_FORMAT_NOT_SUPPORTED) C(VK_ERROR_FRAGMENTED_POOL)
+    C(VK_ERROR_UNKNOWN) C(VK_ERROR_OUT_OF_POOL_MEMORY) C(VK_ERROR_INVALID_SHADER_NV)
+#undef C
+    default: return "VK_RESULT_UNKNOWN";
+  }
+}
+
+static void die(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("spvrun: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(code);
+}
+
+#define VK(call)                                                                    \
+  do {                                                                              \
+    VkResult r_ = (call);                                                           \
+    if (r_ != VK_SUCCESS) die(2, "%s failed: %s (%d)", #call, vk_result_name(r_), (int)r_); \
+  } while (0)
+
+typedef struct {
+  uint32_t set, binding;
+  VkDeviceSize size;
+  int init; /* 0 zero, 1 fill, 2 file */
+  unsigned fill;
+  char *file;
+  VkBuffer buf;
+  VkDeviceMemory mem;
+  void *map;
+} Buffer;
+
+typedef struct {
+  char *spv, *entry, *push, *out;
+  uint32_t groups[3];
+  Buffer bufs[MAX_BUFFERS];
+  uint32_t nbufs;
+  VkSpecializationMapEntry specMap[MAX_SPECS];
+  uint32_t specData[MAX_SPECS];
+  uint32_t nspecs;
+} Job;
+
+static void *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) die(1, "cannot open %s", path);
+  size_t cap = 4096, n = 0;
+  unsigned char *p = malloc(cap);
+  for (;;) {
+    if (n == cap) p = realloc(p, cap *= 2);
+    size_t got = fread(p + n, 1, cap - n, f);
+    if (got == 0) break;
+    n += got;
+  }
+  fclose(f);
+  *len = n;
+  return p;
+}
+
+static unsigned long long parse_num(const char *s, int line) {
+  char *end;
+  long long v = strtoll(s, &end, 0);
+  if (end == s || *end) die(1, "job line %d: bad number '%s'", line, s);
+  return (unsigned long long)v;
+}
+
+static char *rest_of(char *s, int line) {
+  while (*s == ' ' || *s == '\t') s++;
+  if (!*s) die(1, "job line %d: missing argument", line);
+  return strdup(s);
+}
+
+static void parse_job(const char *path, Job *job) {
+  size_t len;
+  char *text = read_file(path, &len);
+  text = realloc(text, len + 1);
+  text[len] = 0;
+  memset(job, 0, sizeof *job);
+  job->entry = "main";
+  job->groups[0] = job->groups[1] = job->groups[2] = 1;
+  int lineNo = 0;
+  for (char *line = text, *next; line; line = next) {
+    lineNo++;
+    next = strchr(line, '\n');
+    if (next) *next++ = 0;
+    size_t l = strlen(line);
+    while (l && (line[l - 1] == '\r' || line[l - 1] == ' ' || line[l - 1] == '\t')) line[--l] = 0;
+    while (*line == ' ' || *line == '\t') line++;
+    if (!*line || *line == '#') continue;
+    char key[16], a[64], b[64], c[64], d[64];
+    int kn = 0;
+    if (sscanf(line, "%15s%n", key, &kn) != 1) continue;
+    char *args = line + kn;
+    if (!strcmp(key, "spv")) job->spv = rest_of(args, lineNo);
+    else if (!strcmp(key, "entry")) job->entry = rest_of(args, lineNo);
+    else if (!strcmp(key, "push")) job->push = rest_of(args, lineNo);
+    else if (!strcmp(key, "out")) job->out = rest_of(args, lineNo);
+    else if (!strcmp(key, "groups")) {
+      if (sscanf(args, "%63s %63s %63s", a, b, c) != 3) die(1, "job line %d: groups X Y Z", lineNo);
+      job->groups[0] = (uint32_t)parse_num(a, lineNo);
+      job->groups[1] = (uint32_t)parse_num(b, lineNo);
+      job->groups[2] = (uint32_t)parse_num(c, lineNo);
+    } else if (!strcmp(key, "spec")) {
+      if (job->nspecs == MAX_SPECS) die(1, "too many spec constants");
+      if (sscanf(args, "%63s %63s", a, b) != 2) die(1, "job line %d: spec ID VALUE", lineNo);
+      uint32_t i = job->nspecs++;
+      job->specMap[i] = (VkSpecializationMapEntry){(uint32_t)parse_num(a, lineNo), i * 4, 4};
+      job->specData[i] = (uint32_t)parse_num(b, lineNo);
+    } else if (!strcmp(key, "buffer")) {
+      if (job->nbufs == MAX_BUFFERS) die(1, "too many buffers");
+      int n = 0;
+      if (sscanf(args, "%63s %63s %63s%n", a, b, c, &n) != 3)
+        die(1, "job line %d: buffer SET BINDING SIZE [zero|fill BYTE|file PATH]", lineNo);
+      Buffer *bf = &job->bufs[job->nbufs++];
+      bf->set = (uint32_t)parse_num(a, lineNo);
+      bf->binding = (uint32_t)parse_num(b, lineNo);
+      bf->size = parse_num(c, lineNo);
+      if (bf->size == 0) die(1, "job line %d: buffer size must be > 0", lineNo);
+      if (bf->set >= MAX_SETS) die(1, "job line %d: set >= %d", lineNo, MAX_SETS);
+      char *init = args + n;
+      int m = 0;
+      if (sscanf(init, "%63s%n", d, &m) == 1) {
+        if (!strcmp(d, "zero")) bf->init = 0;
+        else if (!strcmp(d, "fill")) {
+          if (sscanf(init + m, "%63s", a) != 1) die(1, "job line %d: fill BYTE", lineNo);
+          bf->init = 1;
+          bf->fill = (unsigned)parse_num(a, lineNo) & 0xffu;
+        } else if (!strcmp(d, "file")) {
+          bf->init = 2;
+          bf->file = rest_of(init + m, lineNo);
+        } else die(1, "job line %d: unknown buffer init '%s'", lineNo, d);
+      }
+      for (uint32_t i = 0; i + 1 < job->nbufs; i++)
+        if (job->bufs[i].set == bf->set && job->bufs[i].binding == bf->binding)
+          die(1, "job line %d: duplicate set %u binding %u", lineNo, bf->set, bf->binding);
+    } else die(1, "job line %d: unknown key '%s'", lineNo, key);
+  }
+  if (!job->spv) die(1, "job: missing 'spv'");
+  if (!job->out) die(1, "job: missing 'out'");
+}
+
+static int has_ext(const VkExtensionProperties *exts, uint32_t n, const char *name) {
+  for (uint32_t i = 0; i < n; i++)
+    if (!strcmp(exts[i].extensionName, name)) return 1;
+  return 0;
+}
+
+static void print_version(const char *key, uint32_t v) {
+  printf("%s=%u.%u.%u\n", key, VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) die(1, "usage: spvrun JOBFILE | spvrun --info");
+  int infoOnly = !strcmp(argv[1], "--info");
+  Job job;
+  if (!infoOnly) parse_job(argv[1], &job);
+
+  /* ---- instance ---- */
+  uint32_t instVersion = VK_API_VERSION_1_0;
+  PFN_vkEnumerateInstanceVersion enumVersion =
+      (PFN_vkEnumerateInstanceVersion)vkGetInstanceProcAddr(NULL, "vkEnumerateInstanceVersion");
+  if (enumVersion) VK(enumVersion(&instVersion));
+  uint32_t apiVersion = instVersion >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3
+                        : instVersion >= VK_API_VERSION_1_1 ? VK_API_VERSION_1_1 : VK_API_VERSION_1_0;
+  uint32_t nInstExt = 0;
+  VK(vkEnumerateInstanceExtensionProperties(NULL, &nInstExt, NULL));
+  VkExtensionProperties *instExts = calloc(nInstExt + 1, sizeof *instExts);
+  VK(vkEnumerateInstanceExtensionProperties(NULL, &nInstExt, instExts));
+  const char *instExtNames[2];
+  uint32_t nInstExtNames = 0;
+  VkInstanceCreateFlags instFlags = 0;
+  if (has_ext(instExts, nInstExt, "VK_KHR_portability_enumeration")) {
+    instExtNames[nInstExtNames++] = "VK_KHR_portability_enumeration";
+    instFlags |= 0x00000001; /* VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR */
+  }
+  if (apiVersion < VK_API_VERSION_1_1 && has_ext(instExts, nInstExt, "VK_KHR_get_physical_device_properties2"))
+    instExtNames[nInstExtNames++] = "VK_KHR_get_physical_device_properties2";
+  VkApplicationInfo app = {VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "spvrun", 1, NULL, 0, apiVersion};
+  VkInstanceCreateInfo ici = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, NULL, instFlags, &app, 0, NULL,
+                              nInstExtNames, instExtNames};
+  VkInstance instance;
+  VK(vkCreateInstance(&ici, NULL, &instance));
+
+  /* ---- physical device ---- */
+  uint32_t nPd = 0;
+  VK(vkEnumeratePhysicalDevices(instance, &nPd, NULL));
+  if (nPd == 0) die(2, "no Vulkan physical devices");
+  VkPhysicalDevice *pds = calloc(nPd, sizeof *pds);
+  VK(vkEnumeratePhysicalDevices(instance, &nPd, pds));
+  const char *wantIndex = getenv("SPVRUN_DEVICE_INDEX"), *wantName = getenv("SPVRUN_DEVICE_NAME");
+  if (wantIndex && !*wantIndex) wantIndex = NULL;
+  if (wantName && !*wantName) wantName = NULL;
+  VkPhysicalDevice pd = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties props;
+  uint32_t queueFamily = 0, pdIndex = 0;
+  for (uint32_t i = 0; i < nPd && !pd; i++) {
+    vkGetPhysicalDeviceProperties(pds[i], &props);
+    if (wantIndex && (uint32_t)atoi(wantIndex) != i) continue;
+    if (wantName && !strstr(props.deviceName, wantName)) continue;
+    uint32_t nq = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, NULL);
+    VkQueueFamilyProperties *qf = calloc(nq, sizeof *qf);
+    vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, qf);
+    for (uint32_t q = 0; q < nq; q++)
+      if (qf[q].queueFlags & VK_QUEUE_COMPUTE_BIT) { pd = pds[i]; queueFamily = q; pdIndex = i; break; }
+    free(qf);
+  }
+  if (!pd) die(2, "no physical device with a compute queue%s", wantIndex || wantName ? " matches SPVRUN_DEVICE_*" : "");
+  vkGetPhysicalDeviceProperties(pd, &props);
+  uint32_t devVersion = props.apiVersion < apiVersion ? props.apiVersion : apiVersion;
+  devVersion = VK_MAKE_API_VERSION(0, VK_API_VERSION_MAJOR(devVersion), VK_API_VERSION_MINOR(devVersion), 0);
+
+  /* ---- features: enable everything the device reports, minus robustness ---- */
+  VkPhysicalDeviceFeatures2 f2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  VkPhysicalDeviceVulkan11Features f11 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+  VkPhysicalDeviceVulkan12Features f12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan13Features f13 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDevice16BitStorageFeatures s16 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  void **tail = &f2.pNext;
+  if (devVersion >= VK_API_VERSION_1_2) {
+    *tail = &f11; tail = &f11.pNext;
+    *tail = &f12; tail = &f12.pNext;
+  } else if (devVersion >= VK_API_VERSION_1_1) {
+    *tail = &s16; tail = &s16.pNext;
+  }
+  if (devVersion >= VK_API_VERSION_1_3) { *tail = &f13; tail = &f13.pNext; }
+  if (devVersion >= VK_API_VERSION_1_1) vkGetPhysicalDeviceFeatures2(pd, &f2);
+  else vkGetPhysicalDeviceFeatures(pd, &f2.features);
+  f2.features.robustBufferAccess = VK_FALSE;
+  f11.protectedMemory = VK_FALSE;
+  f13.robustImageAccess = VK_FALSE;
+
+  /* ---- device ---- */
+  uint32_t nDevExt = 0;
+  VK(vkEnumerateDeviceExtensionProperties(pd, NULL, &nDevExt, NULL));
+  VkExtensionProperties *devExts = calloc(nDevExt + 1, sizeof *devExts);
+  VK(vkEnumerateDeviceExtensionProperties(pd, NULL, &nDevExt, devExts));
+  const char *devExtNames[4];
+  uint32_t nDevExtNames = 0;
+  if (has_ext(devExts, nDevExt, "VK_KHR_portability_subset")) devExtNames[nDevExtNames++] = "VK_KHR_portability_subset";
+  if (devVersion < VK_API_VERSION_1_2 && has_ext(devExts, nDevExt, "VK_KHR_spirv_1_4") &&
+      has_ext(devExts, nDevExt, "VK_KHR_shader_float_controls")) {
+    devExtNames[nDevExtNames++] = "VK_KHR_spirv_1_4";
+    devExtNames[nDevExtNames++] = "VK_KHR_shader_float_controls";
+  }
+  float prio = 1.0f;
+  VkDeviceQueueCreateInfo qci = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, queueFamily, 1, &prio};
+  VkDeviceCreateInfo dci = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, NULL, 0, 1, &qci, 0, NULL, nDevExtNames, devExtNames, NULL};
+  if (devVersion >= VK_API_VERSION_1_1) dci.pNext = &f2;
+  else dci.pEnabledFeatures = &f2.features;
+  VkDevice dev;
+  VK(vkCreateDevice(pd, &dci, NULL, &dev));
+  VkQueue queue;
+  vkGetDeviceQueue(dev, queueFamily, 0, &queue);
+
+  /* ---- report the device ---- */
+  static const char *typeNames[] = {"other", "integrated-gpu", "discrete-gpu", "virtual-gpu", "cpu"};
+  printf("deviceName=%s\ndeviceIndex=%u\ndeviceType=%s\n", props.deviceName, pdIndex,
+         props.deviceType <= 4 ? typeNames[props.deviceType] : "unknown");
+  print_version("apiVersion", devVersion);
+  print_version("deviceApiVersion", props.apiVersion);
+  if (devVersion >= VK_API_VERSION_1_2) {
+    VkPhysicalDeviceDriverProperties drv = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceProperties2 p2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &drv};
+    vkGetPhysicalDeviceProperties2(pd, &p2);
+    printf("driverName=%s\ndriverInfo=%s\n", drv.driverName, drv.driverInfo);
+  }
+  fflush(stdout);
+  if (infoOnly) {
+    vkDestroyDevice(dev, NULL);
+    vkDestroyInstance(instance, NULL);
+    return 0;
+  }
+
+  for (int i = 0; i < 3; i++)
+    if (job.groups[i] > props.limits.maxComputeWorkGroupCount[i])
+      die(1, "groups[%d]=%u exceeds maxComputeWorkGroupCount %u", i, job.groups[i], props.limits.maxComputeWorkGroupCount[i]);
+
+  /* ---- buffers ---- */
+  VkPhysicalDeviceMemoryProperties memProps;
+  vkGetPhysicalDeviceMemoryProperties(pd, &memProps);
+  const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  for (uint32_t i = 0; i < job.nbufs; i++) {
+    Buffer *b = &job.bufs[i];
+    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, b->size,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
+    VK(vkCreateBuffer(dev, &bci, NULL, &b->buf));
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(dev, b->buf, &req);
+    uint32_t type = UINT32_MAX;
+    for (uint32_t t = 0; t < memProps.memoryTypeCount && type == UINT32_MAX; t++)
+      if ((req.memoryTypeBits & (1u << t)) && (memProps.memoryTypes[t].propertyFlags & want) == want) type = t;
+    if (type == UINT32_MAX) die(2, "no HOST_VISIBLE|HOST_COHERENT memory type for buffer %u", i);
+    VkMemoryAllocateInfo mai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, NULL, req.size, type};
+    VK(vkAllocateMemory(dev, &mai, NULL, &b->mem));
+    VK(vkBindBufferMemory(dev, b->buf, b->mem, 0));
+    VK(vkMapMemory(dev, b->mem, 0, b->size, 0, &b->map));
+    memset(b->map, b->init == 1 ? (int)b->fill : 0, b->size);
+    if (b->init == 2) {
+      size_t len;
+      void *data = read_file(b->file, &len);
+      if (len > b->size) die(1, "init file %s (%zu bytes) larger than buffer (%llu bytes)", b->file, len, (unsigned long long)b->size);
+      memcpy(b->map, data, len);
+      free(data);
+    }
+  }
+
+  /* ---- descriptor sets ---- */
+  uint32_t nsets = 0;
+  for (uint32_t i = 0; i < job.nbufs; i++)
+    if (job.bufs[i].set + 1 > nsets) nsets = job.bufs[i].set + 1;
+  VkDescriptorSetLayout layouts[MAX_SETS];
+  VkDescriptorSet sets[MAX_SETS];
+  for (uint32_t s = 0; s < nsets; s++) {
+    VkDescriptorSetLayoutBinding lb[MAX_BUFFERS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < job.nbufs; i++)
+      if (job.bufs[i].set == s)
+        lb[n++] = (VkDescriptorSetLayoutBinding){job.bufs[i].binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                                 VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+    VkDescriptorSetLayoutCreateInfo lci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, NULL, 0, n, lb};
+    VK(vkCreateDescriptorSetLayout(dev, &lci, NULL, &layouts[s]));
+  }
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  if (nsets) {
+    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, job.nbufs};
+    VkDescriptorPoolCreateInfo pci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, nsets, 1, &ps};
+    VK(vkCreateDescriptorPool(dev, &pci, NULL, &pool));
+    VkDescriptorSetAllocateInfo dai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL, pool, nsets, layouts};
+    VK(vkAllocateDescriptorSets(dev, &dai, sets));
+    VkDescriptorBufferInfo infos[MAX_BUFFERS];
+    VkWriteDescriptorSet writes[MAX_BUFFERS];
+    for (uint32_t i = 0; i < job.nbufs; i++) {
+      infos[i] = (VkDescriptorBufferInfo){job.bufs[i].buf, 0, VK_WHOLE_SIZE};
+      writes[i] = (VkWriteDescriptorSet){VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, sets[job.bufs[i].set],
+                                         job.bufs[i].binding, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                         NULL, &infos[i], NULL};
+    }
+    vkUpdateDescriptorSets(dev, job.nbufs, writes, 0, NULL);
+  }
+
+  /* ---- pipeline ---- */
+  size_t pushLen = 0;
+  void *pushData = NULL;
+  if (job.push) {
+    pushData = read_file(job.push, &pushLen);
+    if (pushLen % 4 || pushLen > props.limits.maxPushConstantsSize)
+      die(1, "push constants: %zu bytes (must be a multiple of 4, <= %u)", pushLen, props.limits.maxPushConstantsSize);
+  }
+  VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, (uint32_t)pushLen};
+  VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, NULL, 0, nsets, layouts,
+                                     pushLen ? 1u : 0u, &pcr};
+  VkPipelineLayout playout;
+  VK(vkCreatePipelineLayout(dev, &plci, NULL, &playout));
+
+  size_t codeLen;
+  uint32_t *code = read_file(job.spv, &codeLen);
+  if (codeLen == 0 || codeLen % 4) die(1, "%s: size %zu is not a positive multiple of 4", job.spv, codeLen);
+  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, codeLen, code};
+  VkShaderModule module;
+  VK(vkCreateShaderModule(dev, &smci, NULL, &module));
+  VkSpecializationInfo spec = {job.nspecs, job.specMap, job.nspecs * 4u, job.specData};
+  VkComputePipelineCreateInfo cpci = {
+      VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, NULL, 0,
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
+       job.entry, job.nspecs ? &spec : NULL},
+      playout, VK_NULL_HANDLE, -1};
+  VkPipeline pipeline;
+  VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline));
+
+  /* ---- record, submit, wait ---- */
+  VkCommandPoolCreateInfo cpoolci = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL, 0, queueFamily};
+  VkCommandPool cpool;
+  VK(vkCreateCommandPool(dev, &cpoolci, NULL, &cpool));
+  VkCommandBufferAllocateInfo cbai = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, NULL, cpool,
+                                      VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
+  VkCommandBuffer cmd;
+  VK(vkAllocateCommandBuffers(dev, &cbai, &cmd));
+  VkCommandBufferBeginInfo cbbi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
+                                   VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
+  VK(vkBeginCommandBuffer(cmd, &cbbi));
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  if (nsets) vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, playout, 0, nsets, sets, 0, NULL);
+  if (pushLen) vkCmdPushConstants(cmd, playout, VK_SHADER_STAGE_COMPUTE_BIT, 0, (uint32_t)pushLen, pushData);
+  vkCmdDispatch(cmd, job.groups[0], job.groups[1], job.groups[2]);
+  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+  VK(vkEndCommandBuffer(cmd));
+  VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence;
+  VK(vkCreateFence(dev, &fci, NULL, &fence));
+  VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO, NULL, 0, NULL, NULL, 1, &cmd, 0, NULL};
+  VK(vkQueueSubmit(queue, 1, &si, fence));
+  const char *tmo = getenv("SPVRUN_TIMEOUT_MS");
+  uint64_t timeoutNs = (uint64_t)(tmo && *tmo ? strtoull(tmo, NULL, 10) : 60000ull) * 1000000ull;
+  VK(vkWaitForFences(dev, 1, &fence, VK_TRUE, timeoutNs));
+
+  /* ---- output ---- */
+  FILE *out = fopen(job.out, "wb");
+  if (!out) die(1, "cannot open %s for writing", job.out);
+  for (uint32_t i = 0; i < job.nbufs; i++)
+    if (fwrite(job.bufs[i].map, 1, job.bufs[i].size, out) != job.bufs[i].size) die(1, "write to %s failed", job.out);
+  if (fclose(out)) die(1, "write to %s failed", job.out);
+
+  /* ---- teardown ---- */
+  vkDestroyFence(dev, fence, NULL);
+  vkDestroyCommandPool(dev, cpool, NULL);
+  vkDestroyPipeline(dev, pipeline, NULL);
+  vkDestroyShaderModule(dev, module, NULL);
+  vkDestroyPipelineLayout(dev, playout, NULL);
+  if (pool) vkDestroyDescriptorPool(dev, pool, NULL);
+  for (uint32_t s = 0; s < nsets; s++) vkDestroyDescriptorSetLayout(dev, layouts[s], NULL);
+  for (uint32_t i = 0; i < job.nbufs; i++) {
+    vkUnmapMemory(dev, job.bufs[i].mem);
+    vkDestroyBuffer(dev, job.bufs[i].buf, NULL);
+    vkFreeMemory(dev, job.bufs[i].mem, NULL);
+  }
+  vkDestroyDevice(dev, NULL);
+  vkDestroyInstance(instance, NULL);
+  return 0;
+}

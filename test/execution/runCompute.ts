@@ -1,0 +1,245 @@
+/**
+ * Run a SPIR-V compute shader on a real Vulkan driver (through harness/spvrun.c) and return the
+ * final contents of its storage buffers.
+ *
+ * The C harness is compiled once per process (`cc -O1 -o spvrun spvrun.c -lvulkan`) into
+ * test/.cache/execution/<sha256 of spvrun.c>/spvrun and reused across processes.
+ *
+ * The Vulkan driver is whatever the loader picks from the environment; set SPVKIT_VK_ICD to an ICD
+ * json path to force one (it is passed on as VK_ICD_FILENAMES and VK_DRIVER_FILES).
+ * SPVRUN_DEVICE_INDEX / SPVRUN_DEVICE_NAME (see spvrun.c) select among several devices.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ComputeBuffer {
+  /** Descriptor set (default 0). */
+  set?: number;
+  binding: number;
+  /** Size in bytes, > 0. */
+  size: number;
+  /** Initial bytes (at most `size`; the rest is zero). Default: all zero. */
+  init?: Uint8Array;
+}
+
+export interface ComputeJob {
+  spirv: Uint32Array;
+  /** Entry point name, default 'main'. */
+  entryPoint?: string;
+  /** vkCmdDispatch group counts. */
+  groups: [number, number, number];
+  buffers: ComputeBuffer[];
+  /** constant_id -> 32-bit value (an integer in [-2^31, 2^32); floats: pass their bit pattern). */
+  specConstants?: Record<number, number>;
+  /** Push-constant bytes at offset 0; length a multiple of 4. */
+  pushConstants?: Uint8Array;
+  /** Kill the harness after this long (default 60 s). */
+  timeoutMs?: number;
+}
+
+export interface VulkanEnvironment {
+  deviceName: string;
+  deviceIndex: number;
+  deviceType: string;
+  /** API version used (min of instance/device, capped at 1.3), e.g. '1.3.0'. */
+  apiVersion: string;
+  deviceApiVersion: string;
+  driverName?: string;
+  driverInfo?: string;
+}
+
+/** A failed harness run: exitCode 1 = bad job/input, 2 = a Vulkan call failed, null = killed by a signal. */
+export class SpvRunError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'SpvRunError';
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sourcePath = join(here, 'harness', 'spvrun.c');
+const cacheRoot = join(here, '..', '.cache', 'execution');
+
+interface ExecResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  spawnError?: NodeJS.ErrnoException;
+}
+
+function exec(file: string, args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { env: opts.env ?? process.env, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 << 20, encoding: 'utf8' },
+      (err, stdout, stderr) => {
+        const e = err as (NodeJS.ErrnoException & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
+        if (e && typeof e.code === 'string') {
+          resolve({ code: null, signal: null, stdout, stderr, spawnError: e });
+          return;
+        }
+        resolve({ code: e ? ((e.code as number | undefined) ?? null) : 0, signal: e?.signal ?? null, stdout, stderr });
+      },
+    );
+  });
+}
+
+function harnessEnv(): NodeJS.ProcessEnv {
+  const icd = process.env.SPVKIT_VK_ICD;
+  return icd ? { ...process.env, VK_ICD_FILENAMES: icd, VK_DRIVER_FILES: icd } : process.env;
+}
+
+let buildPromise: Promise<string> | undefined;
+
+/** Compile harness/spvrun.c (once per process; cached on disk by source hash). Returns the binary path. */
+export function buildHarness(): Promise<string> {
+  buildPromise ??= (async () => {
+    const source = await readFile(sourcePath);
+    const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
+    const dir = join(cacheRoot, hash);
+    const bin = join(dir, 'spvrun');
+    try {
+      if ((await stat(bin)).isFile()) return bin;
+    } catch {
+      /* not built yet */
+    }
+    await mkdir(dir, { recursive: true });
+    // Build under a unique name and rename: several test processes may build at once.
+    const tmp = `${bin}.${process.pid}.${Date.now()}.tmp`;
+    const r = await exec('cc', ['-O1', '-o', tmp, sourcePath, '-lvulkan'], { timeoutMs: 120_000 });
+    if (r.spawnError) throw new Error(`cannot run C compiler 'cc': ${r.spawnError.message}`);
+    if (r.code !== 0) {
+      await rm(tmp, { force: true });
+      throw new Error(`building spvrun failed (cc exit ${r.code}; need a C compiler, vulkan headers and libvulkan):\n${r.stderr}`);
+    }
+    await rename(tmp, bin);
+    return bin;
+  })();
+  buildPromise.catch(() => {
+    buildPromise = undefined;
+  });
+  return buildPromise;
+}
+
+function parseInfo(stdout: string): VulkanEnvironment {
+  const kv = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0) kv.set(line.slice(0, eq), line.slice(eq + 1));
+  }
+  const deviceName = kv.get('deviceName');
+  if (deviceName === undefined) throw new Error(`spvrun printed no deviceName:\n${stdout}`);
+  return {
+    deviceName,
+    deviceIndex: Number(kv.get('deviceIndex')),
+    deviceType: kv.get('deviceType') ?? 'unknown',
+    apiVersion: kv.get('apiVersion') ?? '',
+    deviceApiVersion: kv.get('deviceApiVersion') ?? '',
+    driverName: kv.get('driverName'),
+    driverInfo: kv.get('driverInfo'),
+  };
+}
+
+function describeFailure(what: string, r: ExecResult): SpvRunError {
+  const how = r.spawnError ? r.spawnError.message : r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
+  return new SpvRunError(`${what} failed (${how}):\n${r.stderr.trim()}`, r.code, r.stderr);
+}
+
+let envPromise: Promise<VulkanEnvironment> | undefined;
+
+/** Build the harness and create a Vulkan device with it; resolves to the device that jobs run on. */
+export function describeVulkanEnvironment(): Promise<VulkanEnvironment> {
+  envPromise ??= (async () => {
+    const bin = await buildHarness();
+    const r = await exec(bin, ['--info'], { env: harnessEnv(), timeoutMs: 30_000 });
+    if (r.code !== 0) throw describeFailure('spvrun --info', r);
+    return parseInfo(r.stdout);
+  })();
+  return envPromise;
+}
+
+let availablePromise: Promise<{ ok: true } | { ok: false; reason: string }> | undefined;
+
+/** Whether compute jobs can run here (C compiler, Vulkan headers/loader, a device). Cached. */
+export function vulkanAvailable(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  availablePromise ??= describeVulkanEnvironment().then(
+    () => ({ ok: true as const }),
+    (e: unknown) => ({ ok: false as const, reason: e instanceof Error ? e.message : String(e) }),
+  );
+  return availablePromise;
+}
+
+function checkUint(name: string, v: number, max = 0xffffffff): void {
+  if (!Number.isInteger(v) || v < 0 || v > max) throw new RangeError(`${name} must be an integer in [0, ${max}], got ${v}`);
+}
+
+/** Run one dispatch; returns every buffer's final bytes, in `job.buffers` order. */
+export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
+  const entry = job.entryPoint ?? 'main';
+  if (!entry || /[\r\n]/.test(entry)) throw new Error(`bad entry point name ${JSON.stringify(entry)}`);
+  job.groups.forEach((g, i) => checkUint(`groups[${i}]`, g));
+  const lines = [`entry ${entry}`, `groups ${job.groups.join(' ')}`];
+  const files: [string, Uint8Array][] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'spvrun-'));
+  try {
+    const spv = join(dir, 'shader.spv');
+    files.push([spv, new Uint8Array(job.spirv.buffer, job.spirv.byteOffset, job.spirv.byteLength)]);
+    lines.push(`spv ${spv}`);
+    job.buffers.forEach((b, i) => {
+      checkUint(`buffers[${i}].set`, b.set ?? 0);
+      checkUint(`buffers[${i}].binding`, b.binding);
+      checkUint(`buffers[${i}].size`, b.size, Number.MAX_SAFE_INTEGER);
+      if (b.size === 0) throw new RangeError(`buffers[${i}].size must be > 0`);
+      let line = `buffer ${b.set ?? 0} ${b.binding} ${b.size}`;
+      if (b.init) {
+        if (b.init.length > b.size) throw new RangeError(`buffers[${i}].init is longer than its size`);
+        const p = join(dir, `init${i}.bin`);
+        files.push([p, b.init]);
+        line += ` file ${p}`;
+      }
+      lines.push(line);
+    });
+    for (const [id, value] of Object.entries(job.specConstants ?? {})) {
+      checkUint(`specConstants id`, Number(id));
+      if (!Number.isInteger(value) || value < -0x80000000 || value > 0xffffffff)
+        throw new RangeError(`specConstants[${id}] must be a 32-bit integer, got ${value}`);
+      lines.push(`spec ${id} ${value >>> 0}`);
+    }
+    if (job.pushConstants && job.pushConstants.length > 0) {
+      if (job.pushConstants.length % 4) throw new RangeError('pushConstants length must be a multiple of 4');
+      const p = join(dir, 'push.bin');
+      files.push([p, job.pushConstants]);
+      lines.push(`push ${p}`);
+    }
+    const out = join(dir, 'out.bin');
+    lines.push(`out ${out}`);
+    const jobFile = join(dir, 'job.txt');
+    files.push([jobFile, new TextEncoder().encode(lines.join('\n') + '\n')]);
+
+    const [bin] = await Promise.all([buildHarness(), ...files.map(([p, data]) => writeFile(p, data))]);
+    const r = await exec(bin, [jobFile], { env: harnessEnv(), timeoutMs: job.timeoutMs ?? 60_000 });
+    if (r.code !== 0) throw describeFailure('spvrun', r);
+    const bytes = await readFile(out);
+    const total = job.buffers.reduce((s, b) => s + b.size, 0);
+    if (bytes.length !== total) throw new Error(`spvrun wrote ${bytes.length} bytes, expected ${total}`);
+    const result: Uint8Array[] = [];
+    let off = 0;
+    for (const b of job.buffers) {
+      result.push(new Uint8Array(bytes.subarray(off, off + b.size)));
+      off += b.size;
+    }
+    return result;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
