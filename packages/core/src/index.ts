@@ -39,3 +39,4 @@ export {
   type OperandProblem,
   type ParsedOperand,
 } from './ir/operands.js';
+export { moduleOperandContext } from './ir/moduleOperandContext.js';

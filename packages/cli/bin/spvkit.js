@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Committed so the bin link exists right after `pnpm install`, before the first build.
+import "../dist/bin.js";
