@@ -40,3 +40,5 @@ export {
   type ParsedOperand,
 } from './ir/operands.js';
 export { moduleOperandContext } from './ir/moduleOperandContext.js';
+export * from './analysis/index.js';
+export * from './pass/index.js';

@@ -1,4 +1,4 @@
-// The two Web APIs core uses, present in Node 20 and every browser. Declared here so core does
+// The Web APIs core uses, present in Node 20 and every browser. Declared here so core does
 // not pull in the DOM or Node type libraries (it must run in both).
 declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
@@ -7,3 +7,4 @@ declare class TextDecoder {
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
+declare const performance: { now(): number };

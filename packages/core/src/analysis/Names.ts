@@ -1,0 +1,38 @@
+import { Op } from '../grammar/index.js';
+import { decodeLiteralString } from '../binary/literalString.js';
+import type { Analysis, Module } from '../ir/Module.js';
+
+/** Debug names of a module (OpName, OpMemberName). */
+export interface Names {
+  /** The OpName of `id`, if it has one. */
+  name(id: number): string | undefined;
+  /** The OpMemberName of member `member` of struct `structId`. */
+  memberName(structId: number, member: number): string | undefined;
+}
+
+/**
+ * OpName and OpMemberName lookups.
+ *
+ * @example
+ * ```ts
+ * module.analysis(NamesAnalysis).name(id) ?? `%${id}`;
+ * ```
+ */
+export const NamesAnalysis: Analysis<Names> = {
+  name: 'names',
+  build(module: Module): Names {
+    const names = new Map<number, string>();
+    const members = new Map<string, string>();
+    for (const inst of module.debugNames) {
+      if (inst.opcode === Op.Name) {
+        if (!names.has(inst.word(0))) names.set(inst.word(0), decodeLiteralString(inst.operands, 1, inst.operandCount).value);
+      } else if (inst.opcode === Op.MemberName) {
+        members.set(`${inst.word(0)}:${inst.word(1)}`, decodeLiteralString(inst.operands, 2, inst.operandCount).value);
+      }
+    }
+    return {
+      name: (id) => names.get(id),
+      memberName: (structId, member) => members.get(`${structId}:${member}`),
+    };
+  },
+};

@@ -1,0 +1,170 @@
+import { Op } from '../grammar/index.js';
+import { Instruction } from '../ir/Instruction.js';
+import type { Analysis, Module } from '../ir/Module.js';
+import { DecorationsAnalysis } from './Decorations.js';
+
+/** Opcodes that declare types. */
+const TYPE_OPCODES = new Set<number>([
+  Op.TypeVoid, Op.TypeBool, Op.TypeInt, Op.TypeFloat, Op.TypeVector, Op.TypeMatrix, Op.TypeImage, Op.TypeSampler,
+  Op.TypeSampledImage, Op.TypeArray, Op.TypeRuntimeArray, Op.TypeStruct, Op.TypeOpaque, Op.TypePointer, Op.TypeFunction,
+  Op.TypeEvent, Op.TypeDeviceEvent, Op.TypeReserveId, Op.TypeQueue, Op.TypePipe, Op.TypeForwardPointer,
+  Op.TypePipeStorage, Op.TypeNamedBarrier, Op.TypeAccelerationStructureKHR, Op.TypeRayQueryKHR,
+  Op.TypeCooperativeMatrixKHR, Op.TypeUntypedPointerKHR,
+]);
+
+/** Constants that are the same value whenever their type and words are the same. */
+const DEDUPLICATED_CONSTANTS = new Set<number>([Op.Constant, Op.ConstantTrue, Op.ConstantFalse, Op.ConstantComposite, Op.ConstantNull]);
+
+/** True for an opcode that declares a type. */
+export function isTypeOpcode(opcode: number): boolean {
+  return TYPE_OPCODES.has(opcode);
+}
+
+/**
+ * Types and constants of a module with structural lookup and creation: asking twice for `uint`
+ * or for the constant 7 gives one id. Types that carry decorations (e.g. an ArrayStride) and
+ * structs are never merged with look-alikes, since their identity matters to consumers.
+ * New declarations are appended to the globals section, after everything they can refer to.
+ *
+ * @example
+ * ```ts
+ * const types = module.analysis(TypesAnalysis);
+ * const uint = types.intType(32, false);
+ * const seven = types.constantUint(7);
+ * const v3uint = types.vectorType(uint, 3);
+ * ```
+ */
+export class TypeManager {
+  private readonly module: Module;
+  private readonly defs = new Map<number, Instruction>();
+  private readonly typeKeys = new Map<string, number>();
+  private readonly constantKeys = new Map<string, number>();
+
+  constructor(module: Module) {
+    this.module = module;
+    const decorations = module.analysis(DecorationsAnalysis);
+    for (const inst of module.globals) {
+      if (inst.resultId === 0) continue;
+      this.defs.set(inst.resultId, inst);
+      if (TYPE_OPCODES.has(inst.opcode)) {
+        if (inst.opcode === Op.TypeStruct || decorations.of(inst.resultId).length > 0) continue;
+        const key = keyOf(inst.opcode, 0, inst.operands);
+        if (!this.typeKeys.has(key)) this.typeKeys.set(key, inst.resultId);
+      } else if (DEDUPLICATED_CONSTANTS.has(inst.opcode) && decorations.of(inst.resultId).length === 0) {
+        const key = keyOf(inst.opcode, inst.typeId, inst.operands);
+        if (!this.constantKeys.has(key)) this.constantKeys.set(key, inst.resultId);
+      }
+    }
+  }
+
+  /** The global instruction defining `id` (type, constant, variable...). */
+  def(id: number): Instruction | undefined {
+    return this.defs.get(id);
+  }
+
+  /** True when `id` is a type. */
+  isType(id: number): boolean {
+    const d = this.defs.get(id);
+    return d !== undefined && TYPE_OPCODES.has(d.opcode);
+  }
+
+  /** An existing type structurally equal to (opcode, operands). */
+  findType(opcode: number, operands: ArrayLike<number>): number | undefined {
+    return this.typeKeys.get(keyOf(opcode, 0, operands));
+  }
+
+  /** The id of the type (opcode, operands), declaring it when the module has none. */
+  type(opcode: number, operands: ArrayLike<number> = []): number {
+    const key = keyOf(opcode, 0, operands);
+    const found = this.typeKeys.get(key);
+    if (found !== undefined) return found;
+    const inst = new Instruction(opcode, 0, this.module.ids.allocate(), operands);
+    this.append(inst);
+    this.typeKeys.set(key, inst.resultId);
+    return inst.resultId;
+  }
+
+  voidType(): number {
+    return this.type(Op.TypeVoid);
+  }
+  boolType(): number {
+    return this.type(Op.TypeBool);
+  }
+  intType(width: number, signed: boolean): number {
+    return this.type(Op.TypeInt, [width, signed ? 1 : 0]);
+  }
+  floatType(width: number): number {
+    return this.type(Op.TypeFloat, [width]);
+  }
+  vectorType(component: number, count: number): number {
+    return this.type(Op.TypeVector, [component, count]);
+  }
+  pointerType(storageClass: number, pointee: number): number {
+    return this.type(Op.TypePointer, [storageClass, pointee]);
+  }
+  functionType(returnType: number, params: readonly number[] = []): number {
+    return this.type(Op.TypeFunction, [returnType, ...params]);
+  }
+
+  /** The id of the constant (opcode, type, words), declaring it when absent. Never merges spec constants. */
+  constant(opcode: number, typeId: number, operands: ArrayLike<number>): number {
+    const key = keyOf(opcode, typeId, operands);
+    if (DEDUPLICATED_CONSTANTS.has(opcode)) {
+      const found = this.constantKeys.get(key);
+      if (found !== undefined) return found;
+    }
+    const inst = new Instruction(opcode, typeId, this.module.ids.allocate(), operands);
+    this.append(inst);
+    if (DEDUPLICATED_CONSTANTS.has(opcode)) this.constantKeys.set(key, inst.resultId);
+    return inst.resultId;
+  }
+
+  /** A 32-bit unsigned integer constant. */
+  constantUint(value: number): number {
+    return this.constant(Op.Constant, this.intType(32, false), [value >>> 0]);
+  }
+
+  /** A 32-bit signed integer constant. */
+  constantInt(value: number): number {
+    return this.constant(Op.Constant, this.intType(32, true), [value >>> 0]);
+  }
+
+  /** The value of a 32-bit integer OpConstant (unsigned view), or undefined for anything else. */
+  constantValue(id: number): number | undefined {
+    const d = this.defs.get(id);
+    if (d === undefined || d.opcode !== Op.Constant || d.operandCount !== 1) return undefined;
+    const t = this.defs.get(d.typeId);
+    if (t === undefined || t.opcode !== Op.TypeInt || t.word(0) !== 32) return undefined;
+    return d.word(0);
+  }
+
+  /** For OpTypeInt: `{ width, signed }`. */
+  intInfo(typeId: number): { width: number; signed: boolean } | undefined {
+    const t = this.defs.get(typeId);
+    return t !== undefined && t.opcode === Op.TypeInt ? { width: t.word(0), signed: t.word(1) === 1 } : undefined;
+  }
+
+  private append(inst: Instruction): void {
+    this.module.globals.push(inst);
+    this.defs.set(inst.resultId, inst);
+  }
+}
+
+function keyOf(opcode: number, typeId: number, operands: ArrayLike<number>): string {
+  let key = `${opcode}:${typeId}`;
+  for (let i = 0; i < operands.length; i++) key += `,${operands[i]}`;
+  return key;
+}
+
+/**
+ * The module's {@link TypeManager}, cached with the other analyses.
+ *
+ * @example
+ * ```ts
+ * const uint = module.analysis(TypesAnalysis).intType(32, false);
+ * ```
+ */
+export const TypesAnalysis: Analysis<TypeManager> = {
+  name: 'types',
+  build: (module) => new TypeManager(module),
+};

@@ -1,0 +1,18 @@
+/**
+ * @spvkit/passes — the built-in passes. Importing this package registers them in core's
+ * `passRegistry`, so they can be named in `runPasses`, the CLI and the plugins.
+ *
+ * @example
+ * ```ts
+ * import { runPasses } from '@spvkit/core';
+ * import '@spvkit/passes';
+ * runPasses(module, ['lower-local-invocation-index']);
+ * ```
+ * @packageDocumentation
+ */
+import { passRegistry } from '@spvkit/core';
+import { registerBuiltinPasses } from './registerBuiltinPasses.js';
+
+export { registerBuiltinPasses };
+
+registerBuiltinPasses(passRegistry);
