@@ -78,6 +78,7 @@ export const SourceLocationsAnalysis: Analysis<SourceLocations> = {
         }
         if (current !== undefined) locations.set(inst, current);
       };
+      for (const inst of fn.leading) visit(inst);
       visit(fn.definition);
       for (const inst of fn.preamble) visit(inst);
       for (const block of fn.blocks) {

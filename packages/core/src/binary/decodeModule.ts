@@ -271,6 +271,7 @@ class DecodeState implements OperandContext {
     let pending: Instruction[] = [];
     let fnDef: Instruction | null = null;
     let preamble: Instruction[] = [];
+    let leading: Instruction[] = [];
     let blocks: Block[] = [];
     let block: Block | null = null;
     let pos = start;
@@ -285,16 +286,15 @@ class DecodeState implements OperandContext {
       if (opcode === Op.Function) {
         if (fnDef !== null) throw this.layout(pos, 'OpFunction inside a function: the previous function has no OpFunctionEnd');
         fnDef = inst;
-        preamble = pending;
+        leading = pending;
         pending = [];
+        preamble = [];
         blocks = [];
         block = null;
-        // Instructions between two functions are kept in front of the next one's parameters.
-        if (preamble.length > 0) preamble = [...preamble];
       } else if (opcode === Op.FunctionEnd) {
         if (fnDef === null) throw this.layout(pos, 'OpFunctionEnd outside a function');
-        const fn = new Function(fnDef, [], blocks, inst);
-        fn.preamble = preamble;
+        const fn = new Function(fnDef, preamble, blocks, inst);
+        fn.leading = leading;
         functions.push(fn);
         fnDef = null;
       } else if (fnDef === null) {

@@ -30,7 +30,7 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
   if (lazy !== null) total += lazy.length;
   else {
     for (const fn of module.functions) {
-      total += checkedWordCount(fn.definition) + sizeOf(fn.preamble) + checkedWordCount(fn.end);
+      total += sizeOf(fn.leading) + checkedWordCount(fn.definition) + sizeOf(fn.preamble) + checkedWordCount(fn.end);
       for (const b of fn.blocks) total += checkedWordCount(b.label) + sizeOf(b.instructions);
     }
     total += sizeOf(module.trailing);
@@ -50,6 +50,7 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
     at += lazy.length;
   } else {
     for (const fn of module.functions) {
+      at = writeAll(fn.leading, out, at);
       at = fn.definition.writeTo(out, at);
       at = writeAll(fn.preamble, out, at);
       for (const b of fn.blocks) {

@@ -7,6 +7,8 @@ import type { Instruction } from './Instruction.js';
  * debug lines), its blocks, and its OpFunctionEnd.
  */
 export class Function {
+  /** Instructions between the previous function (or the globals) and OpFunction: debug lines such as OpLine. */
+  leading: Instruction[] = [];
   definition: Instruction;
   /** Instructions between OpFunction and the first OpLabel, in order: parameters and debug lines. */
   preamble: Instruction[];
@@ -32,6 +34,7 @@ export class Function {
 
   /** Every instruction of the function in binary order, OpFunction and OpFunctionEnd included. */
   *allInstructions(): IterableIterator<Instruction> {
+    yield* this.leading;
     yield this.definition;
     yield* this.preamble;
     for (const b of this.blocks) {
