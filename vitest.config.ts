@@ -18,5 +18,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // CI asks for a machine-readable report to print its one-line summary.
+    ...(process.env.SPVKIT_TEST_REPORT
+      ? { reporters: ['default', 'json'], outputFile: { json: process.env.SPVKIT_TEST_REPORT } }
+      : {}),
   },
 });
