@@ -42,3 +42,4 @@ export {
 export { moduleOperandContext } from './ir/moduleOperandContext.js';
 export * from './analysis/index.js';
 export * from './pass/index.js';
+export * from './builder/index.js';

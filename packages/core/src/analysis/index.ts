@@ -4,3 +4,4 @@ export { NamesAnalysis, type Names } from './Names.js';
 export { EntryPointsAnalysis, type EntryPoints, type EntryPointInfo } from './EntryPoints.js';
 export { TypeManager, TypesAnalysis, isTypeOpcode } from './TypeManager.js';
 export { SourceLocationsAnalysis, type SourceLocations } from './SourceLocations.js';
+export * from './reflection/index.js';
