@@ -41,7 +41,10 @@ describe.skipIf(!hasGlslang || !existsSync(corpus))('reflectModule on glslang ou
         { name: 'worldSize', offset: 8, size: 8 },
       ],
     });
-    expect(r.specConstants).toEqual([{ id: 1, name: 'MAX_ATTRACTORS', type: 'uint', default: 4 }]);
+    expect(r.specConstants).toEqual([
+      { id: 0, name: '', type: 'uint', default: 128 },
+      { id: 1, name: 'MAX_ATTRACTORS', type: 'uint', default: 4 },
+    ]);
   });
 
   it('reflects a fragment shader: arrays of samplers, sets, float and int spec constants', () => {
