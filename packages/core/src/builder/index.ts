@@ -1,0 +1,2 @@
+export { Builder } from './Builder.js';
+export { InstructionBuilders } from './generated/instructionBuilders.js';
