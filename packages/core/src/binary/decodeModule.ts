@@ -14,6 +14,7 @@ import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
 import { Module } from '../ir/Module.js';
 import { SECTIONS, naturalSection } from '../ir/sections.js';
+import { createIdFlags, createIdValues, type IdFlags, type IdValues } from '../ir/idTables.js';
 import { walkOperands, type OperandContext } from '../ir/operands.js';
 import { decodeLiteralString } from './literalString.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
@@ -118,17 +119,17 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
 
 /** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */
 class DecodeState implements OperandContext {
-  private readonly defined: Uint8Array;
+  private readonly defined: IdFlags;
   private readonly widths = new Map<number, number>();
   private readonly sets = new Map<number, ExtInstSetSpec | undefined>();
-  private resultTypes: Uint32Array | null = null;
+  private resultTypes: IdValues | null = null;
   private readonly globalTypes = new Map<number, number>();
 
   constructor(
     private readonly words: Uint32Array,
     private readonly bound: number,
   ) {
-    this.defined = new Uint8Array((bound + 7) >>> 3);
+    this.defined = createIdFlags(bound, words.length);
   }
 
   typeWidth(typeId: number): number {
@@ -136,8 +137,8 @@ class DecodeState implements OperandContext {
   }
 
   typeOf(id: number): number {
-    if (this.resultTypes !== null && id < this.resultTypes.length) {
-      const t = this.resultTypes[id]!;
+    if (this.resultTypes !== null) {
+      const t = this.resultTypes.get(id);
       if (t !== 0) return t;
     }
     return this.globalTypes.get(id) ?? 0;
@@ -191,9 +192,7 @@ class DecodeState implements OperandContext {
   private define(pos: number, opcode: number, id: number): void {
     if (id === 0) throw this.zeroId(pos, opcode, 'result');
     if (id >= this.bound) throw this.outOfBound(pos, opcode, id, 'result');
-    const byte = id >>> 3;
-    const bit = 1 << (id & 7);
-    if ((this.defined[byte]! & bit) !== 0) {
+    if (this.defined.has(id)) {
       const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
       throw new SpirvError('DUPLICATE_RESULT_ID', `${name} at ${formatOffset(pos * 4)} defines result id %${id}, which is already defined`, {
         offset: pos * 4,
@@ -201,7 +200,7 @@ class DecodeState implements OperandContext {
         hint: 'every result id must be defined exactly once in a module',
       });
     }
-    this.defined[byte] = this.defined[byte]! | bit;
+    this.defined.add(id);
   }
 
   /** Checks every id operand is below the bound and every string is terminated. */
@@ -264,8 +263,8 @@ class DecodeState implements OperandContext {
   decodeFunctions(start: number, end: number): { functions: Function[]; trailing: Instruction[] } {
     const words = this.words;
     // Result ids were marked by scanStructure; instructionAt must not see them as duplicates.
-    this.defined.fill(0);
-    this.resultTypes = new Uint32Array(this.bound);
+    this.defined.clear();
+    this.resultTypes = createIdValues(this.bound, this.words.length);
     const functions: Function[] = [];
     const trailing: Instruction[] = [];
     let pending: Instruction[] = [];
@@ -282,7 +281,7 @@ class DecodeState implements OperandContext {
       const wc = first >>> 16;
       const inst = this.instructionAtLoose(pos, wc, opcode);
       this.checkOperands(inst, pos, false);
-      if (inst.typeId !== 0) resultTypes[inst.resultId] = inst.typeId;
+      if (inst.typeId !== 0) resultTypes.set(inst.resultId, inst.typeId);
       if (opcode === Op.Function) {
         if (fnDef !== null) throw this.layout(pos, 'OpFunction inside a function: the previous function has no OpFunctionEnd');
         fnDef = inst;

@@ -2,6 +2,7 @@ import { Op, extInstSetByName, type ExtInstSetSpec } from '../grammar/index.js';
 import { decodeLiteralString } from '../binary/literalString.js';
 import type { Module } from './Module.js';
 import type { OperandContext } from './operands.js';
+import { createIdValues } from './idTables.js';
 
 /**
  * An {@link OperandContext} over a whole module: widths of its int and float types, the result
@@ -16,17 +17,19 @@ import type { OperandContext } from './operands.js';
 export function moduleOperandContext(module: Module): OperandContext {
   const widths = new Map<number, number>();
   const sets = new Map<number, ExtInstSetSpec | undefined>();
-  const types = new Uint32Array(module.header.bound);
+  let instructionCount = 0;
+  for (const _ of module.instructions()) instructionCount++;
+  const types = createIdValues(module.header.bound, instructionCount * 4);
   for (const inst of module.extInstImports) {
     sets.set(inst.resultId, extInstSetByName(decodeLiteralString(inst.operands, 0, inst.operandCount).value));
   }
   for (const inst of module.instructions()) {
     if (inst.opcode === Op.TypeInt || inst.opcode === Op.TypeFloat) widths.set(inst.resultId, inst.word(0));
-    else if (inst.typeId !== 0 && inst.resultId < types.length) types[inst.resultId] = inst.typeId;
+    else if (inst.typeId !== 0) types.set(inst.resultId, inst.typeId);
   }
   return {
     typeWidth: (id) => widths.get(id) ?? 0,
-    typeOf: (id) => (id < types.length ? types[id]! : 0),
+    typeOf: (id) => types.get(id),
     extInstSet: (id) => sets.get(id),
   };
 }
