@@ -1,0 +1,38 @@
+/**
+ * @spvkit/rollup-plugin — import SPIR-V binaries (`.spv`), SPIR-V assembly (`.spvasm`) and GLSL
+ * (`.comp`, `.vert`, `.frag`, ..., `.glsl?stage=comp`) in Rollup 4 and Vite 8. Each import is
+ * assembled or compiled, run through spvkit passes, validated, and handed over as words plus the
+ * reflection a pipeline needs.
+ *
+ * @example
+ * ```js
+ * // rollup.config.js
+ * import spvkit from '@spvkit/rollup-plugin';
+ * export default {
+ *   input: 'src/main.js',
+ *   output: { dir: 'dist', format: 'es' },
+ *   plugins: [spvkit({ passes: ['lower-local-invocation-index'] })],
+ * };
+ *
+ * // src/main.js
+ * import blur, { entryPoints, bindings } from './blur.comp';
+ * ```
+ * @packageDocumentation
+ */
+import { createSpvkitPlugin, type SpvkitPlugin } from './plugin.js';
+import type { SpvkitOptions } from './options.js';
+
+export type { SpvkitOptions, GlslCompiler, GlslCompileContext, EmitOption } from './options.js';
+export type { GlslStage } from './ids.js';
+export type { SpvkitApi, SpvkitHost, SpvkitPlugin } from './plugin.js';
+
+/**
+ * Creates the spvkit plugin.
+ *
+ * @param options - see {@link SpvkitOptions}; every field is optional.
+ * @returns a Rollup plugin (also a valid Vite plugin; in Vite prefer `@spvkit/vite-plugin`,
+ *   which adds HMR for includes and dev URLs for emitted binaries).
+ */
+export default function spvkit(options: SpvkitOptions = {}): SpvkitPlugin {
+  return createSpvkitPlugin(options);
+}

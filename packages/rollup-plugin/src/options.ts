@@ -1,0 +1,170 @@
+import type { FilterPattern } from '@rollup/pluginutils';
+import type { Pass } from '@spvkit/core';
+import type { GlslStage } from './ids.js';
+
+/** What the GLSL compiler is told besides the source. */
+export interface GlslCompileContext {
+  /** The stage, from the file extension or the `?stage=` query. */
+  readonly stage: GlslStage;
+  /** Absolute path of the imported file. */
+  readonly file: string;
+  /**
+   * The `defines` option. They are already written into `source` as `#define` lines after
+   * `#version`; given here for compilers that want them another way.
+   */
+  readonly defines: Readonly<Record<string, string>>;
+  /**
+   * The `includePaths` option, absolute. `#include` directives are already expanded in `source`;
+   * given here for information.
+   */
+  readonly includePaths: readonly string[];
+  /** The `targetEnv` option, e.g. `vulkan1.1`. */
+  readonly targetEnv: string;
+  /** True: emit OpLine/OpSource debug info (glslang `-g`), so diagnostics can point at source lines. */
+  readonly debugInfo: boolean;
+}
+
+/**
+ * Your own GLSL compiler: takes the preprocessed source (includes expanded, defines inserted,
+ * `#line N "file"` directives under `GL_GOOGLE_cpp_style_line_directive`) and returns SPIR-V words.
+ * To report errors, throw: an Error whose message has glslang-style lines
+ * (`ERROR: file:line: message`), or one with `diagnostics: [{ message, location: { file, line, column } }]`.
+ */
+export type GlslCompiler = (source: string, context: GlslCompileContext) => Uint32Array | Promise<Uint32Array>;
+
+/** How the binary gets into the bundle. */
+export type EmitOption =
+  /** Base64 in the JavaScript module (default). */
+  | 'inline'
+  /** Every binary becomes an asset file, fetched at module load (top-level await). */
+  | 'asset'
+  /** Binaries of at least `asset` bytes become asset files; smaller ones are inlined. */
+  | { readonly asset: number };
+
+/** Options of the spvkit Rollup and Vite plugins. */
+export interface SpvkitOptions {
+  /**
+   * Files to handle (picomatch patterns or RegExps, matched against the path without query).
+   * Only `.spv`, `.spvasm`, the GLSL stage extensions and `.glsl?stage=...` are ever handled.
+   * Default: all of them.
+   */
+  include?: FilterPattern;
+  /** Files to leave alone. Default: none. */
+  exclude?: FilterPattern;
+  /**
+   * Passes to run on every module, in order: names registered in `passRegistry` (the built-in
+   * ones come from `@spvkit/passes`, e.g. `'lower-local-invocation-index'`) or `Pass` objects.
+   * Default: none.
+   */
+  passes?: readonly (string | Pass)[];
+  /**
+   * Check every module: `'error'` fails the build on a problem (default), `'warn'` reports it as
+   * a warning and goes on, `false` skips the check. With `'error'`, the validator also runs
+   * after each pass that changed the module.
+   */
+  validate?: 'error' | 'warn' | false;
+  /** The validator: a registered pass name or a Pass. Default `'validate-builtins'`. */
+  validator?: string | Pass;
+  /** Target environment for the GLSL compiler, the passes and the validator. Default `'vulkan1.1'`. */
+  targetEnv?: 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3' | (string & {});
+  /**
+   * What the default export is: `'words'` a Uint32Array (default, ready for
+   * vkCreateShaderModule / createShaderModule), `'bytes'` a Uint8Array (little-endian),
+   * `'base64'` a string of the little-endian bytes.
+   */
+  output?: 'words' | 'bytes' | 'base64';
+  /**
+   * `'inline'` (default): the binary is in the JavaScript. `'asset'`, or `{ asset: minBytes }`
+   * for binaries of at least `minBytes` bytes: the binary is emitted as a file and the module
+   * fetches it with top-level await, so the default export keeps its type. That needs ES module
+   * output and a target with top-level await and `fetch`. For a URL without the fetch, import
+   * with `?url`.
+   */
+  emit?: EmitOption;
+  /**
+   * The GLSL compiler. `'auto'` (default): `@webgpu/glslang` (an optional peer dependency; it
+   * compiles vertex, fragment and compute shaders) when installed and the stage is one of those,
+   * else `glslangValidator` from PATH. Or name one of them, or pass your own function.
+   */
+  compiler?: 'auto' | '@webgpu/glslang' | 'glslangValidator' | GlslCompiler;
+  /** Directories searched for `#include` after the including file's directory (relative to `root`). */
+  includePaths?: readonly string[];
+  /** Preprocessor macros for GLSL, written as `#define NAME VALUE` after `#version`. */
+  defines?: Readonly<Record<string, string | number | boolean>>;
+  /** Allow `#include` of files outside `root`. Default false: such an include is an error. */
+  allowIncludeOutsideRoot?: boolean;
+  /** Largest file (shader or include) read, in bytes. Default 16 MiB. */
+  maxFileSize?: number;
+  /**
+   * Keep the debug info of compiled GLSL (OpLine, OpString, OpSource text) in the output.
+   * Default false: GLSL is compiled with debug info so diagnostics can point at source lines,
+   * and it is stripped afterwards. Binaries and assembly you import are never stripped.
+   */
+  debugInfo?: boolean;
+  /** Project root: includes outside it are refused, and file names in #line are relative to it. Default: Vite's root, else `process.cwd()`. */
+  root?: string;
+}
+
+/** The options with defaults applied. */
+export interface ResolvedOptions {
+  readonly passes: readonly (string | Pass)[];
+  readonly validate: 'error' | 'warn' | false;
+  readonly validator: string | Pass;
+  readonly targetEnv: string;
+  readonly output: 'words' | 'bytes' | 'base64';
+  /** Binaries of at least this many bytes are emitted as assets; Infinity: never. */
+  readonly assetThreshold: number;
+  readonly compiler: 'auto' | '@webgpu/glslang' | 'glslangValidator' | GlslCompiler;
+  readonly includePaths: readonly string[];
+  readonly defines: Readonly<Record<string, string>>;
+  readonly allowIncludeOutsideRoot: boolean;
+  readonly maxFileSize: number;
+  readonly debugInfo: boolean;
+}
+
+export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+
+/** Applies defaults and checks the option values; throws a TypeError naming the bad one. */
+export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
+  const bad = (name: string, value: unknown, expected: string): never => {
+    throw new TypeError(`@spvkit/rollup-plugin: option ${name} must be ${expected}, got ${JSON.stringify(value)}`);
+  };
+  const validate = options.validate ?? 'error';
+  if (validate !== 'error' && validate !== 'warn' && validate !== false) bad('validate', validate, "'error', 'warn' or false");
+  const output = options.output ?? 'words';
+  if (output !== 'words' && output !== 'bytes' && output !== 'base64') bad('output', output, "'words', 'bytes' or 'base64'");
+  const emit = options.emit ?? 'inline';
+  let assetThreshold = Infinity;
+  if (emit === 'asset') assetThreshold = 0;
+  else if (typeof emit === 'object' && emit !== null) {
+    if (!(Number.isFinite(emit.asset) && emit.asset >= 0)) bad('emit.asset', emit.asset, 'a number of bytes >= 0');
+    assetThreshold = emit.asset;
+  } else if (emit !== 'inline') bad('emit', emit, "'inline', 'asset' or { asset: minBytes }");
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  if (!(Number.isFinite(maxFileSize) && maxFileSize > 0)) bad('maxFileSize', maxFileSize, 'a positive number of bytes');
+  const compiler = options.compiler ?? 'auto';
+  if (typeof compiler !== 'function' && compiler !== 'auto' && compiler !== '@webgpu/glslang' && compiler !== 'glslangValidator') {
+    bad('compiler', compiler, "'auto', '@webgpu/glslang', 'glslangValidator' or a function");
+  }
+  const defines: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.defines ?? {})) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) bad(`defines.${name}`, name, 'a GLSL identifier');
+    const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+    if (/[\r\n]/.test(text)) bad(`defines.${name}`, value, 'a value on one line');
+    defines[name] = text;
+  }
+  return {
+    passes: options.passes ?? [],
+    validate,
+    validator: options.validator ?? 'validate-builtins',
+    targetEnv: options.targetEnv ?? 'vulkan1.1',
+    output,
+    assetThreshold,
+    compiler,
+    includePaths: options.includePaths ?? [],
+    defines,
+    allowIncludeOutsideRoot: options.allowIncludeOutsideRoot ?? false,
+    maxFileSize,
+    debugInfo: options.debugInfo ?? false,
+  };
+}

@@ -1,0 +1,433 @@
+/**
+ * From a file to checked, transformed words and their reflection: read (bytes for .spv, text for
+ * the rest), assemble or compile, run the passes, validate, strip the compiler's debug info,
+ * encode, reflect. Results are cached by content hash (the options are fixed per plugin).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import {
+  SourceLocationsAnalysis,
+  SpirvError,
+  assemble,
+  decodeModule,
+  disassemble,
+  encodeModule,
+  HOST_ENDIANNESS,
+  passRegistry,
+  reflectModule,
+  runPasses,
+  type Diagnostic,
+  type Module,
+  type Pass,
+  type Reflection,
+} from '@spvkit/core';
+import { decodeText, displayPath, looksLikeSpirvBinary, readBytes } from './files.js';
+import { compileGlsl, GlslCompileError } from './glsl/compilers.js';
+import { INCLUDE_MARKER, preprocessGlsl, type PreprocessedGlsl } from './glsl/preprocess.js';
+import { stripCompilerDebugInfo } from './glsl/stripDebug.js';
+import { isGlslStage, GLSL_STAGES, type ShaderRequest } from './ids.js';
+import type { ResolvedOptions } from './options.js';
+import { ShaderError, type Problem, type ProblemLocation } from './problem.js';
+
+/** A transformed shader. */
+export interface ShaderResult {
+  /** Content hash of the input (and everything it includes). */
+  readonly key: string;
+  readonly words: Uint32Array;
+  readonly reflection: Reflection;
+  /** Diagnostics reported as warnings (validation with `validate: 'warn'`, warning-severity findings). */
+  readonly warnings: readonly Problem[];
+  /** Texts of the files the problems point into, for code frames. */
+  readonly texts: ReadonlyMap<string, string>;
+  /** The disassembly of `words`, made on first use. */
+  disassembly(): string;
+}
+
+/** What a load read, whether it succeeded or not: the plugin watches these. */
+export interface ShaderInputs {
+  files: string[];
+  missing: string[];
+  texts: Map<string, string>;
+}
+
+export interface PipelineEnv {
+  readonly root: string;
+  readonly options: ResolvedOptions;
+}
+
+function formatOffset(byteOffset: number): string {
+  return `byte offset ${byteOffset} (0x${byteOffset.toString(16)})`;
+}
+
+/** The error a SpirvError from core becomes. */
+function fromSpirvError(e: SpirvError, file: string, root: string): ShaderError {
+  const diagnostics = (e as SpirvError & { diagnostics?: readonly { message: string; location?: { file?: string; line: number; column: number }; hint?: string }[] })
+    .diagnostics;
+  if (diagnostics !== undefined && diagnostics.length > 0) {
+    return new ShaderError(
+      diagnostics.map((d) => ({
+        code: e.code,
+        message: d.message,
+        ...(d.location ? { location: { file: absolute(d.location.file, file, root), line: d.location.line, column: d.location.column } } : {}),
+        ...(d.hint ? { hint: d.hint } : {}),
+      })),
+    );
+  }
+  const where = e.offset !== undefined ? ` at ${formatOffset(e.offset)}` : '';
+  const location = e.location ? { file: absolute(e.location.file, file, root), line: e.location.line, column: e.location.column } : undefined;
+  return ShaderError.of(e.code, `${displayPath(file, root)}: ${e.message}${location ? '' : where}`, location, e.hint);
+}
+
+function absolute(name: string | undefined, file: string, root: string): string {
+  if (name === undefined || name === '') return file;
+  if (isAbsolute(name)) return name;
+  const near = resolve(dirname(file), name);
+  if (existsSync(near)) return near;
+  return resolve(root, name);
+}
+
+/** Resolves a pass option entry to a Pass (names through the shared registry). */
+export function resolvePass(p: string | Pass): Pass {
+  return typeof p === 'string' ? passRegistry.create(p) : p;
+}
+
+/** Maps a location in compiled GLSL (OpLine or compiler message) back to the user's file. */
+function mapGlslLocation(pre: PreprocessedGlsl, name: string | undefined, line: number, column: number): ProblemLocation | undefined {
+  if (name !== undefined && name !== '' && !/^\d+$/.test(name)) {
+    const file = pre.names.get(name);
+    return file === undefined ? undefined : { file, line, column };
+  }
+  // No #line name in effect (source string number): the line is a line of the expanded text.
+  const from = pre.lineMap[line - 1];
+  return from === undefined ? undefined : { file: from.file, line: from.line, column };
+}
+
+/** Column of the token a glslang message quotes (`'name' : undeclared identifier`), else the first non-blank. */
+function guessColumn(text: string | undefined, line: number, message: string): number {
+  const src = text?.split(/\r?\n/)[line - 1];
+  if (src === undefined) return 1;
+  const quoted = /^\s*'([^']+)'\s*:/.exec(message)?.[1];
+  if (quoted !== undefined) {
+    const at = src.indexOf(quoted);
+    if (at >= 0) return at + 1;
+  }
+  // Syntax errors name the unexpected token; its first occurrence is the best guess there is.
+  const unexpected = /unexpected ([A-Z_]+)/.exec(message)?.[1];
+  const char = unexpected === undefined ? undefined : TOKEN_CHARS[unexpected];
+  if (char !== undefined) {
+    const first = src.search(/\S/);
+    const at = src.indexOf(char, Math.max(0, first));
+    if (at >= 0) return at + 1;
+  }
+  const first = src.search(/\S/);
+  return first < 0 ? 1 : first + 1;
+}
+
+const TOKEN_CHARS: Record<string, string> = {
+  SEMICOLON: ';',
+  COMMA: ',',
+  COLON: ':',
+  DOT: '.',
+  EQUAL: '=',
+  LEFT_PAREN: '(',
+  RIGHT_PAREN: ')',
+  LEFT_BRACE: '{',
+  RIGHT_BRACE: '}',
+  LEFT_BRACKET: '[',
+  RIGHT_BRACKET: ']',
+};
+
+const LOG_LINE = /^(ERROR|WARNING):\s*(.*?):(\d+):\s*(.*)$/;
+
+/** Problems from a glslang log; include markers become the include problem they stand for. */
+function glslLogProblems(log: string, pre: PreprocessedGlsl): { errors: Problem[]; warnings: Problem[] } {
+  const errors: Problem[] = [];
+  const warnings: Problem[] = [];
+  const markerRe = new RegExp(`${INCLUDE_MARKER}(\\d+)`);
+  const seenMarkers = new Set<number>();
+  for (const raw of log.split(/\r?\n/)) {
+    const m = LOG_LINE.exec(raw.trim());
+    if (m === null) continue;
+    const [, severity, name, lineText, message] = m as unknown as [string, string, string, string, string];
+    const marker = markerRe.exec(message);
+    if (marker !== null) {
+      const n = Number(marker[1]);
+      const problem = pre.includeProblems[n];
+      if (problem !== undefined && !seenMarkers.has(n)) {
+        seenMarkers.add(n);
+        errors.unshift(problem);
+      }
+      continue;
+    }
+    const line = Number(lineText);
+    const located = mapGlslLocation(pre, name, line, 1);
+    const location = located ? { ...located, column: guessColumn(pre.texts.get(located.file), located.line, message) } : undefined;
+    // glslang puts the offending token first (`'name' : ...`), or `'' :` when there is none.
+    const text = message.replace(/^''\s*:\s*/, '').replace(/\s+/g, ' ').trim();
+    const problem: Problem = { code: 'GLSL_COMPILE', message: text, ...(location ? { location } : {}) };
+    (severity === 'ERROR' ? errors : warnings).push(problem);
+  }
+  return { errors, warnings };
+}
+
+/** Problems from an error a user compiler threw. */
+function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, root: string): Problem[] {
+  const diagnostics = (e as { diagnostics?: unknown }).diagnostics;
+  if (Array.isArray(diagnostics) && diagnostics.length > 0) {
+    return diagnostics.map((d: { message?: unknown; location?: { file?: string; line?: number; column?: number } }) => {
+      const loc = d.location;
+      const mapped =
+        loc && typeof loc.line === 'number' ? mapGlslLocation(pre, loc.file !== undefined && pre.names.has(loc.file) ? loc.file : undefined, loc.line, loc.column ?? 1) : undefined;
+      const location = mapped ?? (loc?.file && typeof loc.line === 'number' ? { file: absolute(loc.file, file, root), line: loc.line, column: loc.column ?? 1 } : undefined);
+      return { code: 'GLSL_COMPILE', message: String(d.message ?? 'compile error'), ...(location ? { location } : {}) };
+    });
+  }
+  const log = e instanceof GlslCompileError ? e.log : e instanceof Error ? e.message : String(e);
+  const { errors } = glslLogProblems(log, pre);
+  if (errors.length > 0) return errors;
+  return [{ code: 'GLSL_COMPILE', message: `${displayPath(file, root)}: ${e instanceof Error ? e.message : String(e)}` }];
+}
+
+/** Problems from pass and validator diagnostics. */
+function diagnosticProblem(d: Diagnostic, module: Module, locate: (loc: { file?: string; line: number; column: number }) => ProblemLocation | undefined): Problem {
+  let loc = d.location;
+  if (loc === undefined && d.instruction !== undefined) {
+    try {
+      loc = module.analysis(SourceLocationsAnalysis).of(d.instruction);
+    } catch {
+      /* no locations */
+    }
+  }
+  const location = loc === undefined ? undefined : locate(loc);
+  const message = `${d.code ? `[${d.code}] ` : ''}${d.message}${d.pass ? ` (${d.pass})` : ''}`;
+  return { code: d.code ?? 'PASS_DIAGNOSTIC', message, ...(location ? { location } : {}), ...(d.hint ? { hint: d.hint } : {}) };
+}
+
+function sha256(...parts: (string | Uint8Array)[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) {
+    h.update(typeof p === 'string' ? p : p);
+    h.update('\0');
+  }
+  return h.digest('hex');
+}
+
+/** Results kept per plugin instance; the least recently used go first. */
+const MAX_CACHED = 2000;
+
+/** The work, cached by content. One per plugin instance. */
+export class ShaderPipeline {
+  private readonly cache = new Map<string, Promise<ShaderResult>>();
+  /** How many times a shader was actually transformed (not served from the cache). */
+  transforms = 0;
+  /**
+   * Milliseconds of the plugin's own work per transform (decode or assemble, passes, validation,
+   * encode, reflection; not file reads, not the GLSL compiler), newest last, at most 10000.
+   */
+  readonly timings: { file: string; ms: number }[] = [];
+
+  constructor(private readonly env: () => PipelineEnv) {}
+
+  /** Transforms `request.file`; fills `inputs` with every file read, also when it fails. */
+  async run(request: ShaderRequest, inputs: ShaderInputs): Promise<ShaderResult> {
+    const { root, options } = this.env();
+    const file = request.file;
+    inputs.files.push(file);
+    const bytes = await readBytes(file, options.maxFileSize, root);
+
+    if (request.source === 'spv') {
+      if (!looksLikeSpirvBinary(bytes)) {
+        let hint = 'the file is empty, truncated or not SPIR-V';
+        const text = bytes.toString('utf8');
+        if (/^\s*(;|%|Op[A-Z])/m.test(text) && !text.includes('\0')) hint = `it looks like SPIR-V assembly text: rename it to ${displayPath(file, root).replace(/\.spv$/i, '.spvasm')}`;
+        else if (/#\s*version\b/.test(text)) hint = 'it looks like GLSL: give it its stage extension (.comp, .vert, ...)';
+        throw ShaderError.of('NOT_SPIRV_BINARY', `${displayPath(file, root)} is not a SPIR-V binary (no SPIR-V magic number at the start)`, undefined, hint);
+      }
+      const key = sha256('spv', file, bytes);
+      return this.cached(key, async () => {
+        const started = performance.now();
+        const module = this.decode(bytes, file, root);
+        return this.finish(key, module, file, new Map(), (loc) => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column }), false, started);
+      });
+    }
+
+    if (request.source === 'spvasm') {
+      const text = decodeText(bytes, file, root, 'SPIR-V assembly text');
+      inputs.texts.set(file, text);
+      const key = sha256('spvasm', file, text);
+      return this.cached(key, async () => {
+        const started = performance.now();
+        let module: Module;
+        const asmWarnings: Problem[] = [];
+        try {
+          module = assemble(text, {
+            file,
+            targetEnv: options.targetEnv,
+            onWarning: (w) =>
+              asmWarnings.push({
+                code: 'ASSEMBLY_WARNING',
+                message: w.message,
+                location: { file, line: w.location.line, column: w.location.column },
+                ...(w.hint ? { hint: w.hint } : {}),
+              }),
+          });
+        } catch (e) {
+          if (e instanceof SpirvError) throw fromSpirvError(e, file, root);
+          throw e;
+        }
+        const texts = new Map([[file, text]]);
+        return this.finish(key, module, file, texts, (loc) => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column }), false, started, asmWarnings);
+      });
+    }
+
+    const stage = request.stage;
+    if (!isGlslStage(stage)) {
+      throw ShaderError.of('UNKNOWN_STAGE', `${displayPath(file, root)}?stage=${stage ?? ''}: unknown stage`, undefined, `use one of ${GLSL_STAGES.join(', ')}`);
+    }
+    const text = decodeText(bytes, file, root, 'GLSL source');
+    inputs.texts.set(file, text);
+    const pre = await preprocessGlsl(file, text, {
+      root,
+      includePaths: options.includePaths.map((p) => resolve(root, p)),
+      defines: options.defines,
+      allowIncludeOutsideRoot: options.allowIncludeOutsideRoot,
+      maxFileSize: options.maxFileSize,
+    });
+    for (const f of pre.files) if (!inputs.files.includes(f)) inputs.files.push(f);
+    inputs.missing.push(...pre.missing);
+    for (const [f, t] of pre.texts) inputs.texts.set(f, t);
+    const compilerId = typeof options.compiler === 'function' ? 'function' : options.compiler;
+    const key = sha256('glsl', file, stage, pre.source, compilerId);
+    return this.cached(key, async () => {
+      let words: Uint32Array;
+      try {
+        words = await compileGlsl(
+          options.compiler,
+          pre.source,
+          { stage, file, defines: options.defines, includePaths: options.includePaths.map((p) => resolve(root, p)), targetEnv: options.targetEnv, debugInfo: true },
+          root,
+        );
+      } catch (e) {
+        if (e instanceof GlslCompileError || typeof options.compiler === 'function') throw new ShaderError(compilerErrorProblems(e, pre, file, root));
+        throw ShaderError.of('GLSL_COMPILER', `${displayPath(file, root)}: ${(e as Error).message}`);
+      }
+      const started = performance.now();
+      const module = this.decode(words, file, root);
+      const locate = (loc: { file?: string; line: number; column: number }): ProblemLocation | undefined =>
+        mapGlslLocation(pre, loc.file, loc.line, loc.column);
+      return this.finish(key, module, file, pre.texts, locate, !options.debugInfo, started);
+    });
+  }
+
+  private cached(key: string, make: () => Promise<ShaderResult>): Promise<ShaderResult> {
+    let p = this.cache.get(key);
+    if (p !== undefined) {
+      // Most recently used last, so a long dev session drops the versions it edited away from.
+      this.cache.delete(key);
+      this.cache.set(key, p);
+      return p;
+    }
+    this.transforms++;
+    p = make();
+    this.cache.set(key, p);
+    p.catch(() => this.cache.delete(key));
+    if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+    return p;
+  }
+
+  private decode(input: Uint8Array | Uint32Array, file: string, root: string): Module {
+    try {
+      return decodeModule(input, { lazyFunctions: false });
+    } catch (e) {
+      if (e instanceof SpirvError) throw fromSpirvError(e, file, root);
+      throw e;
+    }
+  }
+
+  private record(file: string, ms: number): void {
+    if (this.timings.length >= 10_000) this.timings.shift();
+    this.timings.push({ file, ms });
+  }
+
+  private finish(
+    key: string,
+    module: Module,
+    file: string,
+    texts: ReadonlyMap<string, string>,
+    locate: (loc: { file?: string; line: number; column: number }) => ProblemLocation | undefined,
+    strip: boolean,
+    startedAt: number,
+    earlierWarnings: readonly Problem[] = [],
+  ): ShaderResult {
+    try {
+      return this.finishUntimed(key, module, file, texts, locate, strip, earlierWarnings);
+    } finally {
+      this.record(file, performance.now() - startedAt);
+    }
+  }
+
+  private finishUntimed(
+    key: string,
+    module: Module,
+    file: string,
+    texts: ReadonlyMap<string, string>,
+    locate: (loc: { file?: string; line: number; column: number }) => ProblemLocation | undefined,
+    strip: boolean,
+    earlierWarnings: readonly Problem[],
+  ): ShaderResult {
+    const { root, options } = this.env();
+    const problem = (d: Diagnostic): Problem => diagnosticProblem(d, module, locate);
+    const passes = options.passes.map(resolvePass);
+    const validator = options.validate === false ? undefined : resolvePass(options.validator);
+    const errors: Problem[] = [];
+    const warnings: Problem[] = [...earlierWarnings];
+    const collect = (diagnostics: readonly Diagnostic[], errorsAreWarnings: boolean): void => {
+      for (const d of diagnostics) {
+        if (d.severity === 'error') (errorsAreWarnings ? warnings : errors).push(problem(d));
+        else if (d.severity === 'warning') warnings.push(problem(d));
+      }
+    };
+    try {
+      if (options.validate === 'error' && validator !== undefined) {
+        const r = runPasses(module, passes, { validateAfterEach: validator, targetEnv: options.targetEnv });
+        collect(r.diagnostics, false);
+        // The validator ran after each pass that changed the module; if none did, check it once.
+        if (r.ok && !r.changed) collect(runPasses(module, [validator], { targetEnv: options.targetEnv }).diagnostics, false);
+      } else {
+        const r = runPasses(module, passes, { targetEnv: options.targetEnv });
+        collect(r.diagnostics, false);
+        if (r.ok && validator !== undefined) collect(runPasses(module, [validator], { targetEnv: options.targetEnv }).diagnostics, true);
+      }
+    } catch (e) {
+      if (e instanceof SpirvError) throw fromSpirvError(e, file, root);
+      throw e;
+    }
+    if (errors.length > 0) throw new ShaderError(errors);
+    if (strip) stripCompilerDebugInfo(module);
+    const words = encodeModule(module, { endianness: HOST_ENDIANNESS });
+    const reflection = reflectModule(module);
+    let dis: string | undefined;
+    return {
+      key,
+      words,
+      reflection,
+      warnings,
+      texts,
+      disassembly: () => (dis ??= disassemble(decodeModule(words))),
+    };
+  }
+}
+
+/** Reads a file's text for a code frame, if it can. */
+export function textForFrame(file: string, texts: ReadonlyMap<string, string>): string | undefined {
+  const known = texts.get(file);
+  if (known !== undefined) return known;
+  try {
+    const buf = readFileSync(file);
+    if (buf.length > 4 << 20 || looksLikeSpirvBinary(buf)) return undefined;
+    return buf.toString('utf8');
+  } catch {
+    return undefined;
+  }
+}

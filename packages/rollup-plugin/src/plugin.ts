@@ -1,0 +1,240 @@
+import { basename, extname } from 'node:path';
+import { createFilter } from '@rollup/pluginutils';
+import { SpirvError, type Pass } from '@spvkit/core';
+import '@spvkit/passes';
+import type { PluginContext, Plugin, RollupLog } from 'rollup';
+import {
+  RUNTIME_CODE,
+  RUNTIME_ID,
+  RUNTIME_SPECIFIER,
+  disassemblyModuleCode,
+  shaderModuleCode,
+  urlModuleCode,
+  wordsToBytes,
+  type BinarySource,
+} from './codegen.js';
+import { displayPath } from './files.js';
+import { parseShaderId, splitQuery, type ShaderRequest } from './ids.js';
+import { resolveOptions, type SpvkitOptions } from './options.js';
+import { ShaderPipeline, resolvePass, textForFrame, type ShaderInputs } from './pipeline.js';
+import { ShaderError, codeFrame, type Problem } from './problem.js';
+
+/** What a host (the Vite plugin) can tell the plugin. */
+export interface SpvkitHost {
+  /** Project root. */
+  root?: string;
+  /**
+   * In a dev server, where emitting files is not possible: keep `bytes` and return the URL
+   * they are served at. Unset in builds, where binaries are emitted with `this.emitFile`.
+   */
+  serveAsset?: ((name: string, bytes: Uint8Array) => string) | undefined;
+  /**
+   * `this.addWatchFile` the places where a missing include could appear (default true), so that
+   * creating it rebuilds. Vite's dev server turns watch files into imports, which must exist; it
+   * learns about new files from its own watcher and `SpvkitApi.dependents` instead.
+   */
+  watchMissingIncludes?: boolean;
+}
+
+/** The plugin's `api`, for other plugins (the Vite plugin uses it). */
+export interface SpvkitApi {
+  /** Changes how the plugin runs inside a host. */
+  configure(host: SpvkitHost): void;
+  /** The project root in use. */
+  readonly root: string;
+  /**
+   * Shader files (absolute, no query) whose last load read `file` as an include, or would
+   * have read it had it existed.
+   */
+  dependents(file: string): string[];
+  /** True when the plugin handles imports of `file` (by extension, `include` and `exclude`). */
+  handles(file: string): boolean;
+  /** How many shaders were transformed rather than served from the cache (for tests and benchmarks). */
+  readonly transformCount: number;
+  /**
+   * Milliseconds of the plugin's own work per transform, newest last (at most 10000): decode or
+   * assemble, passes, validation, encode, reflection. File reads and the GLSL compiler are not
+   * counted. For benchmarks.
+   */
+  readonly timings: readonly { readonly file: string; readonly ms: number }[];
+}
+
+/** A Rollup plugin with `enforce: 'pre'` (read by Vite, ignored by Rollup) and its `api`. */
+export type SpvkitPlugin = Plugin<SpvkitApi> & { enforce: 'pre'; api: SpvkitApi };
+
+function problemText(p: Problem, root: string): string {
+  const where = p.location ? `${displayPath(p.location.file, root)}:${p.location.line}:${p.location.column}: ` : '';
+  return `${where}${p.message}${p.hint ? `\n  hint: ${p.hint}` : ''}`;
+}
+
+/** A Rollup log for problems: loc and frame of the first, the others listed in the message. */
+export function problemsToLog(problems: readonly Problem[], texts: ReadonlyMap<string, string>, root: string): RollupLog {
+  const [first, ...rest] = problems;
+  if (first === undefined) return { message: 'unknown shader error' };
+  let message = `${first.message}${first.hint ? `\n  hint: ${first.hint}` : ''}`;
+  if (rest.length > 0) {
+    const shown = rest.slice(0, 20).map((p) => problemText(p, root));
+    message += `\n${shown.join('\n')}${rest.length > 20 ? `\n... and ${rest.length - 20} more` : ''}`;
+  }
+  const log: { -readonly [K in keyof RollupLog]: RollupLog[K] } = { message, code: first.code };
+  if (first.location) {
+    const { file, line, column } = first.location;
+    log.loc = { file, line, column };
+    const text = textForFrame(file, texts);
+    if (text !== undefined) {
+      const frame = codeFrame(text, line, column);
+      if (frame) log.frame = frame;
+    }
+  }
+  return log;
+}
+
+function assetName(request: ShaderRequest): string {
+  const base = basename(request.file, extname(request.file));
+  return request.source === 'glsl' ? `${base}.${request.stage}.spv` : `${base}.spv`;
+}
+
+/** The plugin. See {@link SpvkitOptions}. */
+export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
+  const resolved = resolveOptions(options);
+  const host: SpvkitHost = {};
+  const root = (): string => options.root ?? host.root ?? process.cwd();
+  // Relative include/exclude patterns resolve against the root, known only once a host (Vite)
+  // has said what it is; so the filter is made on first use after that.
+  let filterFor: string | undefined;
+  let filterFn: (id: unknown) => boolean = () => true;
+  const filter = (file: string): boolean => {
+    if (filterFor !== root()) {
+      filterFor = root();
+      filterFn = createFilter(options.include, options.exclude, { resolve: filterFor });
+    }
+    return filterFn(file);
+  };
+  const pipeline = new ShaderPipeline(() => ({ root: root(), options: resolved }));
+  /** include or missing-include file -> shader files that read it. */
+  const graph = new Map<string, Set<string>>();
+  /** shader file -> files it read last time (to drop stale edges). */
+  const readBy = new Map<string, string[]>();
+  const warned = new Set<string>();
+
+  const record = (shader: string, inputs: ShaderInputs): void => {
+    for (const f of readBy.get(shader) ?? []) graph.get(f)?.delete(shader);
+    const deps = [...inputs.files.filter((f) => f !== shader), ...inputs.missing];
+    readBy.set(shader, deps);
+    for (const f of deps) {
+      let set = graph.get(f);
+      if (set === undefined) graph.set(f, (set = new Set()));
+      set.add(shader);
+    }
+  };
+
+  const emitBinary = (ctx: PluginContext, name: string, bytes: Uint8Array): string => {
+    if (host.serveAsset) return JSON.stringify(host.serveAsset(name, bytes));
+    const ref = ctx.emitFile({ type: 'asset', name, source: bytes });
+    return `import.meta.ROLLUP_FILE_URL_${ref}`;
+  };
+
+  const fail = (ctx: PluginContext, e: unknown, texts: ReadonlyMap<string, string>): never => {
+    if (e instanceof ShaderError) return ctx.error(problemsToLog(e.problems, texts, root()));
+    if (e instanceof SpirvError) return ctx.error({ message: e.message, code: e.code });
+    throw e;
+  };
+
+  const api: SpvkitApi = {
+    configure(next) {
+      Object.assign(host, next);
+    },
+    get root() {
+      return root();
+    },
+    dependents(file) {
+      return [...(graph.get(file) ?? [])];
+    },
+    handles(file) {
+      const request = parseShaderId(file);
+      if (request !== undefined) return filter(request.file);
+      // .glsl is handled only with ?stage=; a bare path is one of ours if some stage would take it.
+      return /\.glsl$/i.test(file) && parseShaderId(`${file}?stage=comp`) !== undefined && filter(file);
+    },
+    get transformCount() {
+      return pipeline.transforms;
+    },
+    get timings() {
+      return pipeline.timings;
+    },
+  };
+
+  return {
+    name: 'spvkit',
+    enforce: 'pre',
+    api,
+
+    buildStart() {
+      warned.clear();
+      const named: (string | Pass)[] = [...resolved.passes];
+      if (resolved.validate !== false) named.push(resolved.validator);
+      for (const p of named) {
+        try {
+          resolvePass(p);
+        } catch (e) {
+          if (e instanceof SpirvError) {
+            this.error({ message: `${e.message}${e.hint ? ` (${e.hint})` : ''}`, code: e.code });
+          }
+          throw e;
+        }
+      }
+    },
+
+    resolveId: {
+      order: 'pre',
+      async handler(source, importer, resolveOptions) {
+        if (source === RUNTIME_SPECIFIER) return RUNTIME_ID;
+        const [path, query] = splitQuery(source);
+        if (query === '' || path === '' || parseShaderId(source) === undefined) return null;
+        const r = await this.resolve(path, importer, { ...resolveOptions, skipSelf: true });
+        if (r === null || r.external) return r;
+        if (r.id.includes('?')) return null;
+        return r.id + query;
+      },
+    },
+
+    // 'pre': the binary is read here, as bytes, before any other plugin's load hook could read
+    // it as text (Rollup and Vite both honour hook order).
+    load: {
+      order: 'pre',
+      async handler(id) {
+        if (id === RUNTIME_ID) return { code: RUNTIME_CODE, map: { mappings: '' } };
+        const request = parseShaderId(id);
+        if (request === undefined || !filter(request.file)) return null;
+        const inputs: ShaderInputs = { files: [], missing: [], texts: new Map() };
+        let result;
+        try {
+          result = await pipeline.run(request, inputs);
+        } catch (e) {
+          fail(this, e, inputs.texts);
+        } finally {
+          record(request.file, inputs);
+          for (const f of inputs.files) if (f !== request.file) this.addWatchFile(f);
+          if (host.watchMissingIncludes !== false) for (const f of inputs.missing) this.addWatchFile(f);
+        }
+        if (result === undefined) return null;
+        if (result.warnings.length > 0 && !warned.has(result.key)) {
+          warned.add(result.key);
+          for (const w of result.warnings) this.warn(problemsToLog([w], result.texts, root()));
+        }
+        let code: string;
+        if (request.kind === 'spvasm') {
+          code = disassemblyModuleCode(result.disassembly());
+        } else if (request.kind === 'url') {
+          code = urlModuleCode(emitBinary(this, assetName(request), wordsToBytes(result.words)));
+        } else {
+          const bytes = wordsToBytes(result.words);
+          const binary: BinarySource =
+            bytes.length >= resolved.assetThreshold ? { urlExpression: emitBinary(this, assetName(request), bytes) } : { inline: bytes };
+          code = shaderModuleCode(binary, resolved.output, result.reflection);
+        }
+        return { code, map: { mappings: '' } };
+      },
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// Shared by the plugin suites: temporary projects, Rollup and Vite builds, running the output.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as core from '@spvkit/core';
+import '@spvkit/passes';
+import { rollup, type OutputAsset, type OutputChunk, type Plugin as RollupPlugin, type RollupLog } from 'rollup';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '..', '..');
+const cacheRoot = join(repoRoot, 'test', '.cache', 'plugins');
+
+/** True when @spvkit/core exports the assembler. */
+export const hasAssembler = typeof (core as unknown as { assemble?: unknown }).assemble === 'function';
+/** True when @spvkit/passes registered validate-builtins. */
+export const hasValidateBuiltins = core.passRegistry.has('validate-builtins');
+export const hasLowering = core.passRegistry.has('lower-local-invocation-index');
+
+export interface Project {
+  readonly root: string;
+  path(rel: string): string;
+  write(rel: string, content: string | Uint8Array): Promise<void>;
+  remove(): Promise<void>;
+}
+
+/** A fresh directory under test/.cache/plugins with `files` written into it. */
+export async function makeProject(name: string, files: Record<string, string | Uint8Array>): Promise<Project> {
+  await mkdir(cacheRoot, { recursive: true });
+  const root = await mkdtemp(join(cacheRoot, `${name}-`));
+  const project: Project = {
+    root,
+    path: (rel) => join(root, rel),
+    async write(rel, content) {
+      await mkdir(dirname(join(root, rel)), { recursive: true });
+      await writeFile(join(root, rel), content);
+    },
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+  for (const [rel, content] of Object.entries(files)) await project.write(rel, content);
+  return project;
+}
+
+export interface BuildOutput {
+  chunks: OutputChunk[];
+  assets: OutputAsset[];
+  warnings: RollupLog[];
+}
+
+/** rollup({ input, plugins }) + generate({ format: 'es' }). */
+export async function rollupBuild(input: string, plugins: RollupPlugin[]): Promise<BuildOutput> {
+  const warnings: RollupLog[] = [];
+  const bundle = await rollup({ input, plugins, onwarn: (w) => void warnings.push(w) });
+  try {
+    const { output } = await bundle.generate({ format: 'es' });
+    return {
+      chunks: output.filter((o): o is OutputChunk => o.type === 'chunk'),
+      assets: output.filter((o): o is OutputAsset => o.type === 'asset'),
+      warnings,
+    };
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** The error a build rejects with (fails the test when it does not). */
+export async function buildError(p: Promise<unknown>): Promise<Error & Record<string, any>> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error & Record<string, any>;
+  }
+  throw new Error('expected the build to fail, but it succeeded');
+}
+
+/**
+ * Writes the output to a directory and imports the entry chunk. `fetch` of the emitted assets
+ * (file: URLs in Rollup output, `/assets/...` paths in Vite output) is served from that directory
+ * while the entry loads.
+ */
+export async function runOutput(out: { chunks: OutputChunk[]; assets: OutputAsset[] }, project: Project): Promise<Record<string, any>> {
+  const dir = await mkdtemp(join(project.root, 'out-'));
+  for (const c of out.chunks) {
+    await mkdir(dirname(join(dir, c.fileName)), { recursive: true });
+    await writeFile(join(dir, c.fileName.replace(/\.js$/, '.mjs')), c.code.replace(/(from\s+["'][^"']+)\.js(["'])/g, '$1.mjs$2'));
+  }
+  for (const a of out.assets) {
+    await mkdir(dirname(join(dir, a.fileName)), { recursive: true });
+    await writeFile(join(dir, a.fileName), a.source);
+  }
+  const entry = out.chunks.find((c) => c.isEntry);
+  if (entry === undefined) throw new Error('no entry chunk');
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL) => {
+    const url = String(input);
+    const file = url.startsWith('file:') ? fileURLToPath(url) : url.startsWith('/') ? join(dir, url) : undefined;
+    if (file === undefined) return realFetch(input);
+    try {
+      return new Response(await readFile(file));
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  }) as typeof fetch;
+  try {
+    return await import(pathToFileURL(join(dir, entry.fileName.replace(/\.js$/, '.mjs'))).href);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+/** Compiles GLSL with @webgpu/glslang (the devDependency), for .spv fixtures. */
+export async function compileWithWasm(source: string, stage: 'vertex' | 'fragment' | 'compute', debug = false): Promise<Uint8Array> {
+  const require = createRequire(import.meta.url);
+  const factory = require('@webgpu/glslang') as (m: object) => { then(cb: (g: any) => void): void };
+  const glslang = await new Promise<any>((done) =>
+    factory({ print: () => {}, printErr: () => {} }).then((g) => {
+      delete g.then;
+      done(g);
+    }),
+  );
+  const words: Uint32Array = glslang.compileGLSL(source, stage, debug, '1.3');
+  return new Uint8Array(words.buffer.slice(words.byteOffset, words.byteOffset + words.byteLength));
+}
+
+/** Words of little-endian bytes. */
+export function bytesToWords(bytes: Uint8Array): Uint32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const words = new Uint32Array(bytes.length >>> 2);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(i * 4, true);
+  return words;
+}
+
+/** Opcode names of a module's function bodies, e.g. to see what a pass did. */
+export function builtinsOf(words: Uint32Array): number[] {
+  const module = core.decodeModule(words);
+  const out: number[] = [];
+  for (const inst of module.annotations) {
+    if (inst.opcode === core.Op.Decorate && inst.word(1) === core.Decoration.BuiltIn) out.push(inst.word(2));
+  }
+  return out;
+}
