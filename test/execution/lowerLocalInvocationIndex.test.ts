@@ -1,0 +1,333 @@
+/**
+ * lower-local-invocation-index on a real Vulkan driver (Mesa lavapipe in CI): each compute shader
+ * runs before and after the pass, over several workgroup sizes, dispatch sizes and specialization
+ * constants; every storage buffer must be identical, and must hold the index the formula gives
+ * (so the shader really wrote it). Mesh and task shaders cannot run in the compute harness; the
+ * oracle suite validates them.
+ *
+ * Without Vulkan, glslangValidator or spirv-as the suite is skipped with a message, or fails when
+ * SPVKIT_REQUIRE_ORACLES=1.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decodeModule, encodeModule, passRegistry } from '@spvkit/core';
+import '@spvkit/passes';
+import { compileCompute, glslangAvailable, type VulkanTargetEnv } from './glsl.js';
+import { describeVulkanEnvironment, runCompute, vulkanAvailable, type ComputeJob } from './runCompute.js';
+import { corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
+
+type Vec3 = [number, number, number];
+const PASS = 'lower-local-invocation-index';
+const required = process.env.SPVKIT_REQUIRE_ORACLES === '1';
+
+const spirvAs = spawnSync('spirv-as', ['--version']);
+const availability = await Promise.all([vulkanAvailable(), glslangAvailable()]);
+const reasons = availability.flatMap((r) => (r.ok ? [] : [r.reason]));
+if (spirvAs.error || spirvAs.status !== 0) reasons.push('spirv-as not found');
+const missing = reasons.length > 0;
+
+if (missing) {
+  const msg = `lower-local-invocation-index execution tests SKIPPED: ${reasons.join('; ')}`;
+  if (!required) console.warn(msg);
+  describe('lower-local-invocation-index on Vulkan', () => {
+    it('Vulkan, glslangValidator and spirv-as are available', (ctx) => {
+      if (required) throw new Error(`SPVKIT_REQUIRE_ORACLES=1 but: ${reasons.join('; ')}`);
+      ctx.skip(msg);
+    });
+  });
+} else {
+  const env = await describeVulkanEnvironment();
+  console.info(`lower-local-invocation-index runs on: ${env.deviceName} (Vulkan ${env.apiVersion})`);
+}
+
+// ------------------------------------------------------------------------------------ helpers
+
+function lower(spirv: Uint32Array): Uint32Array {
+  const m = decodeModule(spirv);
+  const r = passRegistry.create(PASS).run(m, {});
+  expect(r.changed).toBe(true);
+  return encodeModule(m);
+}
+
+const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+
+/**
+ * Runs `job` with the module before and after the pass; every buffer must be byte-identical.
+ * Returns the buffers (of the lowered run).
+ */
+async function runBoth(spirv: Uint32Array, job: Omit<ComputeJob, 'spirv'>, lowered = lower(spirv)): Promise<Uint32Array[]> {
+  const [before, after] = await Promise.all([runCompute({ ...job, spirv }), runCompute({ ...job, spirv: lowered })]);
+  expect(after.length).toBe(before.length);
+  after.forEach((b, i) => expect(Buffer.from(b).equals(Buffer.from(before[i]!)), `buffer ${i} differs after lowering`).toBe(true));
+  return after.map(u32);
+}
+
+/** Every global invocation of a dispatch with its local id and linear slot. */
+function* invocations(groups: Vec3, size: Vec3): Generator<{ slot: number; lid: Vec3; index: number }> {
+  const n: Vec3 = [groups[0] * size[0], groups[1] * size[1], groups[2] * size[2]];
+  for (let z = 0; z < n[2]; z++)
+    for (let y = 0; y < n[1]; y++)
+      for (let x = 0; x < n[0]; x++) {
+        const lid: Vec3 = [x % size[0], y % size[1], z % size[2]];
+        yield { slot: x + n[0] * (y + n[1] * z), lid, index: lid[2] * size[0] * size[1] + lid[1] * size[0] + lid[0] };
+      }
+}
+
+const count = (groups: Vec3, size: Vec3) => groups[0] * groups[1] * groups[2] * size[0] * size[1] * size[2];
+
+// GLSL: the index read in main and in functions 1-3 calls deep, in loops.
+function nestedGlsl(layout: string, useLocalId = false): string {
+  return `#version 450
+${layout}
+layout(std430, set = 0, binding = 0) buffer Out { uint rec[]; };
+uint deep3(uint v) { uint s = 0u; for (uint i = 0u; i < 3u; ++i) s += gl_LocalInvocationIndex + i * v; return s; }
+uint deep2(uint v) { return deep3(v) ^ (gl_LocalInvocationIndex << 8); }
+uint deep1(uint v) { uint r = 0u; for (uint k = 0u; k < 2u; ++k) r += deep2(v + k); return r; }
+void main() {
+  uint first = gl_LocalInvocationIndex;
+  uvec3 n = gl_NumWorkGroups * gl_WorkGroupSize;
+  uvec3 g = gl_GlobalInvocationID;
+  uint slot = g.x + n.x * (g.y + n.y * g.z);
+  rec[slot * 4u + 0u] = first;
+  rec[slot * 4u + 1u] = deep1(7u);
+  rec[slot * 4u + 2u] = ${useLocalId ? 'gl_LocalInvocationID.x | (gl_LocalInvocationID.y << 8) | (gl_LocalInvocationID.z << 16)' : '0xdeadu'};
+  rec[slot * 4u + 3u] = 0x5a5a5a5au;
+}
+`;
+}
+
+/** What nestedGlsl's deep1(7) computes for an index. */
+function deep1(index: number): number {
+  const deep2 = (v: number) => ((3 * index + 3 * v) ^ (index << 8)) >>> 0;
+  return (deep2(7) + deep2(8)) >>> 0;
+}
+
+async function checkNested(spirv: Uint32Array, groups: Vec3, size: Vec3, spec?: Record<number, number>, useLocalId = false): Promise<void> {
+  const words = count(groups, size) * 4;
+  const [rec] = await runBoth(spirv, { groups, buffers: [{ binding: 0, size: (words + 16) * 4 }], ...(spec ? { specConstants: spec } : {}) });
+  for (const inv of invocations(groups, size)) {
+    const at = inv.slot * 4;
+    const ctx = `slot ${inv.slot} lid ${inv.lid} size ${size} groups ${groups}`;
+    expect(rec![at], `index, ${ctx}`).toBe(inv.index);
+    expect(rec![at + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
+    expect(rec![at + 2], ctx).toBe(useLocalId ? inv.lid[0] | (inv.lid[1] << 8) | (inv.lid[2] << 16) : 0xdead);
+    expect(rec![at + 3], ctx).toBe(0x5a5a5a5a);
+  }
+  for (let i = words; i < words + 16; i++) expect(rec![i], 'past the last invocation').toBe(0);
+}
+
+// Assembly for what glslang cannot write (several entry points, signed types, pointer copies):
+// each entry point computes its slot from GlobalInvocationId and calls record(slot), which loops
+// twice calling leaf(i) = index * (i + 1) and stores rec[2*slot + i].
+interface AsmOptions {
+  env: string;
+  eps: { name: string; size: Vec3 }[];
+  liiSigned?: boolean;
+  lid?: 'uint' | 'int';
+  wgsComposite?: Vec3;
+  read?: 'load' | 'copy' | 'accesschain' | 'param' | 'memory-operands' | 'copymemory';
+}
+
+function computeAsm(o: AsmOptions): string {
+  const spv14 = /spv1\.[4-6]|vulkan1\.[23]/.test(o.env);
+  const read = o.read ?? 'load';
+  const consts = new Set<number>([0, 1, 2, 4]);
+  for (const ep of o.eps) for (const n of o.wgsComposite ?? ep.size) consts.add(n);
+  const iface = `%lii %gid %nwg${o.lid ? ' %lid' : ''}${spv14 ? ' %out' : ''}`;
+  const idxT = o.liiSigned ? '%int' : '%uint';
+  const L: string[] = ['OpCapability Shader', 'OpMemoryModel Logical GLSL450'];
+  for (const ep of o.eps) L.push(`OpEntryPoint GLCompute %ep_${ep.name} "${ep.name}" ${iface}`);
+  for (const ep of o.eps) L.push(`OpExecutionMode %ep_${ep.name} LocalSize ${ep.size.join(' ')}`);
+  L.push('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %gid BuiltIn GlobalInvocationId', 'OpDecorate %nwg BuiltIn NumWorkgroups');
+  if (o.lid) L.push('OpDecorate %lid BuiltIn LocalInvocationId');
+  if (o.wgsComposite) L.push('OpDecorate %wgsize BuiltIn WorkgroupSize');
+  L.push('OpDecorate %rarr ArrayStride 4', 'OpMemberDecorate %Out 0 Offset 0', 'OpDecorate %Out Block', 'OpDecorate %out DescriptorSet 0', 'OpDecorate %out Binding 0');
+  L.push('%void = OpTypeVoid', '%bool = OpTypeBool', '%uint = OpTypeInt 32 0', '%int = OpTypeInt 32 1', '%v3uint = OpTypeVector %uint 3', '%v3int = OpTypeVector %int 3', '%fn = OpTypeFunction %void', '%fn_u = OpTypeFunction %void %uint');
+  for (const c of consts) L.push(`%c${c} = OpConstant %uint ${c}`);
+  if (o.wgsComposite) L.push(`%wgsize = OpConstantComposite %v3uint ${o.wgsComposite.map((n) => `%c${n}`).join(' ')}`);
+  L.push(
+    '%rarr = OpTypeRuntimeArray %uint', '%Out = OpTypeStruct %rarr', '%p_sb_Out = OpTypePointer StorageBuffer %Out', '%p_sb_uint = OpTypePointer StorageBuffer %uint',
+    `%p_idx = OpTypePointer Input ${idxT}`, '%p_v3uint = OpTypePointer Input %v3uint', '%p_v3int = OpTypePointer Input %v3int', `%p_fn_idx = OpTypePointer Function ${idxT}`,
+    read === 'param' ? '%fn_leaf = OpTypeFunction %uint %uint %p_idx' : '%fn_leaf = OpTypeFunction %uint %uint',
+    '%out = OpVariable %p_sb_Out StorageBuffer', '%lii = OpVariable %p_idx Input', '%gid = OpVariable %p_v3uint Input', '%nwg = OpVariable %p_v3uint Input',
+  );
+  if (o.lid) L.push(`%lid = OpVariable ${o.lid === 'int' ? '%p_v3int' : '%p_v3uint'} Input`);
+  L.push('%leaf = OpFunction %uint None %fn_leaf', '%k = OpFunctionParameter %uint');
+  if (read === 'param') L.push('%pp = OpFunctionParameter %p_idx');
+  L.push('%leaf_l = OpLabel');
+  if (read === 'copymemory') L.push('%tmp = OpVariable %p_fn_idx Function');
+  switch (read) {
+    case 'load': L.push(`%x = OpLoad ${idxT} %lii`); break;
+    case 'memory-operands': L.push(`%x = OpLoad ${idxT} %lii Volatile|Aligned 4`); break;
+    case 'copy': L.push('%c_1 = OpCopyObject %p_idx %lii', '%c_2 = OpCopyObject %p_idx %c_1', `%x = OpLoad ${idxT} %c_2`); break;
+    case 'accesschain': L.push('%ac = OpAccessChain %p_idx %lii', `%x = OpLoad ${idxT} %ac`); break;
+    case 'param': L.push(`%x = OpLoad ${idxT} %pp`); break;
+    case 'copymemory': L.push('OpCopyMemory %tmp %lii', `%x = OpLoad ${idxT} %tmp`); break;
+  }
+  L.push(o.liiSigned ? '%xu = OpBitcast %uint %x' : '%xu = OpCopyObject %uint %x');
+  L.push('%k1 = OpIAdd %uint %k %c1', '%res = OpIMul %uint %xu %k1', 'OpReturnValue %res', 'OpFunctionEnd');
+  L.push(
+    '%record = OpFunction %void None %fn_u', '%slot = OpFunctionParameter %uint', '%r0 = OpLabel', 'OpBranch %hdr',
+    '%hdr = OpLabel', '%i = OpPhi %uint %c0 %r0 %inext %body', '%cond = OpULessThan %bool %i %c2', 'OpLoopMerge %merge %body None', 'OpBranchConditional %cond %body %merge',
+    '%body = OpLabel', `%v = OpFunctionCall %uint %leaf %i${read === 'param' ? ' %lii' : ''}`, '%s2 = OpIMul %uint %slot %c2', '%s = OpIAdd %uint %s2 %i',
+    '%p = OpAccessChain %p_sb_uint %out %c0 %s', 'OpStore %p %v', '%inext = OpIAdd %uint %i %c1', 'OpBranch %hdr',
+    '%merge = OpLabel', 'OpReturn', 'OpFunctionEnd',
+  );
+  for (const ep of o.eps) {
+    const [X, Y] = o.wgsComposite ?? ep.size;
+    const n = ep.name;
+    L.push(
+      `%ep_${n} = OpFunction %void None %fn`, `%${n}_l = OpLabel`, `%${n}_first = OpLoad ${idxT} %lii`,
+      `%${n}_g = OpLoad %v3uint %gid`, `%${n}_w = OpLoad %v3uint %nwg`,
+      `%${n}_gx = OpCompositeExtract %uint %${n}_g 0`, `%${n}_gy = OpCompositeExtract %uint %${n}_g 1`, `%${n}_gz = OpCompositeExtract %uint %${n}_g 2`,
+      `%${n}_wx = OpCompositeExtract %uint %${n}_w 0`, `%${n}_wy = OpCompositeExtract %uint %${n}_w 1`,
+      `%${n}_nx = OpIMul %uint %${n}_wx %c${X}`, `%${n}_ny = OpIMul %uint %${n}_wy %c${Y}`,
+      `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_gz`, `%${n}_t1 = OpIAdd %uint %${n}_gy %${n}_t0`,
+      `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`, `%${n}_slot = OpIAdd %uint %${n}_gx %${n}_t2`,
+      `%${n}_call = OpFunctionCall %void %record %${n}_slot`, 'OpReturn', 'OpFunctionEnd',
+    );
+  }
+  return L.join('\n') + '\n';
+}
+
+function asm(text: string, env: string): Uint32Array {
+  const dir = mkdtempSync(join(tmpdir(), 'spvkit-lii-exec-'));
+  try {
+    writeFileSync(join(dir, 'in.spvasm'), text);
+    execFileSync('spirv-as', ['--target-env', env, '-o', join(dir, 'out.spv'), join(dir, 'in.spvasm')], { stdio: 'pipe' });
+    const b = readFileSync(join(dir, 'out.spv'));
+    return new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs an asm module's entry point before and after; rec[2*slot] = index, rec[2*slot+1] = 2*index. */
+async function checkAsm(spirv: Uint32Array, lowered: Uint32Array, entryPoint: string, groups: Vec3, size: Vec3): Promise<void> {
+  const words = count(groups, size) * 2;
+  const [rec] = await runBoth(spirv, { entryPoint, groups, buffers: [{ binding: 0, size: (words + 16) * 4 }] }, lowered);
+  for (const inv of invocations(groups, size)) {
+    expect(rec![inv.slot * 2], `${entryPoint} slot ${inv.slot} lid ${inv.lid}`).toBe(inv.index);
+    expect(rec![inv.slot * 2 + 1], `${entryPoint} slot ${inv.slot}`).toBe(inv.index * 2);
+  }
+  for (let i = words; i < words + 16; i++) expect(rec![i]).toBe(0);
+}
+
+// ------------------------------------------------------------------------------------ suites
+
+const modules = !missing && corpusToolsAvailable().ok ? (await loadCorpus()).filter((m) => m.run !== undefined && m.name.includes('lii_')) : [];
+
+const layoutOf = (s: Vec3) => `layout(local_size_x = ${s[0]}, local_size_y = ${s[1]}, local_size_z = ${s[2]}) in;`;
+const ENVS: VulkanTargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
+const SIZES: { size: Vec3; groups: Vec3[] }[] = [
+  { size: [7, 3, 2], groups: [[1, 1, 1], [2, 3, 2]] },
+  { size: [64, 1, 1], groups: [[1, 1, 1], [3, 2, 1]] },
+  { size: [5, 1, 1], groups: [[4, 1, 1], [2, 2, 3]] },
+  { size: [1, 6, 1], groups: [[2, 2, 1]] },
+  { size: [1, 1, 1], groups: [[3, 2, 2]] },
+  { size: [4, 1, 3], groups: [[2, 1, 2]] },
+  { size: [1, 1, 8], groups: [[2, 1, 1]] },
+  { size: [16, 8, 4], groups: [[1, 2, 1]] },
+];
+
+describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
+  describe('case 1 (LocalSize), 6 (nested calls, loops), 7 (LocalInvocationId absent / present)', () => {
+    it.each(ENVS.flatMap((env) => SIZES.map((s) => [env, s.size, s.groups] as const)))('%s, size %j', async (env, size, groupsList) => {
+      for (const useLocalId of [false, true]) {
+        const spirv = await compileCompute(nestedGlsl(layoutOf([...size]), useLocalId), env);
+        for (const groups of groupsList) await checkNested(spirv, [...groups], [...size], undefined, useLocalId);
+      }
+    });
+  });
+
+  describe('case 3 (spec-constant WorkgroupSize) and 4 (LocalSizeId): specialized sizes', () => {
+    const src = nestedGlsl('layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z = 2) in;\nlayout(local_size_x = 8, local_size_y = 4) in;');
+    it.each(['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'] as VulkanTargetEnv[])('%s', async (env) => {
+      const spirv = await compileCompute(src, env);
+      for (const [spec, size] of [
+        [undefined, [8, 4, 2]],
+        [{ 0: 5, 1: 3 }, [5, 3, 2]],
+        [{ 0: 1, 1: 7 }, [1, 7, 2]],
+        [{ 0: 13 }, [13, 4, 2]],
+      ] as [Record<number, number> | undefined, Vec3][]) {
+        await checkNested(spirv, [2, 1, 2], size, spec);
+      }
+    });
+    it('LocalSizeId with a spec constant and an OpSpecConstantOp (corpus asm/local_size_id, X = 6)', async () => {
+      const text = readFileSync(fileURLToPath(new URL('../corpus/asm/local_size_id.spvasm', import.meta.url)), 'utf8');
+      const spirv = asm(text, 'vulkan1.3');
+      // out[(wg.y * nwg.x + wg.x) * X * (X/2) + index] = index
+      for (const [X, groups] of [[8, [2, 3, 1]], [6, [3, 1, 1]], [2, [2, 2, 1]]] as [number, Vec3][]) {
+        const size: Vec3 = [X, X >> 1, 1];
+        const per = size[0] * size[1];
+        const [out] = await runBoth(spirv, { groups, buffers: [{ binding: 0, size: (count(groups, size) + 16) * 4 }], specConstants: { 0: X } });
+        for (let g = 0; g < groups[0] * groups[1]; g++) for (let i = 0; i < per; i++) expect(out![g * per + i]).toBe(i);
+      }
+    });
+  });
+
+  describe('case 2: WorkgroupSize constant wins over a disagreeing LocalSize', () => {
+    it.each(['vulkan1.1', 'vulkan1.2'])('%s: LocalSize 4x4x1, WorkgroupSize 7x3x2', async (env) => {
+      const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size: [4, 4, 1] }], wgsComposite: [7, 3, 2] }), env);
+      for (const groups of [[1, 1, 1], [2, 2, 1]] as Vec3[]) await checkAsm(spirv, lower(spirv), 'main', groups, [7, 3, 2]);
+    });
+  });
+
+  describe('case 5: entry points of different sizes sharing functions', () => {
+    it.each(['vulkan1.1', 'vulkan1.2', 'vulkan1.3'])('%s: every entry point runs with its own size', async (env) => {
+      const eps = [
+        { name: 'a', size: [7, 3, 2] as Vec3 },
+        { name: 'b', size: [5, 1, 1] as Vec3 },
+        { name: 'c', size: [1, 4, 2] as Vec3 },
+      ];
+      const spirv = asm(computeAsm({ env, eps }), env);
+      const lowered = lower(spirv);
+      for (const ep of eps) for (const groups of [[1, 1, 1], [3, 2, 1]] as Vec3[]) await checkAsm(spirv, lowered, ep.name, groups, ep.size);
+    });
+  });
+
+  describe('case 7 and 8: signed index, signed LocalInvocationId', () => {
+    it.each([
+      [false, 'int'],
+      [true, undefined],
+      [true, 'int'],
+      [true, 'uint'],
+    ] as const)('signed index %s, LocalInvocationId %s', async (liiSigned, lid) => {
+      for (const env of ['vulkan1.1', 'vulkan1.2']) {
+        for (const size of [[7, 3, 2], [64, 1, 1], [1, 1, 1], [3, 1, 5]] as Vec3[]) {
+          const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size }], liiSigned, lid }), env);
+          await checkAsm(spirv, lower(spirv), 'main', [2, 1, 2], size);
+        }
+      }
+    });
+  });
+
+  describe('case 11: index read through pointer copies, a parameter, OpCopyMemory, memory operands', () => {
+    it.each(['copy', 'accesschain', 'param', 'copymemory', 'memory-operands'] as const)('%s', async (read) => {
+      const env = 'vulkan1.1';
+      const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }], read }), env);
+      await checkAsm(spirv, lower(spirv), 'main', [2, 2, 1], [7, 3, 2]);
+    });
+  });
+
+  describe('corpus compute shaders with run specs (glsl/lii_*, all debug-info variants)', () => {
+    it('found the corpus shaders', () => {
+      expect(modules.length).toBeGreaterThanOrEqual(8 * 3);
+    });
+    it.each(modules.map((m) => [m.name, m] as const))('%s', async (_name, m) => {
+      const run = m.run!;
+      const buffers = run.buffers.map((b) => ({
+        binding: b.binding,
+        size: b.size,
+        ...(b.fill === 'iota' ? { init: new Uint8Array(Uint32Array.from({ length: b.size / 4 }, (_, i) => i).buffer) } : {}),
+      }));
+      const out = await runBoth(m.words, { groups: run.groups, buffers, ...(run.specConstants ? { specConstants: run.specConstants } : {}) });
+      // The shader wrote something (the comparison is not between two all-zero buffers).
+      expect(out.some((b) => b.some((w) => w !== 0))).toBe(true);
+    });
+  });
+});
