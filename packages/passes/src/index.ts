@@ -14,5 +14,12 @@ import { passRegistry } from '@spvkit/core';
 import { registerBuiltinPasses } from './registerBuiltinPasses.js';
 
 export { registerBuiltinPasses };
+export { lowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
+export {
+  validateBuiltins,
+  createValidateBuiltinsPass,
+  type BuiltinDiagnostic,
+  type ValidateBuiltinsOptions,
+} from './validate-builtins/index.js';
 
 registerBuiltinPasses(passRegistry);

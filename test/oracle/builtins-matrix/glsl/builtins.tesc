@@ -1,0 +1,10 @@
+#version 460
+layout(vertices = 3) out;
+void main() {
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position + vec4(gl_PatchVerticesIn, gl_PrimitiveID, 0.0, 0.0);
+  gl_out[gl_InvocationID].gl_PointSize = gl_in[0].gl_PointSize;
+  gl_TessLevelOuter[0] = 1.0;
+  gl_TessLevelOuter[1] = 1.0;
+  gl_TessLevelOuter[2] = 1.0;
+  gl_TessLevelInner[0] = 1.0;
+}
