@@ -49,3 +49,18 @@ export function createIdValues(bound: number, moduleWords: number): IdValues {
   const map = new Map<number, number>();
   return { get: (id) => map.get(id) ?? 0, set: (id, value) => void map.set(id, value) };
 }
+
+/**
+ * Roughly how many words `module` occupies, without encoding it: what {@link createIdFlags} and
+ * {@link createIdValues} compare the bound with.
+ */
+export function moduleWordEstimate(module: { lazyFunctionWords(): Uint32Array | null; instructions(): Iterable<unknown>; globalInstructions(): Iterable<unknown> }): number {
+  const lazy = module.lazyFunctionWords();
+  let count = 0;
+  if (lazy !== null) {
+    for (const _ of module.globalInstructions()) count++;
+    return lazy.length + count * 4;
+  }
+  for (const _ of module.instructions()) count++;
+  return count * 4;
+}
