@@ -40,6 +40,9 @@ export {
   type ParsedOperand,
 } from './ir/operands.js';
 export { moduleOperandContext } from './ir/moduleOperandContext.js';
+export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type IdValues } from './ir/idTables.js';
 export * from './analysis/index.js';
 export * from './pass/index.js';
 export * from './builder/index.js';
+export { disassemble, disassembleBinary, type DisassembleOptions } from './text/disassembler/disassemble.js';
+export * from './text/assembler/index.js';

@@ -1,5 +1,9 @@
 import type { Command } from '../CommandIo.js';
 import { infoCommand } from './info.js';
+import { asCommand } from './as.js';
+import { optCommand } from './opt.js';
+import { disCommand } from './dis.js';
+import { valCommand } from './val.js';
 
 /** Every sub-command, in the order `spvkit --help` lists them. */
-export const commands: readonly Command[] = [infoCommand];
+export const commands: readonly Command[] = [infoCommand, asCommand, disCommand, optCommand, valCommand];

@@ -41,6 +41,23 @@ export interface SourceLocation {
   readonly column: number;
 }
 
+/**
+ * One problem found in a source text, for errors that report several at once (the assembler
+ * reports every error of a file in one SpirvError).
+ */
+export interface SourceDiagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  /** Where the problem starts (1-based line and column; columns count UTF-16 code units). */
+  readonly location: SourceLocation;
+  /** The column just past the problem, when it spans more than one character on its line. */
+  readonly endColumn?: number;
+  /** What the user can do about it. */
+  readonly hint?: string;
+  /** The text of the line, so a code frame can be printed without the source at hand. */
+  readonly sourceLine?: string;
+}
+
 export interface SpirvErrorDetails {
   /** Byte offset into the binary module where the problem is. */
   readonly offset?: number;
@@ -50,6 +67,8 @@ export interface SpirvErrorDetails {
   readonly location?: SourceLocation;
   /** What the user can do about it. */
   readonly hint?: string;
+  /** Every problem, when the error stands for several (code `ASSEMBLY`). */
+  readonly diagnostics?: readonly SourceDiagnostic[];
   readonly cause?: unknown;
 }
 
@@ -70,6 +89,8 @@ export class SpirvError extends Error {
   readonly opname?: string;
   readonly location?: SourceLocation;
   readonly hint?: string;
+  /** Every problem, when the error stands for several (code `ASSEMBLY`: each error of the file). */
+  readonly diagnostics?: readonly SourceDiagnostic[];
 
   constructor(code: SpirvErrorCode, message: string, details: SpirvErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -78,6 +99,7 @@ export class SpirvError extends Error {
     if (details.opname !== undefined) this.opname = details.opname;
     if (details.location !== undefined) this.location = details.location;
     if (details.hint !== undefined) this.hint = details.hint;
+    if (details.diagnostics !== undefined) this.diagnostics = details.diagnostics;
   }
 }
 

@@ -1,0 +1,88 @@
+import { basename, dirname, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SpirvError, assemble, encodeModule, formatAssemblyDiagnostic, parseTargetEnv, type TargetEnv } from '@spvkit/core';
+import { UsageError, type Command, type CommandIo } from '../CommandIo.js';
+import { readInput, wordBytes, writeOutput } from '../files.js';
+
+const USAGE = `spvkit as IN.spvasm [-o OUT.spv] [--target-env ENV] [--preserve-numeric-ids]
+  IN.spvasm               assembly in spirv-as syntax; '-' reads standard input
+  -o, --output OUT.spv    default: IN with the extension .spv, next to it (shader.spvasm ->
+                          shader.spv); out.spv for standard input; '-' writes standard output.
+                          (spirv-as always defaults to out.spv.)
+  --target-env ENV        header version and allowed names, as spirv-as (default spv1.6):
+                          vulkan1.0-1.4, vulkan1.1spv1.4, spv1.0-1.6, universal1.0-1.6,
+                          opencl1.2-2.2 (and ...embedded), opengl4.0-4.3, opengl4.5
+  --preserve-numeric-ids  keep numeric ids (%12 stays 12); named ids fill the gaps
+Output: spirv-as's bytes for the same text and options, but generator word 0 (spirv-as
+writes 0x00070000). Every error is reported, with a code frame and a hint.`;
+
+/** `spvkit as`: assembles text to a binary module, as spirv-as does, reporting every error at once. */
+export const asCommand: Command = {
+  name: 'as',
+  summary: 'assemble SPIR-V assembly text (spirv-as syntax) to a binary module',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        output: { type: 'string', short: 'o' },
+        'target-env': { type: 'string' },
+        'preserve-numeric-ids': { type: 'boolean' },
+      },
+    });
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    if (values.output === '') throw new UsageError('-o needs a file name');
+    const targetEnv = values['target-env'] === undefined ? undefined : targetEnvOption(values['target-env']);
+    const input = positionals[0]!;
+    const output = values.output ?? defaultOutput(input);
+    const file = input === '-' ? '<stdin>' : input;
+    const text = await readInput(input, io.stdin);
+    let words: Uint32Array;
+    try {
+      const module = assemble(text, {
+        file,
+        ...(targetEnv !== undefined ? { targetEnv } : {}),
+        preserveNumericIds: values['preserve-numeric-ids'] === true,
+        onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`),
+      });
+      words = encodeModule(module);
+    } catch (e) {
+      if (e instanceof SpirvError && e.code === 'ASSEMBLY' && e.diagnostics !== undefined) {
+        printDiagnostics(e, io);
+        return 1;
+      }
+      throw e;
+    }
+    if (output === '-') io.stdout.write(wordBytes(words));
+    else await writeOutput(output, wordBytes(words));
+    return 0;
+  },
+};
+
+/** A bad --target-env is bad usage (exit 2), with the valid names. */
+function targetEnvOption(name: string): TargetEnv {
+  try {
+    return parseTargetEnv(name);
+  } catch (e) {
+    if (e instanceof SpirvError) throw new UsageError(`${e.message}${e.hint ? ` (${e.hint})` : ''}`);
+    throw e;
+  }
+}
+
+/** shader.spvasm → shader.spv in the same folder; standard input → out.spv. */
+export function defaultOutput(input: string): string {
+  if (input === '-') return 'out.spv';
+  const ext = extname(input);
+  const out = join(dirname(input), `${basename(input, ext)}.spv`);
+  if (ext === '.spv') throw new UsageError(`the input ${input} already ends in .spv; give the output with -o`);
+  return out;
+}
+
+function printDiagnostics(e: SpirvError, io: CommandIo): void {
+  const all = e.diagnostics!;
+  for (const d of all) io.stderr.write(`${formatAssemblyDiagnostic(d)}\n\n`);
+  const errors = all.filter((d) => d.severity === 'error').length;
+  io.stderr.write(`${errors} error${errors === 1 ? '' : 's'}\n`);
+}

@@ -1,0 +1,180 @@
+import {
+  extInstSets,
+  instructions,
+  type ExtInstSetSpec,
+  type ExtInstSpec,
+  type InstructionSpec,
+} from '../../grammar/index.js';
+import { ByteStringMap } from './ByteStringMap.js';
+import { versionRange, type VersionRange } from './availability.js';
+import { operandTypesOf } from './operandPatterns.js';
+import type { OperandType } from './OperandType.js';
+
+/** An opcode as the assembler needs it. */
+export class OpcodeEntry {
+  readonly opcode: number;
+  readonly range: VersionRange;
+  private operands: readonly OperandType[] | undefined;
+
+  constructor(readonly spec: InstructionSpec) {
+    this.opcode = spec.opcode;
+    this.range = versionRange(spec);
+  }
+
+  /** Its operands in push order, result type and result id included (built on first use). */
+  get pattern(): readonly OperandType[] {
+    return (this.operands ??= operandTypesOf(this.spec.operands, undefined));
+  }
+}
+
+/** An instruction of an extended instruction set. */
+export class ExtInstEntry {
+  private operands: readonly OperandType[] | undefined;
+
+  constructor(
+    readonly spec: ExtInstSpec,
+    private readonly set: ExtInstSetSpec,
+  ) {}
+
+  /** Its operands in push order (built on first use). */
+  get pattern(): readonly OperandType[] {
+    return (this.operands ??= operandTypesOf(this.spec.operands, this.set));
+  }
+}
+
+/** An imported extended instruction set, as OpExtInstImport named it. */
+export interface ExtInstSetEntry {
+  /** The grammar of the set, when spvkit knows it. */
+  readonly spec: ExtInstSetSpec | undefined;
+  /** A `NonSemantic.*` set: unknown instructions are still accepted by number, with id operands. */
+  readonly nonSemantic: boolean;
+  /** Instruction names → index in {@link instructions}. */
+  readonly names: ByteStringMap;
+  readonly instructions: readonly ExtInstEntry[];
+  readonly byNumber: ReadonlyMap<number, ExtInstEntry>;
+}
+
+/**
+ * The opcodes spirv-as v2023.1 accepts as OpSpecConstantOp's operation (its
+ * `kOpSpecConstantOpcodes`, found by trying every opcode), plus CooperativeMatrixLengthKHR, which
+ * newer SPIRV-Tools accepts.
+ */
+const SPEC_CONSTANT_OPCODES = [
+  'AccessChain', 'InBoundsAccessChain', 'PtrAccessChain', 'InBoundsPtrAccessChain', 'VectorShuffle',
+  'CompositeExtract', 'CompositeInsert', 'ConvertFToU', 'ConvertFToS', 'ConvertSToF', 'ConvertUToF',
+  'UConvert', 'SConvert', 'FConvert', 'QuantizeToF16', 'ConvertPtrToU', 'ConvertUToPtr',
+  'PtrCastToGeneric', 'GenericCastToPtr', 'Bitcast', 'SNegate', 'FNegate', 'IAdd', 'FAdd', 'ISub',
+  'FSub', 'IMul', 'FMul', 'UDiv', 'SDiv', 'FDiv', 'UMod', 'SRem', 'SMod', 'FRem', 'FMod',
+  'LogicalEqual', 'LogicalNotEqual', 'LogicalOr', 'LogicalAnd', 'LogicalNot', 'Select', 'IEqual',
+  'INotEqual', 'UGreaterThan', 'SGreaterThan', 'UGreaterThanEqual', 'SGreaterThanEqual', 'ULessThan',
+  'SLessThan', 'ULessThanEqual', 'SLessThanEqual', 'ShiftRightLogical', 'ShiftRightArithmetic',
+  'ShiftLeftLogical', 'BitwiseOr', 'BitwiseXor', 'BitwiseAnd', 'Not', 'CooperativeMatrixLengthNV',
+  'CooperativeMatrixLengthKHR',
+];
+
+/**
+ * The grammar lookups of the assembler, by bytes: opcode names, OpSpecConstantOp operations,
+ * extended instruction sets. Built once per process, on first use.
+ */
+export class AssemblerGrammar {
+  private readonly opcodeNames = new ByteStringMap(1024);
+  private readonly opcodes: OpcodeEntry[] = [];
+  private readonly byOpcode = new Map<number, OpcodeEntry>();
+  private readonly specConstantNames = new ByteStringMap(128);
+  private readonly sets = new Map<string, ExtInstSetEntry>();
+  private static instance: AssemblerGrammar | undefined;
+
+  /** The shared instance. */
+  static get(): AssemblerGrammar {
+    return (AssemblerGrammar.instance ??= new AssemblerGrammar());
+  }
+
+  private constructor() {
+    for (const spec of instructions) {
+      if (this.byOpcode.has(spec.opcode)) continue;
+      const entry = new OpcodeEntry(spec);
+      this.byOpcode.set(spec.opcode, entry);
+      this.opcodes.push(entry);
+    }
+    for (let i = 0; i < this.opcodes.length; i++) this.opcodeNames.set(this.opcodes[i]!.spec.opname, i);
+    for (let i = 0; i < this.opcodes.length; i++) {
+      for (const alias of this.opcodes[i]!.spec.aliases) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
+    }
+    const byName = new Map(this.opcodes.map((e) => [e.spec.opname, e.opcode]));
+    for (const name of SPEC_CONSTANT_OPCODES) {
+      const opcode = byName.get(`Op${name}`);
+      if (opcode !== undefined) this.specConstantNames.set(name, opcode);
+    }
+  }
+
+  /** The opcode named `bytes[start, end)` (with its `Op`), or undefined. */
+  opcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
+    const i = this.opcodeNames.get(bytes, start, end);
+    return i < 0 ? undefined : this.opcodes[i];
+  }
+
+  /** {@link opcode} with the name's hash already computed (Lexer.identEnd). */
+  opcodeHashed(bytes: Uint8Array, start: number, end: number, hash: number): OpcodeEntry | undefined {
+    const i = this.opcodeNames.getHashed(bytes, start, end, hash);
+    return i < 0 ? undefined : this.opcodes[i];
+  }
+
+  /** Every opcode name, for did-you-mean hints. */
+  opcodeNamesList(): string[] {
+    return this.opcodes.map((e) => e.spec.opname);
+  }
+
+  /** OpSpecConstantOp's operation named `bytes[start, end)` (without `Op`). */
+  specConstantOpcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
+    const op = this.specConstantNames.get(bytes, start, end);
+    return op < 0 ? undefined : this.byOpcode.get(op);
+  }
+
+  /** The operations OpSpecConstantOp accepts, for hints. */
+  specConstantOpcodeNames(): readonly string[] {
+    return SPEC_CONSTANT_OPCODES;
+  }
+
+  /**
+   * The set OpExtInstImport imports by this name: a set in the grammar, or any other
+   * `NonSemantic.*` set (its instructions are accepted by number); undefined for other names,
+   * which spirv-as rejects.
+   */
+  extInstSet(importName: string): ExtInstSetEntry | undefined {
+    let entry = this.sets.get(importName);
+    if (entry !== undefined) return entry;
+    const spec = findSet(importName);
+    if (spec === undefined && !importName.startsWith('NonSemantic.')) return undefined;
+    const names = new ByteStringMap(64);
+    const list: ExtInstEntry[] = [];
+    const byNumber = new Map<number, ExtInstEntry>();
+    for (const inst of spec?.instructions ?? []) {
+      const e = new ExtInstEntry(inst, spec!);
+      if (!byNumber.has(inst.opcode)) byNumber.set(inst.opcode, e);
+      names.set(inst.opname, list.length);
+      list.push(e);
+    }
+    entry = { spec, nonSemantic: importName.startsWith('NonSemantic.'), names, instructions: list, byNumber };
+    this.sets.set(importName, entry);
+    return entry;
+  }
+
+  /** Names of the sets in the grammar, for hints. */
+  extInstSetNames(): string[] {
+    return extInstSets.map((s) => (s.exactName ? s.name : `${s.name}<version>`));
+  }
+
+  private has(map: ByteStringMap, name: string): boolean {
+    const b = new Uint8Array(name.length);
+    for (let i = 0; i < name.length; i++) b[i] = name.charCodeAt(i);
+    return map.get(b, 0, b.length) >= 0;
+  }
+}
+
+/** The grammar's set for an import name: exact, or a prefix set (`NonSemantic.ClspvReflection.`) with any suffix. */
+function findSet(importName: string): ExtInstSetSpec | undefined {
+  for (const s of extInstSets) if (s.exactName && s.name === importName) return s;
+  // spirv-as accepts any suffix after the prefix of a versioned set (NonSemantic.ClspvReflection.5).
+  for (const s of extInstSets) if (!s.exactName && importName.startsWith(s.name)) return s;
+  return undefined;
+}

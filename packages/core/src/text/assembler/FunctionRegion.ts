@@ -1,0 +1,123 @@
+import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../../grammar/index.js';
+import type { Function } from '../../ir/Function.js';
+import { Instruction, type SourceSpan } from '../../ir/Instruction.js';
+import type { Module } from '../../ir/Module.js';
+import { FunctionBuilder } from './ModuleBuilder.js';
+import type { SourceText } from './SourceText.js';
+
+/**
+ * The instructions from the first OpFunction on, kept as their binary words plus a compact table
+ * of where each came from, until someone reads `module.functions`. A large module is mostly
+ * function bodies; encoding copies these words as they are, so an assemble-and-encode never builds
+ * an object per instruction (the same laziness `decodeModule` has).
+ *
+ * The function layout is checked as instructions arrive, so the errors come from `assemble`
+ * itself: an OpFunction inside a function, an OpFunctionEnd outside one, a function left open.
+ */
+export class FunctionRegion {
+  private words: Uint32Array;
+  private fill = 0;
+  /** Per instruction: start and end byte offsets, line, and the byte offset where that line starts. */
+  private table: Int32Array;
+  private count = 0;
+  private open = false;
+  private openStart = 0;
+  private openEnd = 0;
+
+  constructor(
+    private readonly source: SourceText,
+    private readonly problem: (start: number, end: number, message: string, hint?: string) => void,
+  ) {
+    const words = Math.max(256, source.end >>> 3);
+    this.words = new Uint32Array(words);
+    this.table = new Int32Array(Math.max(64, words >>> 1));
+  }
+
+  /** Whether any instruction has arrived (the first OpFunction). */
+  get started(): boolean {
+    return this.count !== 0;
+  }
+
+  /** Adds the instruction `words[from, to)`, which the text at bytes [start, end) gave. */
+  add(words: Uint32Array, from: number, to: number, start: number, end: number, line: number, lineStart: number): void {
+    const n = to - from;
+    if (this.fill + n > this.words.length) this.words = grow(this.words, this.fill + n);
+    if (n < 16) for (let i = 0; i < n; i++) this.words[this.fill + i] = words[from + i]!;
+    else this.words.set(words.subarray(from, to), this.fill);
+    this.fill += n;
+    const k = this.count++ * 4;
+    if (k + 4 > this.table.length) this.table = grow(this.table, k + 4);
+    const t = this.table;
+    t[k] = start;
+    t[k + 1] = end;
+    t[k + 2] = line;
+    t[k + 3] = lineStart;
+
+    const opcode = words[from]! & 0xffff;
+    if (opcode === Op.Function) {
+      if (this.open) this.problem(start, end, 'OpFunction inside a function: the function before it has no OpFunctionEnd', 'end each function with OpFunctionEnd');
+      this.open = true;
+      this.openStart = start;
+      this.openEnd = end;
+    } else if (opcode === Op.FunctionEnd) {
+      if (!this.open) this.problem(start, end, 'OpFunctionEnd outside a function', 'every OpFunctionEnd closes an OpFunction');
+      this.open = false;
+    }
+  }
+
+  /** Reports a function left open at the end of the text. */
+  finish(): void {
+    if (this.open) this.problem(this.openStart, this.openEnd, 'this function has no OpFunctionEnd before the end of the text', 'end each function with OpFunctionEnd');
+  }
+
+  /** Gives the functions to the module: held as words until first read, or built now. */
+  attach(module: Module, lazy: boolean): void {
+    if (this.count === 0) return;
+    const materialize = (): { functions: Function[]; trailing: Instruction[] } => this.materialize();
+    if (lazy) module.setLazyFunctions({ words: this.words, start: 0, end: this.fill, materialize });
+    else {
+      const { functions, trailing } = materialize();
+      module.functions = functions;
+      module.trailing = trailing;
+    }
+  }
+
+  private materialize(): { functions: Function[]; trailing: Instruction[] } {
+    const builder = new FunctionBuilder();
+    const words = this.words;
+    const t = this.table;
+    const src = this.source;
+    const file = src.file;
+    let pos = 0;
+    for (let k = 0; k < this.count; k++) {
+      const first = words[pos]!;
+      const opcode = first & 0xffff;
+      const next = pos + (first >>> 16);
+      const shape = instructionShape[opcode]!;
+      let at = pos + 1;
+      const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++]! : 0;
+      const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++]! : 0;
+      const inst = Instruction.view(opcode, typeId, resultId, words, at, next - at);
+      const start = t[k * 4]!;
+      const span: SourceSpan = {
+        start: src.utf16Offset(start),
+        end: src.utf16Offset(t[k * 4 + 1]!),
+        line: t[k * 4 + 2]!,
+        column: src.column(t[k * 4 + 3]!, start),
+        file,
+      };
+      inst.span = span;
+      builder.add(inst);
+      pos = next;
+    }
+    return builder.finish();
+  }
+}
+
+function grow<T extends Uint32Array | Int32Array>(a: T, need: number): T {
+  let size = a.length * 2;
+  while (size < need) size *= 2;
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+}
