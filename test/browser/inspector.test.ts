@@ -1,0 +1,330 @@
+// The inspector example (examples/inspector) in a real browser: built with Vite 8 and
+// @spvkit/vite-plugin (from the packages' sources, so a stale dist/ never matters), served on
+// 127.0.0.1, and driven in Debian's Chromium through playwright-core. It also writes the README's
+// screenshot: always to test/.cache/browser/inspector.png, and to
+// examples/inspector/screenshot.png when SPVKIT_UPDATE_SCREENSHOT=1.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { assemble, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
+import '@spvkit/passes';
+import spvkit from '@spvkit/vite-plugin';
+import { inspectorConfig } from '../../examples/inspector/inspector.config.js';
+import { describeWithOracle, type Availability } from '../support/oracles.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const inspectorDir = join(repoRoot, 'examples', 'inspector');
+const cacheDir = join(repoRoot, 'test', '.cache', 'browser');
+const outDir = join(cacheDir, 'inspector-dist');
+const cachedScreenshot = join(cacheDir, 'inspector.png');
+const committedScreenshot = join(inspectorDir, 'screenshot.png');
+const reduceSpv = join(repoRoot, 'examples', 'shaders', 'reduce.spv');
+const scaleSpvasm = join(inspectorDir, 'shaders', 'scale.spvasm');
+
+const CHROMIUM = process.env.SPVKIT_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function chromiumAvailability(): Availability {
+  if (!existsSync(CHROMIUM)) return { ok: false, reason: `${CHROMIUM} not found (install Debian's chromium, or set SPVKIT_CHROMIUM)` };
+  try {
+    execFileSync(CHROMIUM, ['--version'], { stdio: 'pipe', timeout: 30_000 });
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, reason: `${CHROMIUM} --version failed: ${(e as Error).message.split('\n')[0]}` };
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.spv': 'application/octet-stream',
+  '.json': 'application/json',
+};
+
+/** A static file server for `dir` on 127.0.0.1, on a port the system picks. */
+async function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+  const root = resolve(dir);
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+      if (req.method !== 'GET' || (file !== root && !file.startsWith(root + sep))) {
+        res.writeHead(404).end();
+        return;
+      }
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+        res.end(body);
+      } catch {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      }
+    })();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+describeWithOracle('inspector example in Chromium', chromiumAvailability(), () => {
+  let server: Server | undefined;
+  let url = '';
+  let browser: Browser | undefined;
+  /** Page errors, console errors and failed requests of the test that is running. */
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(cacheDir, { recursive: true });
+    const config = inspectorConfig(spvkit);
+    // The app's own configuration; only the packages the page imports are taken from source.
+    await build({
+      ...config,
+      configFile: false,
+      logLevel: 'warn',
+      resolve: {
+        alias: [
+          { find: /^@spvkit\/core$/, replacement: join(repoRoot, 'packages/core/src/index.ts') },
+          { find: /^@spvkit\/passes$/, replacement: join(repoRoot, 'packages/passes/src/index.ts') },
+        ],
+      },
+      build: { ...config.build, outDir, emptyOutDir: true },
+    });
+    ({ server, url } = await serveStatic(outDir));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+  });
+
+  afterEach(() => {
+    const seen = problems;
+    problems = [];
+    expect(seen, 'page errors, console errors or failed requests').toEqual([]);
+  });
+
+  async function open(viewport = { width: 1360, height: 900 }): Promise<Page> {
+    const page = await browser!.newPage({ viewport });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    return page;
+  }
+
+  const card = (page: Page, name: string, origin: 'bundled' | 'dropped'): Locator =>
+    page.locator(`section.shader[data-origin="${origin}"][data-shader="${name}"]`);
+
+  /** The text of one side of a card's disassembly, every line (folded ones too). */
+  async function side(c: Locator, which: 'before' | 'after'): Promise<string> {
+    const cells = await c.locator(`td.code.${which}:not(.empty)`).allTextContents();
+    return cells.join('\n');
+  }
+
+  async function tableRows(c: Locator, cls: string): Promise<string[][]> {
+    return c.locator(`table.${cls} tbody tr`).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+  }
+
+  const lowered = (words: Uint8Array | Uint32Array): string => {
+    const m = decodeModule(words);
+    const result = runPasses(m, ['lower-local-invocation-index'], { validateAfterEach: 'validate-builtins', targetEnv: 'vulkan1.1' });
+    expect(result.ok).toBe(true);
+    return disassemble(m);
+  };
+  const lines = (text: string): string => text.replace(/\n$/, '');
+
+  it('shows the reflection of each shader imported through the plugin', async () => {
+    const page = await open();
+    const names = await page.locator('section.shader[data-origin="bundled"]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-shader')));
+    expect(names).toEqual(['histogram.comp', 'scale.spvasm', 'reduce.spv']);
+
+    const histogram = card(page, 'histogram.comp', 'bundled');
+    expect(await tableRows(histogram, 'entry-points')).toEqual([['main', 'GLCompute', '16 × 16 × 1']]);
+    expect(await tableRows(histogram, 'bindings')).toEqual([
+      ['0', '0', 'storage image', 'source', '1'],
+      ['0', '1', 'storage buffer', 'histogram', '1'],
+    ]);
+    expect(await tableRows(histogram, 'push-constants')).toEqual([
+      ['size', '0', '8 B'],
+      ['exposure', '8', '4 B'],
+    ]);
+    await expect.poll(() => histogram.locator('.b-push .count').textContent()).toBe('12 bytes');
+    expect(await tableRows(histogram, 'spec-constants')).toEqual([['0', 'BIN_COUNT', 'uint', '64']]);
+
+    const scale = card(page, 'scale.spvasm', 'bundled');
+    expect(await tableRows(scale, 'entry-points')).toEqual([['main', 'GLCompute', '64 × 1 × 1x: SpecId 0, y: SpecId 1, z: SpecId 2']]);
+    expect(await tableRows(scale, 'bindings')).toEqual([['0', '0', 'storage buffer', 'data', '1']]);
+    expect(await tableRows(scale, 'push-constants')).toEqual([
+      ['factor', '0', '4 B'],
+      ['count', '4', '4 B'],
+    ]);
+    expect(await tableRows(scale, 'spec-constants')).toEqual([
+      ['0', 'SIZE_X', 'uint', '64'],
+      ['1', 'SIZE_Y', 'uint', '1'],
+      ['2', 'SIZE_Z', 'uint', '1'],
+    ]);
+
+    const reduce = card(page, 'reduce.spv', 'bundled');
+    expect(await tableRows(reduce, 'entry-points')).toEqual([['main', 'GLCompute', '8 × 4 × 2']]);
+    expect(await tableRows(reduce, 'bindings')).toEqual([
+      ['0', '0', 'storage buffer', 'Input', '1'],
+      ['0', '1', 'storage buffer', 'Output', '1'],
+    ]);
+    expect(await reduce.locator('.b-push .none').textContent()).toBe('none');
+    expect(await reduce.locator('.b-spec .none').textContent()).toBe('none');
+
+    for (const c of [histogram, scale, reduce]) {
+      expect(await c.locator('.findings-panel').textContent()).toContain('validate-builtins: no findings');
+    }
+    await page.close();
+  });
+
+  it('shows the disassembly before and after lower-local-invocation-index, changed lines marked', async () => {
+    const page = await open();
+    for (const name of ['histogram.comp', 'scale.spvasm', 'reduce.spv']) {
+      const c = card(page, name, 'bundled');
+      const before = await side(c, 'before');
+      const after = await side(c, 'after');
+      expect(before, name).toContain('BuiltIn LocalInvocationIndex');
+      expect(after, name).toContain('LocalInvocationId');
+      expect(after, name).not.toContain('BuiltIn LocalInvocationIndex');
+      expect(await c.locator('td.code.before.del').count(), name).toBeGreaterThan(0);
+      expect(await c.locator('td.code.after.add').count(), name).toBeGreaterThan(0);
+      // Marked lines are exactly the ones that differ.
+      const deleted = await c.locator('td.code.before.del').allTextContents();
+      expect(deleted.some((l) => l.includes('BuiltIn LocalInvocationIndex')), name).toBe(true);
+      const added = await c.locator('td.code.after.add').allTextContents();
+      expect(added.some((l) => l.includes('BuiltIn LocalInvocationId')), name).toBe(true);
+    }
+    // The binary's columns are exactly spvkit's disassembly of the file and of the lowered module.
+    const bytes = readFileSync(reduceSpv);
+    const reduce = card(page, 'reduce.spv', 'bundled');
+    expect(await side(reduce, 'before')).toBe(lines(disassemble(decodeModule(bytes))));
+    expect(await side(reduce, 'after')).toBe(lines(lowered(bytes)));
+    // Folded by default; "show all lines" shows every line.
+    const visibleRows = () => reduce.locator('tr.row:visible').count();
+    const folded = await visibleRows();
+    await reduce.locator('input.show-all').check();
+    expect(await visibleRows()).toBeGreaterThan(folded);
+    await page.close();
+  });
+
+  it('inspects a .spv chosen with the file picker, in the page', async () => {
+    const page = await open();
+    await page.setInputFiles('#file-input', reduceSpv);
+    const c = card(page, 'reduce.spv', 'dropped');
+    await c.waitFor();
+    expect(await tableRows(c, 'entry-points')).toEqual([['main', 'GLCompute', '8 × 4 × 2']]);
+    expect(await tableRows(c, 'bindings')).toHaveLength(2);
+    const bytes = readFileSync(reduceSpv);
+    expect(await side(c, 'before')).toBe(lines(disassemble(decodeModule(bytes))));
+    expect(await side(c, 'after')).toBe(lines(lowered(bytes)));
+    expect(await c.locator('.findings-panel').textContent()).toContain('no findings');
+    expect(await page.locator('#shader-nav a.chip.dropped').textContent()).toBe('reduce.spv');
+    await page.close();
+  });
+
+  it('inspects a .spv dropped on the drop zone (a drop event with a DataTransfer built in the page)', async () => {
+    const page = await open();
+    const bytes = new Uint8Array(encodeModule(assemble(readFileSync(scaleSpvasm, 'utf8'), { targetEnv: 'vulkan1.1' })).buffer);
+    await page.evaluate(
+      ({ name, data }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], name, { type: 'application/octet-stream' }));
+        const zone = document.querySelector('#drop-zone')!;
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+        }
+      },
+      { name: 'scale-dropped.spv', data: [...bytes] },
+    );
+    const c = card(page, 'scale-dropped.spv', 'dropped');
+    await c.waitFor();
+    expect(await tableRows(c, 'entry-points')).toEqual([['main', 'GLCompute', '64 × 1 × 1x: SpecId 0, y: SpecId 1, z: SpecId 2']]);
+    expect(await tableRows(c, 'spec-constants')).toHaveLength(3);
+    const after = await side(c, 'after');
+    expect(after).toContain('BuiltIn LocalInvocationId');
+    expect(after).not.toContain('BuiltIn LocalInvocationIndex');
+    expect(await page.locator('#drop-zone').getAttribute('class')).not.toContain('over');
+    await page.close();
+  });
+
+  it('shows diagnostics for dropped modules that are wrong, without page errors', async () => {
+    const page = await open();
+    const fragment = `               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %idx
+               OpExecutionMode %main OriginUpperLeft
+               OpDecorate %idx BuiltIn LocalInvocationIndex
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer Input %uint
+        %idx = OpVariable %ptr Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %v = OpLoad %uint %idx
+               OpReturn
+               OpFunctionEnd
+`;
+    const typo = 'OpCapability Shader\nOpMemoryModel Logical GLSL450\n%void = OpTypeVoid\n%x = OpTypeInt 32 O\n';
+    await page.setInputFiles('#file-input', [
+      { name: 'fragment.spvasm', mimeType: 'text/plain', buffer: Buffer.from(fragment) },
+      { name: 'typo.spvasm', mimeType: 'text/plain', buffer: Buffer.from(typo) },
+    ]);
+    const frag = card(page, 'fragment.spvasm', 'dropped');
+    await frag.waitFor();
+    expect(await tableRows(frag, 'entry-points')).toEqual([['main', 'Fragment', '—']]);
+    const findings = await frag.locator('li.finding.error').allTextContents();
+    expect(findings.join('\n')).toContain('VUID-LocalInvocationIndex-LocalInvocationIndex-04284');
+
+    const bad = card(page, 'typo.spvasm', 'dropped');
+    await bad.waitFor();
+    expect(await bad.locator('li.finding.error').count()).toBeGreaterThan(0);
+    expect(await bad.locator('li.finding .where').first().textContent()).toMatch(/^typo\.spvasm:4:/);
+    expect(await bad.locator('pre.frame').first().textContent()).toContain('OpTypeInt 32 O');
+    // Removing a card removes it and its link.
+    await bad.locator('button.remove').click();
+    expect(await bad.count()).toBe(0);
+    await page.close();
+  });
+
+  it('renders the README screenshot', async () => {
+    const page = await open({ width: 1360, height: 1000 });
+    await page.evaluate(() => document.fonts.ready);
+    const first = page.locator('section.shader').first();
+    const box = (await first.boundingBox())!;
+    mkdirSync(cacheDir, { recursive: true });
+    await page.screenshot({ path: cachedScreenshot, fullPage: true, clip: { x: 0, y: 0, width: 1360, height: Math.ceil(box.y + box.height + 24) } });
+    expect(readFileSync(cachedScreenshot).subarray(1, 4).toString()).toBe('PNG');
+    if (process.env.SPVKIT_UPDATE_SCREENSHOT === '1') copyFileSync(cachedScreenshot, committedScreenshot);
+    await page.close();
+  });
+});
