@@ -1,0 +1,48 @@
+// For every pass: a mutated module that still passes spirv-val must still pass it after the pass.
+import { expect, it } from 'vitest';
+import { decodeModule, encodeModule, passRegistry, runPasses, SpirvError } from '@spvkit/core';
+import '@spvkit/passes';
+import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
+import { describeWithOracle } from '../support/oracles.js';
+import { binaryMutators } from './binaryMutators.js';
+import { Random } from './random.js';
+
+const SEED = Number(process.env.SPVKIT_FUZZ_SEED ?? 20261130);
+const CANDIDATES = Number(process.env.SPVKIT_FUZZ_SURVIVOR_CANDIDATES ?? 3000);
+// Mutations that tend to leave a module valid: a flipped bit lands in a literal, a name, a constant.
+const GENTLE = ['bitFlip', 'idCorruption'] as const;
+
+describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), () => {
+  it(`every pass output of a valid mutant passes spirv-val (${CANDIDATES} candidates)`, async () => {
+    const corpus = (await loadCorpus()).filter((m) => m.words.length < 20_000);
+    const rng = new Random(SEED);
+    const passes = passRegistry.list().map((p) => p.name);
+    expect(passes).toEqual(expect.arrayContaining(['lower-local-invocation-index', 'validate-builtins']));
+    let survivors = 0;
+    const problems: string[] = [];
+    for (let i = 0; i < CANDIDATES; i++) {
+      const m = rng.pick(corpus);
+      const mutator = rng.pick(GENTLE);
+      const words = binaryMutators[mutator]!(m.words, rng, m.words);
+      try {
+        decodeModule(words);
+      } catch (e) {
+        if (e instanceof SpirvError) continue;
+        throw e;
+      }
+      if (!(await spirvVal(words, m.targetEnv)).ok) continue;
+      survivors++;
+      for (const pass of passes) {
+        const module = decodeModule(words);
+        const result = runPasses(module, [pass], { targetEnv: m.targetEnv });
+        if (!result.ok) continue; // refusing with a diagnostic is allowed; emitting invalid SPIR-V is not
+        const out = encodeModule(module);
+        const val = await spirvVal(out, m.targetEnv);
+        if (!val.ok) problems.push(`${m.name} ${mutator} #${i} through ${pass}: ${val.message.slice(0, 300)}`);
+      }
+    }
+    console.log(`pass survivors: ${survivors} valid mutants of ${CANDIDATES} candidates, through ${passes.join(', ')}`);
+    expect(survivors).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
