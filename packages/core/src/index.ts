@@ -23,7 +23,7 @@ export {
 } from './binary/header.js';
 export { HOST_ENDIANNESS, type BinaryInput, type Endianness } from './binary/wordInput.js';
 export { decodeLiteralString, encodeLiteralString, literalStringWordCount } from './binary/literalString.js';
-export { decodeModule, type DecodeOptions } from './binary/decodeModule.js';
+export { decodeModule, DEFAULT_MAX_TYPE_NESTING, type DecodeOptions } from './binary/decodeModule.js';
 export { encodeModule, type EncodeOptions } from './binary/encodeModule.js';
 export { Instruction, type SourceSpan } from './ir/Instruction.js';
 export { Block } from './ir/Block.js';

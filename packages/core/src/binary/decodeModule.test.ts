@@ -171,6 +171,29 @@ describe('decodeModule', () => {
     expectError(new Uint32Array(words), 'ID_ZERO');
   });
 
+  it('rejects composite types nested deeper than the limit', () => {
+    const words = moduleWords();
+    // %6 = OpTypeInt 32 0, then arrays of arrays %8.. each one deeper, before the function.
+    const types = [...op(Op.TypeInt, 6, 32, 0), ...op(Op.Constant, 6, 7, 2)];
+    let inner = 6;
+    for (let d = 0; d < 10; d++) {
+      types.push(...op(Op.TypeArray, 8 + d, inner, 7));
+      inner = 8 + d;
+    }
+    words.splice(FUNCTION_AT, 0, ...types);
+    words[3] = 20;
+    expect(() => decodeModule(new Uint32Array(words), { maxTypeNesting: 10 })).not.toThrow();
+    let caught: unknown;
+    try {
+      decodeModule(new Uint32Array(words), { maxTypeNesting: 9 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(SpirvError);
+    expect((caught as SpirvError).code).toBe('TYPE_NESTING_TOO_DEEP');
+    expect((caught as SpirvError).message).toContain('%17');
+  });
+
   it('rejects input of the wrong type with a SpirvError', () => {
     expect(() => decodeModule('not binary' as unknown as Uint8Array)).toThrow(SpirvError);
   });

@@ -33,7 +33,16 @@ export interface DecodeOptions {
    * are decoded, so set this to false to get every error from `decodeModule` itself.
    */
   lazyFunctions?: boolean;
+  /**
+   * Deepest nesting of composite types accepted (a struct of arrays of vectors is 3 deep).
+   * Default 255, the universal limit for structure nesting; deeper modules fail with
+   * `TYPE_NESTING_TOO_DEEP` instead of exhausting the stack of whatever walks their types.
+   */
+  maxTypeNesting?: number;
 }
+
+/** Default for {@link DecodeOptions.maxTypeNesting}. */
+export const DEFAULT_MAX_TYPE_NESTING = 255;
 
 /**
  * Decodes a SPIR-V binary into a {@link Module}. Accepts words or bytes at any byte offset, in
@@ -81,7 +90,7 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
 
   const module = new Module({ version: words[1]!, generator: words[2]!, bound, schema: words[4]! }, maxBound);
   module.endianness = endianness;
-  const state = new DecodeState(words, bound);
+  const state = new DecodeState(words, bound, options.maxTypeNesting ?? DEFAULT_MAX_TYPE_NESTING);
 
   // The sections before the functions are decoded eagerly: they are small and every analysis needs them.
   let section = 0;
@@ -97,7 +106,7 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
     const natural = naturalSection(opcode, (instructionShape[opcode]! & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
     module[SECTIONS[section]!].push(inst);
-    state.noteGlobal(inst);
+    state.noteGlobal(inst, pos);
     pos += wc;
   }
 
@@ -124,10 +133,12 @@ class DecodeState implements OperandContext {
   private readonly sets = new Map<number, ExtInstSetSpec | undefined>();
   private resultTypes: IdValues | null = null;
   private readonly globalTypes = new Map<number, number>();
+  private readonly typeDepths = new Map<number, number>();
 
   constructor(
     private readonly words: Uint32Array,
     private readonly bound: number,
+    private readonly maxTypeNesting: number,
   ) {
     this.defined = createIdFlags(bound, words.length);
   }
@@ -224,8 +235,17 @@ class DecodeState implements OperandContext {
     }
   }
 
-  noteGlobal(inst: Instruction): void {
+  noteGlobal(inst: Instruction, pos: number): void {
     switch (inst.opcode) {
+      case Op.TypeVector:
+      case Op.TypeMatrix:
+      case Op.TypeArray:
+      case Op.TypeRuntimeArray:
+        this.noteTypeDepth(inst, pos, 1);
+        break;
+      case Op.TypeStruct:
+        this.noteTypeDepth(inst, pos, inst.operandCount);
+        break;
       case Op.TypeInt:
       case Op.TypeFloat:
         this.widths.set(inst.resultId, inst.word(0));
@@ -238,6 +258,22 @@ class DecodeState implements OperandContext {
       default:
         if (inst.typeId !== 0) this.globalTypes.set(inst.resultId, inst.typeId);
     }
+  }
+
+  /** Records how deeply a composite type nests its first `members` operands, failing past the limit. */
+  private noteTypeDepth(inst: Instruction, pos: number, members: number): void {
+    let depth = 0;
+    for (let i = 0; i < members; i++) depth = Math.max(depth, this.typeDepths.get(inst.word(i)) ?? 0);
+    depth++;
+    if (depth > this.maxTypeNesting) {
+      const name = instructionByOpcode(inst.opcode)?.opname ?? `opcode ${inst.opcode}`;
+      throw new SpirvError(
+        'TYPE_NESTING_TOO_DEEP',
+        `${name} %${inst.resultId} at ${formatOffset(pos * 4)} nests composite types ${depth} deep, more than the limit of ${this.maxTypeNesting}`,
+        { offset: pos * 4, opname: instructionByOpcode(inst.opcode)?.opname, hint: 'raise the maxTypeNesting option if this module is meant to nest that deeply' },
+      );
+    }
+    this.typeDepths.set(inst.resultId, depth);
   }
 
   /** Word counts and result ids over the function region, without building instructions. */
