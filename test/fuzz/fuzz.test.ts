@@ -27,6 +27,7 @@ describeWithOracle('fuzzing decode, encode, disassemble, assemble and the passes
         `fuzz: ${report.executions} executions; per target ${JSON.stringify(report.byTarget)}; outcomes ${JSON.stringify(report.outcomes)}` +
           (missingTargets().length ? `; targets not built yet: ${missingTargets().join(', ')}` : ''),
       );
+      for (const v of report.violations.slice(0, 10)) console.log(`fuzz violation: ${v.target} ${v.mutator} seed ${v.seed}: ${v.problem}`);
       expect(missingTargets()).toEqual([]);
       expect(report.violations.slice(0, 10)).toEqual([]);
       expect(report.executions).toBeGreaterThan(1000);
