@@ -21,5 +21,17 @@ export {
   type BuiltinDiagnostic,
   type ValidateBuiltinsOptions,
 } from './validate-builtins/index.js';
+export {
+  snapshotAssembly,
+  preserveSource,
+  runPassesPreservingSource,
+  PreservedSource,
+  type AssemblySnapshot,
+  type PreserveAssembleOptions,
+  type PreserveSourceOptions,
+  type PreserveSummary,
+  type PreservingRun,
+  type PreservingRunOptions,
+} from './preserve-source/index.js';
 
 registerBuiltinPasses(passRegistry);

@@ -9,7 +9,6 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import {
   SourceLocationsAnalysis,
   SpirvError,
-  assemble,
   decodeModule,
   disassemble,
   encodeModule,
@@ -18,10 +17,13 @@ import {
   reflectModule,
   runPasses,
   type Diagnostic,
+  type Instruction,
   type Module,
   type Pass,
   type Reflection,
+  type SourceLocation,
 } from '@spvkit/core';
+import { preserveSource, snapshotAssembly, type AssemblySnapshot, type PreservedSource } from '@spvkit/passes';
 import { decodeText, displayPath, looksLikeSpirvBinary, readBytes } from './files.js';
 import { compileGlsl, GlslCompileError } from './glsl/compilers.js';
 import { INCLUDE_MARKER, preprocessGlsl, type PreprocessedGlsl } from './glsl/preprocess.js';
@@ -42,6 +44,36 @@ export interface ShaderResult {
   readonly texts: ReadonlyMap<string, string>;
   /** The disassembly of `words`, made on first use. */
   disassembly(): string;
+  /**
+   * For `.spvasm` input: the transformed module as the input's own text, edited where the passes
+   * changed it (see `preserveSource` in @spvkit/passes), made on first use; undefined when that
+   * text could not be made (then use {@link disassembly}).
+   */
+  assembly?(): string | undefined;
+}
+
+/** What a source-preserving run adds to a transform: its edited text, and where new instructions came from. */
+interface Preserving {
+  /** The input's line an instruction of the transformed module comes from (new ones: through the source map). */
+  locate(inst: Instruction): SourceLocation | undefined;
+  text(): string | undefined;
+}
+
+/** The edited text of `snapshot` once the passes ran, made once, on first use. */
+function preserving(snapshot: AssemblySnapshot, file: string): Preserving {
+  let made: PreservedSource | undefined;
+  let failed = false;
+  const get = (): PreservedSource | undefined => {
+    if (made === undefined && !failed) {
+      try {
+        made = preserveSource(snapshot, { source: file });
+      } catch {
+        failed = true; // a pass left the module in a state the text cannot follow: no edited text
+      }
+    }
+    return made;
+  };
+  return { locate: (inst) => get()?.originalLocation(inst), text: () => get()?.text };
 }
 
 /** What a load read, whether it succeeded or not: the plugin watches these. */
@@ -189,8 +221,16 @@ function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, 
   return [{ code: 'GLSL_COMPILE', message: `${displayPath(file, root)}: ${e instanceof Error ? e.message : String(e)}` }];
 }
 
-/** Problems from pass and validator diagnostics. */
-function diagnosticProblem(d: Diagnostic, module: Module, locate: (loc: { file?: string; line: number; column: number }) => ProblemLocation | undefined): Problem {
+/**
+ * Problems from pass and validator diagnostics. `locateNew` places instructions that have no
+ * place of their own (ones a pass added to assembly text: the line they replaced).
+ */
+function diagnosticProblem(
+  d: Diagnostic,
+  module: Module,
+  locate: (loc: { file?: string; line: number; column: number }) => ProblemLocation | undefined,
+  locateNew?: (inst: Instruction) => SourceLocation | undefined,
+): Problem {
   let loc = d.location;
   if (loc === undefined && d.instruction !== undefined) {
     try {
@@ -198,6 +238,7 @@ function diagnosticProblem(d: Diagnostic, module: Module, locate: (loc: { file?:
     } catch {
       /* no locations */
     }
+    if (loc === undefined && locateNew !== undefined) loc = locateNew(d.instruction);
   }
   const location = loc === undefined ? undefined : locate(loc);
   const message = `${d.code ? `[${d.code}] ` : ''}${d.message}${d.pass ? ` (${d.pass})` : ''}`;
@@ -258,10 +299,12 @@ export class ShaderPipeline {
       const key = sha256('spvasm', file, text);
       return this.cached(key, async () => {
         const started = performance.now();
-        let module: Module;
+        // Assembled for a source-preserving edit: `?spvasm` gives the input's text, edited, and
+        // diagnostics on instructions a pass added point at the line they replaced.
+        let snapshot: AssemblySnapshot;
         const asmWarnings: Problem[] = [];
         try {
-          module = assemble(text, {
+          snapshot = snapshotAssembly(text, {
             file,
             targetEnv: options.targetEnv,
             onWarning: (w) =>
@@ -277,7 +320,8 @@ export class ShaderPipeline {
           throw e;
         }
         const texts = new Map([[file, text]]);
-        return this.finish(key, module, file, texts, (loc) => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column }), false, started, asmWarnings);
+        const locate = (loc: { file?: string; line: number; column: number }): ProblemLocation => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column });
+        return this.finish(key, snapshot.module, file, texts, locate, false, started, asmWarnings, preserving(snapshot, file));
       });
     }
 
@@ -359,9 +403,10 @@ export class ShaderPipeline {
     strip: boolean,
     startedAt: number,
     earlierWarnings: readonly Problem[] = [],
+    preserved?: Preserving,
   ): ShaderResult {
     try {
-      return this.finishUntimed(key, module, file, texts, locate, strip, earlierWarnings);
+      return this.finishUntimed(key, module, file, texts, locate, strip, earlierWarnings, preserved);
     } finally {
       this.record(file, performance.now() - startedAt);
     }
@@ -375,9 +420,10 @@ export class ShaderPipeline {
     locate: (loc: { file?: string; line: number; column: number }) => ProblemLocation | undefined,
     strip: boolean,
     earlierWarnings: readonly Problem[],
+    preserved: Preserving | undefined,
   ): ShaderResult {
     const { root, options } = this.env();
-    const problem = (d: Diagnostic): Problem => diagnosticProblem(d, module, locate);
+    const problem = (d: Diagnostic): Problem => diagnosticProblem(d, module, locate, preserved?.locate);
     const passes = options.passes.map(resolvePass);
     const validator = options.validate === false ? undefined : resolvePass(options.validator);
     const errors: Problem[] = [];
@@ -415,6 +461,7 @@ export class ShaderPipeline {
       warnings,
       texts,
       disassembly: () => (dis ??= disassemble(decodeModule(words))),
+      ...(preserved !== undefined ? { assembly: () => preserved.text() } : {}),
     };
   }
 }

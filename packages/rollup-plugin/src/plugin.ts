@@ -224,7 +224,8 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
         }
         let code: string;
         if (request.kind === 'spvasm') {
-          code = disassemblyModuleCode(result.disassembly());
+          // Assembly input: its own text, edited where the passes changed it; else a disassembly.
+          code = disassemblyModuleCode(result.assembly?.() ?? result.disassembly());
         } else if (request.kind === 'url') {
           code = urlModuleCode(emitBinary(this, assetName(request), wordsToBytes(result.words)));
         } else {
