@@ -1,12 +1,36 @@
+import type { CommandIo } from './CommandIo.js';
 import { main } from './main.js';
 
-main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    // main() turns every expected failure into an exit code; reaching here is a bug in spvkit.
-    process.stderr.write(`spvkit: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 70;
-  },
-);
+export { main };
+
+/**
+ * Runs `spvkit` on this process's arguments and standard streams and sets its exit code.
+ * bin/spvkit.js calls it, from the one-file bundle (dist/spvkit.cjs, see scripts/bundle.mjs) or,
+ * before a build has made the bundle, from this file.
+ */
+export function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // The standard streams are made on first use (Node creates each on first access of
+  // process.stdin/stdout/stderr): a command that reads and writes files, and reports nothing,
+  // never makes them. Making all three cost ~4 ms of each run with stderr a pipe.
+  const io: CommandIo = {
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+  };
+  return main(argv, io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      // main() turns every expected failure into an exit code; reaching here is a bug in spvkit.
+      process.stderr.write(`spvkit: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -44,5 +44,6 @@ export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type I
 export * from './analysis/index.js';
 export * from './pass/index.js';
 export * from './builder/index.js';
-export { disassemble, disassembleBinary, type DisassembleOptions } from './text/disassembler/disassemble.js';
+export { disassemble, disassembleBinary, disassembleToUtf8, type DisassembleOptions } from './text/disassembler/disassemble.js';
+export { friendlyIdNames, instructionTexts } from './text/disassembler/instructionText.js';
 export * from './text/assembler/index.js';

@@ -38,7 +38,7 @@ export const asCommand: Command = {
     const input = positionals[0]!;
     const output = values.output ?? defaultOutput(input);
     const file = input === '-' ? '<stdin>' : input;
-    const text = await readInput(input, io.stdin);
+    const text = await readInput(input, () => io.stdin);
     let words: Uint32Array;
     try {
       const module = assemble(text, {

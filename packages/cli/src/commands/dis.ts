@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { decodeModule, disassemble } from '@spvkit/core';
+import { decodeModule, disassembleToUtf8 } from '@spvkit/core';
 import { UsageError, type Command } from '../CommandIo.js';
 import { readInput, writeOutput } from '../files.js';
 
@@ -26,8 +26,9 @@ export const disCommand: Command = {
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
-    const module = decodeModule(await readInput(positionals[0]!, io.stdin));
-    const text = disassemble(module, {
+    const module = decodeModule(await readInput(positionals[0]!, () => io.stdin));
+    // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
+    const text = disassembleToUtf8(module, {
       rawId: values['raw-id'] === true,
       header: values['no-header'] !== true,
       indent: values['no-indent'] !== true,

@@ -34,7 +34,7 @@ export const infoCommand: Command = {
   async run(args, io) {
     const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
     if (positionals.length !== 1) throw new UsageError('expected exactly one input file');
-    const module = decodeModule(await readInput(positionals[0]!, io.stdin));
+    const module = decodeModule(await readInput(positionals[0]!, () => io.stdin));
     io.stdout.write(summarize(module) + '\n');
     return 0;
   },

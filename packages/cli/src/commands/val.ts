@@ -37,7 +37,7 @@ function looksBinary(bytes: Uint8Array): boolean {
 }
 
 async function readModule(path: string, io: CommandIo, targetEnv: string | undefined): Promise<Module> {
-  const bytes = await readInput(path, io.stdin);
+  const bytes = await readInput(path, () => io.stdin);
   const text = path === '-' ? !looksBinary(bytes) : extname(path).toLowerCase() === '.spvasm';
   if (!text) return decodeModule(bytes);
   // The assembler wants a concrete env for the version word; `vulkan` (auto) leaves it to the text.

@@ -7,6 +7,7 @@ import {
   extInstSetByName,
   instructionByOpcode,
   instructionShape,
+  instructions,
   type ExtInstSetSpec,
 } from '../grammar/index.js';
 import { Block } from '../ir/Block.js';
@@ -126,6 +127,65 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   return module;
 }
 
+const K_ID = 0;
+const K_WORD = 1;
+const K_STRING = 2;
+const K_TYPED_NUMBER = 3;
+const Q_ONE = 0;
+const Q_OPTIONAL = 1;
+const Q_MANY = 2;
+
+/**
+ * Per opcode, when every operand (result type and result id aside) is an id, a one-word literal,
+ * a string or a number as wide as the result type: the operands in grammar order, each
+ * `kind + 4 * quantifier`. Undefined for the others (enumerants bring operands of their own, ...),
+ * which the grammar walker checks.
+ */
+const CHECK_PLANS: (Uint8Array | undefined)[] = [];
+for (const spec of instructions) {
+  if (CHECK_PLANS[spec.opcode] !== undefined) continue;
+  const plan: number[] = [];
+  for (const o of spec.operands) {
+    if (o.kind === 'IdResultType' || o.kind === 'IdResult') continue;
+    const kind = checkKind(o.kind);
+    if (kind < 0) {
+      plan.length = 0;
+      break;
+    }
+    plan.push(kind + 4 * (o.quantifier === '' ? Q_ONE : o.quantifier === '?' ? Q_OPTIONAL : Q_MANY));
+  }
+  if (plan.length > 0 || spec.operands.every((o) => o.kind === 'IdResultType' || o.kind === 'IdResult')) CHECK_PLANS[spec.opcode] = Uint8Array.from(plan);
+}
+
+function checkKind(kind: string): number {
+  switch (kind) {
+    case 'IdRef':
+    case 'IdScope':
+    case 'IdMemorySemantics':
+      return K_ID;
+    case 'LiteralInteger':
+    case 'LiteralFloat':
+      return K_WORD;
+    case 'LiteralString':
+      return K_STRING;
+    case 'LiteralContextDependentNumber':
+      return K_TYPED_NUMBER;
+    default:
+      return -1;
+  }
+}
+
+/** The word (from `p`, below `end`) holding the zero byte that ends a string, or `end`. */
+function stringEnd(words: Uint32Array, p: number, end: number): number {
+  let q = p;
+  while (q < end && !hasZeroByte(words[q]!)) q++;
+  return q;
+}
+
+function hasZeroByte(w: number): boolean {
+  return (w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0;
+}
+
 /** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */
 class DecodeState implements OperandContext {
   private readonly defined: IdFlags;
@@ -216,6 +276,17 @@ class DecodeState implements OperandContext {
 
   /** Checks every id operand is below the bound and every string is terminated. */
   checkOperands(inst: Instruction, pos: number, strings: boolean): void {
+    const plan = CHECK_PLANS[inst.opcode];
+    if (plan !== undefined) this.checkPlanned(plan, inst, pos, strings);
+    else this.checkWalked(inst, pos, strings);
+  }
+
+  /**
+   * {@link checkOperands} through the grammar walker. A method of its own: the variables its
+   * callback captures are allocated when the method starts, which for checkOperands was at
+   * every instruction, walked or not.
+   */
+  private checkWalked(inst: Instruction, pos: number, strings: boolean): void {
     const bound = this.bound;
     let bad = -1;
     const problem = walkOperands(inst, this, (kind, start) => {
@@ -225,14 +296,66 @@ class DecodeState implements OperandContext {
       const headWords = (inst.typeId !== 0 ? 1 : 0) + (inst.resultId !== 0 ? 1 : 0);
       throw this.outOfBound(pos, inst.opcode, inst.word(bad), 'operand', (pos + 1 + headWords + bad) * 4);
     }
-    if (strings && problem?.kind === 'unterminated-string') {
-      const name = instructionByOpcode(inst.opcode)?.opname ?? `opcode ${inst.opcode}`;
-      throw new SpirvError('UNTERMINATED_STRING', `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`, {
-        offset: pos * 4,
-        opname: instructionByOpcode(inst.opcode)?.opname,
-        hint: 'the word count is probably too small, or the string was not nul-terminated',
-      });
+    if (strings && problem?.kind === 'unterminated-string') throw this.unterminatedString(pos, inst.opcode);
+  }
+
+  /**
+   * {@link checkOperands} for an instruction whose operands are all ids, one-word literals,
+   * strings and OpConstant-style numbers (see CHECK_PLANS): the walk the grammar walker makes
+   * for them, with the same result, over the words themselves. The walker allocates and calls
+   * back per operand, which before the engine has optimized it (a single decode of a module)
+   * costs more than the rest of decoding the instructions before the functions.
+   */
+  private checkPlanned(plan: Uint8Array, inst: Instruction, pos: number, strings: boolean): void {
+    const words = this.words;
+    const bound = this.bound;
+    const opcode = inst.opcode;
+    const end = pos + (words[pos]! >>> 16);
+    let p = end - inst.operandCount;
+    for (let i = 0; i < plan.length; i++) {
+      const code = plan[i]!;
+      const quantifier = code >>> 2;
+      if (p >= end) {
+        if (quantifier === Q_ONE) return; // a missing operand ends the walk: no more ids to check
+        continue;
+      }
+      do {
+        const kind = code & 3;
+        if (kind === K_ID) {
+          const id = words[p]!;
+          if (id >= bound) throw this.outOfBound(pos, opcode, id, 'operand', p * 4);
+          p++;
+        } else if (kind === K_WORD) p++;
+        else if (kind === K_STRING) {
+          // The loop is a function of its own: one long string (OpSource) would have the engine
+          // compile this method in the middle of it, before the code after it ever ran, and
+          // that code would then deoptimize it.
+          const q = stringEnd(words, p, end);
+          if (q === end) {
+            // The walker stops at an unterminated string.
+            if (strings) throw this.unterminatedString(pos, opcode);
+            return;
+          }
+          p = q + 1;
+        } else {
+          // A number as wide as the result type (OpConstant, OpSpecConstant).
+          const width = this.typeWidth(inst.typeId);
+          const count = width > 32 ? Math.ceil(width / 32) : width > 0 ? 1 : end - p;
+          if (p + count > end) return; // missing: the walk ends
+          p += count;
+        }
+      } while (quantifier === Q_MANY && p < end);
     }
+    // Words left over are not operands: the walker reports them without checking them.
+  }
+
+  private unterminatedString(pos: number, opcode: number): SpirvError {
+    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    return new SpirvError('UNTERMINATED_STRING', `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`, {
+      offset: pos * 4,
+      opname: instructionByOpcode(opcode)?.opname,
+      hint: 'the word count is probably too small, or the string was not nul-terminated',
+    });
   }
 
   noteGlobal(inst: Instruction, pos: number): void {

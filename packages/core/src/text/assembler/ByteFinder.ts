@@ -6,10 +6,16 @@
 export class ByteFinder {
   /** The first occurrence at or after {@link from} ({@link end} when there is none). */
   private found = -1;
-  private from = Number.MAX_SAFE_INTEGER;
+  /**
+   * Where the search for {@link found} started (found = -1 makes the first call search). Kept a
+   * small integer: a field that has held a non-integer value is stored boxed, and unoptimized code
+   * allocates a new number each time it reads it.
+   */
+  private from = 0;
 
+  /** @param bytes the bytes, or anything that searches them the same way (SourceText.searchable) */
   constructor(
-    private readonly bytes: Uint8Array,
+    private readonly bytes: { indexOf(value: number, from?: number): number },
     private readonly end: number,
     private readonly value: number,
   ) {}

@@ -28,9 +28,11 @@ export class FunctionRegion {
     private readonly source: SourceText,
     private readonly problem: (start: number, end: number, message: string, hint?: string) => void,
   ) {
-    const words = Math.max(256, source.end >>> 3);
-    this.words = new Uint32Array(words);
-    this.table = new Int32Array(Math.max(64, words >>> 1));
+    // Sized so a spirv-dis text does not grow them (it has about 7 bytes of text per word and 50
+    // per instruction): growing runs code the engine has not seen yet, and in optimized code that
+    // is a deoptimization. Pages never written cost nothing.
+    this.words = new Uint32Array(Math.max(256, source.end >>> 2));
+    this.table = new Int32Array(Math.max(64, (source.end >>> 3) & ~3));
   }
 
   /** Whether any instruction has arrived (the first OpFunction). */

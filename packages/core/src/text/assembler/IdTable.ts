@@ -40,7 +40,7 @@ export class IdTable {
   private slotMask: number;
   private data: Int32Array;
   /** Name index + 1 of the decimal name `%v`, by v (a cache in front of the hash table). */
-  private decimal = new Int32Array(1024);
+  private decimal: Int32Array;
   private count = 0;
   private nextId = 1;
   /** One more than the largest id handed out (spirv-as `bound_`, kept in 32 bits as it does). */
@@ -51,13 +51,18 @@ export class IdTable {
     this.source = source;
     this.preserved = preserved !== null && preserved.size > 0 ? preserved : null;
     // spirv-dis output has about one distinct name per 90 bytes: size for that, so a large text
-    // rarely rehashes (rehashing runs before the engine has optimized it).
+    // rarely rehashes (rehashing runs before the engine has optimized it). The names' data gets
+    // room for a third more (one per 64 bytes): a text a little denser in names than that would
+    // otherwise grow it once, and growing, new to the optimized code, deoptimizes it.
     const names = Math.max(256, Math.ceil(source.length / 90));
     let slots = 1024;
     while (slots < names * 2) slots *= 2;
     this.slots = new Int32Array(2 * slots);
     this.slotMask = slots - 1;
-    this.data = new Int32Array(STRIDE * names);
+    this.data = new Int32Array(STRIDE * Math.max(256, Math.ceil(source.length / 64)));
+    // spirv-dis numbers unnamed ids up to the bound, about one per 90 bytes of text: room for
+    // as many as names, so it does not grow (growing deoptimized the lookups).
+    this.decimal = new Int32Array(Math.max(1024, Math.ceil(source.length / 64)));
   }
 
   /**
@@ -181,6 +186,19 @@ export class IdTable {
       out.push({ index: i, pos: d[base + FIRST_USE]! - 1 });
     }
     return out.sort((a, b) => a.pos - b.pos);
+  }
+
+  /**
+   * Id -> the name (without `%`) the text first gave it, for every name in the text. Under
+   * `preserveNumericIds`, `%16` and `%0x10` are one id: the name seen first is kept.
+   */
+  idNames(): Map<number, string> {
+    const out = new Map<number, string>();
+    for (let i = 0; i < this.count; i++) {
+      const id = this.id(i);
+      if (!out.has(id)) out.set(id, this.name(i));
+    }
+    return out;
   }
 
   /** Names of every defined id (for did-you-mean hints). */

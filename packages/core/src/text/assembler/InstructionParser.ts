@@ -107,7 +107,7 @@ export class InstructionParser {
 
   // What the text has defined so far.
   private readonly types = new Map<number, number>();
-  private valueTypes = new Uint32Array(1024);
+  private valueTypes: Uint32Array;
   private readonly farValueTypes = new Map<number, number>();
   private readonly extSets = new Map<number, ExtInstSetEntry>();
 
@@ -131,6 +131,10 @@ export class InstructionParser {
     // Globals are a small part of a large text; small texts get small chunks.
     this.chunkWords = Math.min(CHUNK_WORDS, Math.max(256, source.end >>> 5));
     this.chunk = new Uint32Array(this.chunkWords);
+    // Value types by id: ids are numbered from 1 in order, about one per 90 bytes of spirv-dis
+    // text. Sized for that with room to spare, so a large text does not grow it while the engine
+    // runs optimized code that has never seen it grow (a deoptimization).
+    this.valueTypes = new Uint32Array(Math.min(DENSE_IDS, Math.max(1024, source.end >>> 6)));
   }
 
   /** Reads every instruction of the text. */
@@ -609,6 +613,12 @@ export class InstructionParser {
     this.n += r;
   }
 
+  /** Warns of a C escape in a string (`\\n` is the letter n to spirv-as). One function for all strings, not a closure per string. */
+  private readonly onCEscape = (p: number): void => {
+    this.diagnostics.warning(p, p + 2, `'${this.text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1]!)}' here: a backslash in a spirv-as string only keeps the next character as it is`,
+      'write \\\\ for a backslash; a line break can be written as is, inside the quotes');
+  };
+
   private encodeStringOperand(t: OperandType, s: number, e: number): void {
     const b = this.bytes;
     if (looksNumeric(b, s, e)) {
@@ -616,10 +626,8 @@ export class InstructionParser {
     }
     if (e === this.lx.end && this.lx.unclosedQuote(s, e) >= 0) this.unterminatedString(s);
     const at = this.n;
-    const r = encodeString(b, s, e, this.room(((e - s) >>> 2) + 2), at, (p) => {
-      this.diagnostics.warning(p, p + 2, `'${this.text(p, p + 2)}' is the letter '${String.fromCharCode(b[p + 1]!)}' here: a backslash in a spirv-as string only keeps the next character as it is`,
-        'write \\\\ for a backslash; a line break can be written as is, inside the quotes');
-    });
+    // Long strings (OpSource) are not searched for backslashes again: the lexer knows where the next one is.
+    const r = encodeString(b, s, e, this.room(((e - s) >>> 2) + 2), at, this.onCEscape, e - s >= 66 ? this.lx.backslashFrom(s) : undefined);
     if (typeof r !== 'number') this.fail(s, e, r.message, r.hint);
     this.n += r;
     if (this.opcode === Op.ExtInstImport && at === 2) {

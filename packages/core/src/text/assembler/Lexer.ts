@@ -59,9 +59,9 @@ export class Lexer {
     this.bytes = source.bytes;
     this.end = source.end;
     this.pos = source.start;
-    this.quotes = new ByteFinder(source.bytes, source.end, CH_QUOTE);
-    this.backslashes = new ByteFinder(source.bytes, source.end, 0x5c);
-    this.lineBreaks = new ByteFinder(source.bytes, source.end, CH_LF);
+    this.quotes = new ByteFinder(source.searchable, source.end, CH_QUOTE);
+    this.backslashes = new ByteFinder(source.searchable, source.end, 0x5c);
+    this.lineBreaks = new ByteFinder(source.searchable, source.end, CH_LF);
   }
 
   /**
@@ -127,6 +127,11 @@ export class Lexer {
     this.hash = h;
     this.newlines = 0;
     return p;
+  }
+
+  /** Where the first backslash at or after `p` is, or the end of the text (cached: free right after the word was read). */
+  backslashFrom(p: number): number {
+    return this.backslashes.next(p);
   }
 
   /** Moves past a word whose end {@link wordEnd} just returned, counting line breaks inside it. */

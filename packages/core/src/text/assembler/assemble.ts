@@ -39,6 +39,12 @@ export interface AssembleOptions {
   lazyFunctions?: boolean;
   /** Called with each warning (a `\n` in a string, which spirv-as reads as the letter n, ...). */
   onWarning?: (warning: SourceDiagnostic) => void;
+  /**
+   * Called, when the text assembled, with the names the text gave its ids: id -> the name
+   * without `%` (`main`, `uint_8`, or `12` for `%12`). Every name in the text is there, also one
+   * only used. For tools that edit the text and must print ids as the author named them.
+   */
+  onIdNames?: (names: ReadonlyMap<number, string>) => void;
 }
 
 /**
@@ -80,6 +86,7 @@ export function assemble(text: string | Uint8Array, options: AssembleOptions = {
   if (options.onWarning !== undefined) for (const d of diagnostics.items) options.onWarning(d);
   module.header.bound = ids.bound;
   functions.attach(module, options.lazyFunctions !== false);
+  if (options.onIdNames !== undefined) options.onIdNames(ids.idNames());
   return module;
 }
 

@@ -29,7 +29,9 @@ const C_ESCAPES = new Set([0x6e, 0x74, 0x72, 0x30, 0x61, 0x62, 0x66, 0x76, 0x78,
  *
  * Writes the words to `out[at]` (which must have room for `(end - start) / 4 + 1` words) and returns
  * how many, or the error. `onCEscape` is told about each backslash before a letter a C programmer
- * would read as an escape sequence.
+ * would read as an escape sequence. `backslashAt`, when given, is where the first backslash at or
+ * after `start` is (or any offset from `end` on when there is none in the word), so a long string
+ * need not be searched again.
  *
  * @example encodeString(bytes, s, e, out, 0) // "abc" → out[0] = 0x00636261, returns 1
  */
@@ -40,13 +42,14 @@ export function encodeString(
   out: Uint32Array,
   at: number,
   onCEscape?: (backslashAt: number) => void,
+  backslashAt?: number,
 ): number | LiteralError {
   if (end - start < 2 || bytes[start] !== 0x22 || bytes[end - 1] !== 0x22) {
     return new LiteralError(`expected a quoted string, found '${asciiText(bytes, start, end)}'`, 'write strings in double quotes: "main"');
   }
   const length = end - start - 2;
   // A long string without backslashes is its bytes as they are: copy them into the words at once.
-  if (length >= 64 && LITTLE_ENDIAN && bytes.subarray(start + 1, end - 1).indexOf(0x5c) < 0) {
+  if (length >= 64 && LITTLE_ENDIAN && (backslashAt !== undefined ? backslashAt >= end - 1 : bytes.subarray(start + 1, end - 1).indexOf(0x5c) < 0)) {
     const words = (length >>> 2) + 1;
     out[at + words - 1] = 0;
     new Uint8Array(out.buffer, out.byteOffset + at * 4, length).set(bytes.subarray(start + 1, end - 1));

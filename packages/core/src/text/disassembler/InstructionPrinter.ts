@@ -19,6 +19,9 @@ const EQUALS = 0x3d;
 /** spirv-dis right-aligns `%id` to end at column 12, so ` = ` puts the opcode at column 15. */
 const INDENT = 15;
 
+/** The names a printer writes for ids: a {@link FriendlyNameMapper}, or any table shaped like it. */
+export type IdNameTable = Pick<FriendlyNameMapper, 'table' | 'explicitName'>;
+
 /** Opcode -> `OpName`, and the same without `Op` for OpSpecConstantOp's operand. */
 const OPNAMES: (string | undefined)[] = [];
 const SPEC_OPNAMES: (string | undefined)[] = [];
@@ -68,7 +71,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private readonly out: OutputBuffer;
   private readonly indent: boolean;
   private readonly offsets: boolean;
-  private readonly names: FriendlyNameMapper | undefined;
+  private readonly names: IdNameTable | undefined;
   /** The friendly names as tables (see FriendlyNameMapper.table); empty with `--raw-id`. */
   private readonly nameIndex: Uint32Array;
   private readonly nameList: readonly string[];
@@ -105,7 +108,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
    */
   constructor(
     capacity: number,
-    names: FriendlyNameMapper | undefined,
+    names: IdNameTable | undefined,
     options: { indent: boolean; offsets: boolean; sizeHint?: number; forceRaw?: ReadonlySet<number> },
   ) {
     this.out = new OutputBuffer(options.sizeHint);
@@ -221,7 +224,10 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
 
     if (resultId !== 0) {
       const name = resultId < index.length ? list[index[resultId]!] : this.names?.explicitName(resultId);
-      const length = name === undefined || name.length === 0 ? decimalDigits(resultId) : name.length;
+      // Counted for every result, named or not: a call first made when the first unnamed result
+      // shows up, after the engine optimized this method on named ones, would deoptimize it.
+      const digits = decimalDigits(resultId);
+      const length = name === undefined || name.length === 0 ? digits : name.length;
       if (length > MAX_INLINE_NAME) return false;
       if (this.indent) for (let pad = INDENT - 4 - length; pad > 0; pad--) bytes[at++] = SPACE;
       bytes[at++] = PERCENT;
@@ -288,6 +294,26 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   /** Everything printed so far. */
   text(): string {
     return this.out.text();
+  }
+
+  /** Everything printed so far as UTF-8 (a view of the printer's buffer). */
+  utf8(): Uint8Array {
+    return this.out.utf8();
+  }
+
+  /** How much has been printed (a mark for {@link textSince} and {@link rewind}). */
+  get printedLength(): number {
+    return this.out.length;
+  }
+
+  /** The text printed since `mark` (a {@link printedLength}). */
+  textSince(mark: number): string {
+    return this.out.textFrom(mark);
+  }
+
+  /** Takes back what was printed since `mark`; what the printer learned from it stays. */
+  rewind(mark: number): void {
+    this.out.length = mark;
   }
 
   // ---------------------------------------------------------------- OperandContext
@@ -392,8 +418,10 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   }
 
   private simpleString(words: Uint32Array, base: number, pos: number, n: number): number {
-    let end = pos;
-    while (end < n && !hasZeroByte(words[base + end]!)) end++;
+    // The loop is a function of its own: a long string (OpSource) made the engine compile this
+    // method in the middle of the loop, before anything after the loop had run, and each such
+    // string then deoptimized it.
+    const end = stringEnd(words, base, pos, n);
     if (end === n || !writeQuotedString(this.out, words, base + pos, end + 1 - pos)) return -1;
     return end + 1;
   }
@@ -573,6 +601,13 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
       if (name !== undefined) this.imports.set(result, { name, set: extInstSetByName(name) });
     }
   }
+}
+
+/** The operand word (from `pos`, below `n`) holding the zero byte that ends a string, or `n`. */
+function stringEnd(words: Uint32Array, base: number, pos: number, n: number): number {
+  let end = pos;
+  while (end < n && !hasZeroByte(words[base + end]!)) end++;
+  return end;
 }
 
 /** Whether a word holds a zero byte, which ends a literal string. */

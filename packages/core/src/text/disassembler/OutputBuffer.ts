@@ -88,6 +88,16 @@ export class OutputBuffer {
     }
   }
 
+  /** The text written from byte `start` on. */
+  textFrom(start: number): string {
+    return utf8.decode(this.bytes.subarray(start, this.length));
+  }
+
+  /** The bytes written so far (a view, not a copy). */
+  utf8(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+
   /** The text written so far. */
   text(): string {
     return utf8.decode(this.bytes.subarray(0, this.length));
@@ -102,8 +112,15 @@ export class OutputBuffer {
   }
 }
 
-/** Number of decimal digits of an unsigned 32-bit integer. */
+/** 10^t for t >= 1; the 0 for t = 0 (only values below 8 get t = 0) makes 0 count as one digit. */
+const POW10 = [0, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000];
+
+/**
+ * Number of decimal digits of an unsigned 32-bit integer. Computed from the bit length rather
+ * than by comparisons with 10, 100, ...: those for large values are first reached when ids pass
+ * 100000, late in a large module, and each deoptimized the engine's optimized printing code.
+ */
 export function decimalDigits(v: number): number {
-  if (v < 100000) return v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : 5;
-  return v < 1000000 ? 6 : v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+  const t = ((32 - Math.clz32(v | 1)) * 1233) >>> 12; // about log10(2^bits)
+  return t - (v < POW10[t]! ? 1 : 0) + 1;
 }

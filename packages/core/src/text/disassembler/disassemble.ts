@@ -2,7 +2,7 @@ import { decodeModule, type DecodeOptions } from '../../binary/decodeModule.js';
 import type { BinaryInput } from '../../binary/wordInput.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
-import { forEachInstruction } from './forEachInstruction.js';
+import { forEachGlobalInstruction, forEachInstruction } from './forEachInstruction.js';
 import { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { headerComments } from './headerComments.js';
 import { InstructionPrinter } from './InstructionPrinter.js';
@@ -40,6 +40,24 @@ export interface DisassembleOptions {
  * ```
  */
 export function disassemble(module: Module, options: DisassembleOptions = {}): string {
+  return printAll(module, options).text();
+}
+
+/**
+ * The text {@link disassemble} returns, as its UTF-8 bytes, for writing to a file or a stream:
+ * the printer writes bytes, and this skips decoding them into a string that would be encoded
+ * back to the same bytes on the way out (about 8 ms for 8 MB of text).
+ *
+ * @example
+ * ```ts
+ * writeFileSync('shader.spvasm', disassembleToUtf8(decodeModule(bytes)));
+ * ```
+ */
+export function disassembleToUtf8(module: Module, options: DisassembleOptions = {}): Uint8Array {
+  return printAll(module, options).utf8();
+}
+
+function printAll(module: Module, options: DisassembleOptions): InstructionPrinter {
   const words = wordCount(module);
   // Per-id tables are sized by the ids the module can define, not by a header bound that may be
   // corrupt (each definition takes at least two words).
@@ -58,7 +76,7 @@ export function disassemble(module: Module, options: DisassembleOptions = {}): s
     const forceRaw = linesToPrintRaw(list, printer.wholeRawLines, printer.rawTailLines);
     if (forceRaw.size > 0) printer = print(module, names, options, size, forceRaw);
   }
-  return printer.text();
+  return printer;
 }
 
 function print(
@@ -99,6 +117,8 @@ function wordCount(module: Module): number {
     for (const inst of module.instructions()) words += inst.wordCount;
     return words;
   }
-  for (const inst of module.globalInstructions()) words += inst.wordCount;
+  forEachGlobalInstruction(module, (inst) => {
+    words += inst.wordCount;
+  });
   return words + lazy.length;
 }

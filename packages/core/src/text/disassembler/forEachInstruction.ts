@@ -2,6 +2,7 @@ import { SpirvError } from '../../errors/SpirvError.js';
 import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../../grammar/index.js';
 import { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
+import { SECTIONS } from '../../ir/sections.js';
 
 /** Receives the instructions of a module in binary order. */
 export interface InstructionSink {
@@ -29,7 +30,7 @@ export function forEachInstruction(module: Module, sink: InstructionSink): void 
     for (const inst of module.instructions()) sink.instruction(inst);
     return;
   }
-  for (const inst of module.globalInstructions()) sink.instruction(inst);
+  forEachGlobalInstruction(module, (inst) => sink.instruction(inst));
   if (sink.region !== undefined) {
     sink.region(words);
     return;
@@ -38,6 +39,18 @@ export function forEachInstruction(module: Module, sink: InstructionSink): void 
     const wordCount = wordCountAt(words, pos);
     sink.instruction(instructionAt(words, pos, wordCount));
     pos += wordCount;
+  }
+}
+
+/**
+ * Calls `visit` with each instruction before the functions, in binary order: what
+ * `module.globalInstructions()` yields, without a generator, whose iteration allocates a result
+ * object per instruction while the engine has not optimized it (all of one command-line run).
+ */
+export function forEachGlobalInstruction(module: Module, visit: (inst: Instruction) => void): void {
+  for (const name of SECTIONS) {
+    const list = module.section(name);
+    for (let i = 0; i < list.length; i++) visit(list[i]!);
   }
 }
 
