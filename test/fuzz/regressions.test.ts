@@ -1,0 +1,68 @@
+// Regression tests for what fuzzing found, each reduced to a small input.
+import { describe, expect, it } from 'vitest';
+import { Op, SpirvError, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
+import '@spvkit/passes';
+import { checkProperty } from './property.js';
+
+const op = (opcode: number, ...operands: number[]): number[] => [((operands.length + 1) << 16) | opcode, ...operands];
+const MAIN = [0x6e69616d, 0];
+
+/** A GLCompute module reading LocalInvocationIndex, with the header bound set to `bound`. */
+function tinyModule(bound: number, extraTypes: number[] = []): Uint32Array {
+  return new Uint32Array([
+    0x07230203, 0x00010000, 0, bound, 0,
+    ...op(Op.Capability, 1),
+    ...op(Op.MemoryModel, 0, 1),
+    ...op(Op.EntryPoint, 5, 4, ...MAIN, 9),
+    ...op(Op.ExecutionMode, 4, 17, 8, 1, 1),
+    ...op(Op.Decorate, 9, 11, 29),
+    ...op(Op.TypeVoid, 2),
+    ...op(Op.TypeFunction, 3, 2),
+    ...op(Op.TypeInt, 7, 32, 0),
+    ...op(Op.TypePointer, 8, 1, 7),
+    ...op(Op.Variable, 8, 9, 1),
+    ...extraTypes,
+    ...op(Op.Function, 2, 4, 0, 3),
+    ...op(Op.Label, 5),
+    ...op(Op.Load, 7, 10, 9),
+    ...op(Op.Return),
+    ...op(Op.FunctionEnd),
+  ]);
+}
+
+describe('fuzz regressions', () => {
+  // Found: tables indexed by id were sized by the header's bound, so a 100-byte module claiming
+  // four million ids allocated megabytes in the decoder, the disassembler and both passes.
+  it.each([
+    ['decode', (w: Uint32Array) => decodeModule(w, { lazyFunctions: false })],
+    ['disassemble', (w: Uint32Array) => disassemble(decodeModule(w))],
+    ['validate-builtins', (w: Uint32Array) => runPasses(decodeModule(w), ['validate-builtins'])],
+    ['lower-local-invocation-index', (w: Uint32Array) => encodeModule((() => { const m = decodeModule(w); runPasses(m, ['lower-local-invocation-index']); return m; })())],
+  ] as const)('%s allocates little for a tiny module with a huge bound', (_name, fn) => {
+    const words = tinyModule(0x3fffff);
+    const r = checkProperty(() => fn(words), words.byteLength, true);
+    expect(r.problem).toBeUndefined();
+    expect(r.outcome).toBe('ok');
+  });
+
+  // Found: thousands of nested array types made friendly names (and any recursive walk of the
+  // types) explode; decoding now stops at a nesting limit with its own error.
+  it('deeply nested composite types fail with TYPE_NESTING_TOO_DEEP, quickly', () => {
+    const types: number[] = [...op(Op.Constant, 7, 40, 2)];
+    let inner = 7;
+    for (let d = 0; d < 5000; d++) {
+      types.push(...op(Op.TypeArray, 100 + d, inner, 40));
+      inner = 100 + d;
+    }
+    const words = tinyModule(6000, types);
+    const r = checkProperty(() => decodeModule(words), words.byteLength, true);
+    expect(r.problem).toBeUndefined();
+    expect(r.outcome).toBe('spirv-error');
+    expect(() => decodeModule(words)).toThrow(SpirvError);
+    try {
+      decodeModule(words);
+    } catch (e) {
+      expect((e as SpirvError).code).toBe('TYPE_NESTING_TOO_DEEP');
+    }
+  });
+});
