@@ -239,8 +239,11 @@ class DecodeState implements OperandContext {
     return wc;
   }
 
-  /** Builds the Instruction at `pos` and checks its result id (below the bound, defined once). */
-  instructionAt(pos: number, wc: number, opcode: number): Instruction {
+  /**
+   * Builds the Instruction at `pos`. Checks its result id (non-zero, below the bound, defined once)
+   * unless `resultChecked`, when scanStructure has already done so for the function region.
+   */
+  instructionAt(pos: number, wc: number, opcode: number, resultChecked = false): Instruction {
     const words = this.words;
     const shape = instructionShape[opcode]!;
     let at = pos + 1;
@@ -255,7 +258,7 @@ class DecodeState implements OperandContext {
     if ((shape & SHAPE_RESULT) !== 0) {
       if (at >= pos + wc) throw this.tooShort(pos, opcode);
       resultId = words[at++]!;
-      this.define(pos, opcode, resultId);
+      if (!resultChecked) this.define(pos, opcode, resultId);
     }
     return Instruction.view(opcode, typeId, resultId, words, at, pos + wc - at);
   }
@@ -421,8 +424,6 @@ class DecodeState implements OperandContext {
   /** Builds the functions of the region [start, end). Result ids were already checked by scanStructure. */
   decodeFunctions(start: number, end: number): { functions: Function[]; trailing: Instruction[] } {
     const words = this.words;
-    // Result ids were marked by scanStructure; instructionAt must not see them as duplicates.
-    this.defined.clear();
     this.resultTypes = createIdValues(this.bound, this.words.length);
     const functions: Function[] = [];
     const trailing: Instruction[] = [];
@@ -438,7 +439,7 @@ class DecodeState implements OperandContext {
       const first = words[pos]!;
       const opcode = first & 0xffff;
       const wc = first >>> 16;
-      const inst = this.instructionAtLoose(pos, wc, opcode);
+      const inst = this.instructionAt(pos, wc, opcode, true);
       this.checkOperands(inst, pos, false);
       if (inst.typeId !== 0) resultTypes.set(inst.resultId, inst.typeId);
       if (opcode === Op.Function) {
@@ -470,10 +471,6 @@ class DecodeState implements OperandContext {
     if (fnDef !== null) throw this.layout(end, `the function %${fnDef.resultId} has no OpFunctionEnd before the end of the module`);
     trailing.push(...pending);
     return { functions, trailing };
-  }
-
-  private instructionAtLoose(pos: number, wc: number, opcode: number): Instruction {
-    return this.instructionAt(pos, wc, opcode);
   }
 
   private layout(pos: number, message: string): SpirvError {

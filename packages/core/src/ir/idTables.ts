@@ -12,7 +12,6 @@ const DENSE_RATIO = 8;
 export interface IdFlags {
   has(id: number): boolean;
   add(id: number): void;
-  clear(): void;
 }
 
 /** A map from ids to 32-bit values (0 means absent). */
@@ -29,11 +28,10 @@ export function createIdFlags(bound: number, moduleWords: number): IdFlags {
       add: (id) => {
         bits[id >>> 3] = bits[id >>> 3]! | (1 << (id & 7));
       },
-      clear: () => bits.fill(0),
     };
   }
   const set = new Set<number>();
-  return { has: (id) => set.has(id), add: (id) => void set.add(id), clear: () => set.clear() };
+  return { has: (id) => set.has(id), add: (id) => void set.add(id) };
 }
 
 export function createIdValues(bound: number, moduleWords: number): IdValues {
