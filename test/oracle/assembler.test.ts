@@ -14,6 +14,7 @@ import { expect, it } from 'vitest';
 import { SpirvError, assemble, encodeModule, formatAssemblyDiagnostic, type AssembleOptions } from '@spvkit/core';
 import { corpusToolsAvailable, loadCorpus, type CorpusModule } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
+import { warmUpText } from '../../packages/core/src/text/assembler/warmUpText.js';
 
 /**
  * Names spirv-dis v2023.1 prints that the SPIR-V 1.6 rev 7 grammar does not know, mapped to the
@@ -130,4 +131,71 @@ describeWithOracle('assembler matches spirv-as over the corpus', tools, () => {
       });
     }
   }
+});
+
+/**
+ * A module of `functions` small functions in spirv-dis's style, over 1 MiB of text for 4000: a
+ * text that long is read after the warm-up text, with every instruction held as words.
+ */
+function largeText(functions: number): string {
+  const lines = [
+    '               OpCapability Shader',
+    '          %1 = OpExtInstImport "GLSL.std.450"',
+    '               OpMemoryModel Logical GLSL450',
+    '               OpEntryPoint GLCompute %main "main"',
+    '               OpExecutionMode %main LocalSize 1 1 1',
+    '               OpName %main "main"',
+  ];
+  for (let i = 0; i < functions; i++) lines.push(`               OpName %f${i}_u1_ "f${i}(u1;"`);
+  lines.push(
+    '       %void = OpTypeVoid',
+    '          %3 = OpTypeFunction %void',
+    '       %uint = OpTypeInt 32 0',
+    '      %float = OpTypeFloat 32',
+    '          %7 = OpTypeFunction %uint %uint',
+  );
+  for (let i = 0; i < 64; i++) lines.push(`     %uint_${i} = OpConstant %uint ${i}`);
+  lines.push('       %main = OpFunction %void None %3', '          %8 = OpLabel', '               OpReturn', '               OpFunctionEnd');
+  let id = 100;
+  for (let i = 0; i < functions; i++) {
+    const [x, l, a, b, c, d, e] = [id, id + 1, id + 2, id + 3, id + 4, id + 5, id + 6];
+    id += 7;
+    lines.push(
+      `  %f${i}_u1_ = OpFunction %uint None %7`,
+      `        %${x} = OpFunctionParameter %uint`,
+      `        %${l} = OpLabel`,
+      `        %${a} = OpIAdd %uint %${x} %uint_${i % 64}`,
+      `        %${b} = OpBitwiseAnd %uint %${a} %uint_63`,
+      `        %${c} = OpConvertUToF %float %${b}`,
+      `        %${d} = OpExtInst %float %1 Sqrt %${c}`,
+      `        %${e} = OpConvertFToU %uint %${d}`,
+      `               OpReturnValue %${e}`,
+      '               OpFunctionEnd',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describeWithOracle('assembler matches spirv-as beyond the corpus', tools, () => {
+  it('the warm-up text read before large texts gives spirv-as\'s bytes, which spirv-val accepts', async () => {
+    const words = ours(warmUpText, {});
+    expectSameModule(words, await spirvAs(warmUpText, 'spv1.6'), 'warm-up text');
+    const val = spawnSync('spirv-val', ['--target-env', 'spv1.6', '-'], { input: bytesOf(words) });
+    expect(val.stderr.toString() + val.stdout.toString()).toBe('');
+    expect(val.status).toBe(0);
+  });
+
+  it('a text over 1 MiB gives spirv-as\'s bytes, held as words or built', async () => {
+    const text = largeText(4000);
+    expect(text.length).toBeGreaterThan(1 << 20);
+    const theirs = await spirvAs(text, 'spv1.6');
+    expectSameModule(ours(text, {}), theirs, 'large text, lazy');
+    expectSameModule(ours(text, { lazyFunctions: false }), theirs, 'large text, built');
+    const m = assemble(text, { file: 'large.spvasm' });
+    expect(m.debugNames.length).toBe(4001);
+    expect(m.functions.length).toBe(4001);
+    const last = m.functions[4000]!.blocks[0]!.instructions.at(-1)!;
+    expect(text.slice(last.span!.start, last.span!.end)).toMatch(/^OpReturnValue %\d+$/);
+    expectSameModule(encodeModule(m), theirs, 'large text, after building');
+  });
 });

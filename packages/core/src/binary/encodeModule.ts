@@ -15,7 +15,7 @@ export interface EncodeOptions {
 /**
  * Encodes a module to words. For a decoded module nothing changed gives back exactly the input,
  * byte for byte (in the input's byte order unless `endianness` says otherwise); function bodies
- * never decoded are copied as they were.
+ * never decoded, and the instructions of an assembled module never built, are copied as they were.
  *
  * @example
  * ```ts
@@ -24,9 +24,11 @@ export interface EncodeOptions {
  * ```
  */
 export function encodeModule(module: Module, options: EncodeOptions = {}): Uint32Array {
+  const lazyGlobals = module.lazyGlobalWords();
   const lazy = module.lazyFunctionWords();
   let total = HEADER_WORDS;
-  for (const name of SECTIONS) total += sizeOf(module[name]);
+  if (lazyGlobals !== null) total += lazyGlobals.length;
+  else for (const name of SECTIONS) total += sizeOf(module[name]);
   if (lazy !== null) total += lazy.length;
   else {
     for (const fn of module.functions) {
@@ -44,7 +46,10 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
   out[3] = h.bound;
   out[4] = h.schema;
   let at = HEADER_WORDS;
-  for (const name of SECTIONS) at = writeAll(module[name], out, at);
+  if (lazyGlobals !== null) {
+    out.set(lazyGlobals, at);
+    at += lazyGlobals.length;
+  } else for (const name of SECTIONS) at = writeAll(module[name], out, at);
   if (lazy !== null) {
     out.set(lazy, at);
     at += lazy.length;

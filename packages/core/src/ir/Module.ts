@@ -29,10 +29,22 @@ export interface LazyFunctionRegion {
 }
 
 /**
+ * @internal The instructions before the first OpFunction of an assembled module, not built yet:
+ * their words, in text order, and how to build them into the module's sections.
+ */
+export interface LazyGlobalRegion {
+  readonly words: Uint32Array;
+  readonly start: number;
+  readonly end: number;
+  materialize(module: Module): void;
+}
+
+/**
  * A SPIR-V module: the header and the instructions of each section of the logical layout, then
  * the functions. Function bodies of a decoded module are decoded the first time anything reads
- * {@link functions}; until then encoding copies their words unchanged, which keeps whole-module
- * round trips cheap.
+ * {@link functions}, and the instructions of an assembled module are built the first time anything
+ * reads a section or the functions; until then encoding copies their words unchanged, which keeps
+ * whole-module round trips cheap.
  *
  * @example
  * ```ts
@@ -47,21 +59,18 @@ export class Module {
   endianness: Endianness;
   readonly ids: IdAllocator;
 
-  capabilities: Instruction[] = [];
-  extensions: Instruction[] = [];
-  extInstImports: Instruction[] = [];
-  memoryModel: Instruction[] = [];
-  entryPoints: Instruction[] = [];
-  executionModes: Instruction[] = [];
-  /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
-  debugStrings: Instruction[] = [];
-  /** OpName, OpMemberName. */
-  debugNames: Instruction[] = [];
-  debugModuleProcessed: Instruction[] = [];
-  /** Decorations and decoration groups. */
-  annotations: Instruction[] = [];
-  /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
-  globals: Instruction[] = [];
+  private _capabilities: Instruction[] = [];
+  private _extensions: Instruction[] = [];
+  private _extInstImports: Instruction[] = [];
+  private _memoryModel: Instruction[] = [];
+  private _entryPoints: Instruction[] = [];
+  private _executionModes: Instruction[] = [];
+  private _debugStrings: Instruction[] = [];
+  private _debugNames: Instruction[] = [];
+  private _debugModuleProcessed: Instruction[] = [];
+  private _annotations: Instruction[] = [];
+  private _globals: Instruction[] = [];
+  private _lazyGlobals: LazyGlobalRegion | null = null;
 
   private _functions: Function[] | null = [];
   private _trailing: Instruction[] = [];
@@ -77,6 +86,113 @@ export class Module {
     };
     this.endianness = HOST_ENDIANNESS;
     this.ids = new IdAllocator(this.header, idLimit);
+  }
+
+  // The sections. Reading or replacing any of them builds the instructions of an assembled module
+  // that are still held as words (see setLazyGlobals).
+
+  get capabilities(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._capabilities;
+  }
+  set capabilities(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._capabilities = value;
+  }
+  get extensions(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._extensions;
+  }
+  set extensions(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._extensions = value;
+  }
+  get extInstImports(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._extInstImports;
+  }
+  set extInstImports(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._extInstImports = value;
+  }
+  get memoryModel(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._memoryModel;
+  }
+  set memoryModel(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._memoryModel = value;
+  }
+  get entryPoints(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._entryPoints;
+  }
+  set entryPoints(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._entryPoints = value;
+  }
+  get executionModes(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._executionModes;
+  }
+  set executionModes(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._executionModes = value;
+  }
+  /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
+  get debugStrings(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._debugStrings;
+  }
+  set debugStrings(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._debugStrings = value;
+  }
+  /** OpName, OpMemberName. */
+  get debugNames(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._debugNames;
+  }
+  set debugNames(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._debugNames = value;
+  }
+  get debugModuleProcessed(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._debugModuleProcessed;
+  }
+  set debugModuleProcessed(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._debugModuleProcessed = value;
+  }
+  /** Decorations and decoration groups. */
+  get annotations(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._annotations;
+  }
+  set annotations(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._annotations = value;
+  }
+  /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
+  get globals(): Instruction[] {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    return this._globals;
+  }
+  set globals(value: Instruction[]) {
+    if (this._lazyGlobals !== null) this.materializeGlobals();
+    this._globals = value;
+  }
+
+  /** @internal Used by the assembler: the instructions before the functions, held as words until a section is read. */
+  setLazyGlobals(region: LazyGlobalRegion): void {
+    this._lazyGlobals = region;
+  }
+
+  /** @internal Used by the encoder: the words of the instructions before the functions, if not built yet. */
+  lazyGlobalWords(): Uint32Array | null {
+    const lazy = this._lazyGlobals;
+    return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
   }
 
   /** The module's functions, in order. Reading this decodes lazily held bodies. */
@@ -156,6 +272,13 @@ export class Module {
       return;
     }
     for (const a of [...this._analyses.keys()]) if (!keep.includes(a)) this._analyses.delete(a);
+  }
+
+  private materializeGlobals(): void {
+    const lazy = this._lazyGlobals!;
+    // Cleared first: materialize() fills the sections through their accessors.
+    this._lazyGlobals = null;
+    lazy.materialize(this);
   }
 
   private materialize(): void {

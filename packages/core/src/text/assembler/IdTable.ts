@@ -23,7 +23,8 @@ const DEFINED_AT = 4;
  * Names are ranges of the source bytes, never copied. Per name it also records the first use
  * and the definition (byte offsets), for the undefined-id and defined-twice checks. Everything
  * about a name sits in one cache line, and the hash sits beside the entry in the slot table: a
- * large module looks up an id for almost every operand.
+ * large module looks up an id for almost every operand. Plain decimal names (`%123`, most of
+ * spirv-dis output) are found by value in a dense table instead, and never enter the hash table.
  *
  * @example
  * ```ts
@@ -42,6 +43,8 @@ export class IdTable {
   /** Name index + 1 of the decimal name `%v`, by v (a cache in front of the hash table). */
   private decimal: Int32Array;
   private count = 0;
+  /** Names in the hash table: all but the plain decimal ones. */
+  private hashed = 0;
   private nextId = 1;
   /** One more than the largest id handed out (spirv-as `bound_`, kept in 32 bits as it does). */
   bound = 1;
@@ -50,13 +53,14 @@ export class IdTable {
   constructor(source: Uint8Array, preserved: Set<number> | null) {
     this.source = source;
     this.preserved = preserved !== null && preserved.size > 0 ? preserved : null;
-    // spirv-dis output has about one distinct name per 90 bytes: size for that, so a large text
-    // rarely rehashes (rehashing runs before the engine has optimized it). The names' data gets
-    // room for a third more (one per 64 bytes): a text a little denser in names than that would
-    // otherwise grow it once, and growing, new to the optimized code, deoptimizes it.
-    const names = Math.max(256, Math.ceil(source.length / 90));
+    // spirv-dis output has about one distinct name per 90 bytes, most of them plain decimal
+    // (`%123`), which the hash table never holds: it is sized for one name per 512 bytes, and a
+    // text with more named ids grows it (a rehash is linear, and rare). Kept small, its slots
+    // stay in the processor's cache. The names' data gets room for one per 64 bytes: a text a
+    // little denser in names than usual would otherwise grow it once, and growing, new to the
+    // optimized code, deoptimizes it.
     let slots = 1024;
-    while (slots < names * 2) slots *= 2;
+    while (slots < Math.ceil(source.length / 512) * 2) slots *= 2;
     this.slots = new Int32Array(2 * slots);
     this.slotMask = slots - 1;
     this.data = new Int32Array(STRIDE * Math.max(256, Math.ceil(source.length / 64)));
@@ -98,7 +102,9 @@ export class IdTable {
           const known = this.decimal[v]!;
           if (known !== 0) return known - 1;
         }
-        const index = this.probe(bytes, start, end, h);
+        // Not seen before: every decimal name of this form is found through this table, so the
+        // hash table never needs it (a new id here skips a probe of it, a cache miss each).
+        const index = this.append(start, end);
         if (v >= this.decimal.length) this.growDecimal(v);
         this.decimal[v] = index + 1;
         return index;
@@ -127,17 +133,22 @@ export class IdTable {
       }
       slot = (slot + 1) & this.slotMask;
     }
-    // A new name. `bytes` is the source, so the name can be kept as a range of it.
+    const index = this.append(start, end);
+    slots[2 * slot] = h;
+    slots[2 * slot + 1] = index + 1;
+    if (++this.hashed * 2 > this.slotMask) this.rehash();
+    return index;
+  }
+
+  /** Adds the name at `source[start, end)` and gives it an id; returns its index. */
+  private append(start: number, end: number): number {
     const index = this.count++;
-    if ((index + 1) * STRIDE > data.length) this.growData();
+    if ((index + 1) * STRIDE > this.data.length) this.growData();
     const d = this.data;
     const base = index * STRIDE;
     d[base + NAME_START] = start;
-    d[base + NAME_LENGTH] = length;
+    d[base + NAME_LENGTH] = end - start;
     d[base + ID] = this.assign(start, end);
-    slots[2 * slot] = h;
-    slots[2 * slot + 1] = index + 1;
-    if (this.count * 2 > this.slotMask) this.rehash();
     return index;
   }
 

@@ -1,10 +1,8 @@
 import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, instructions } from '../../grammar/index.js';
-import { Instruction, type SourceSpan } from '../../ir/Instruction.js';
 import { AssemblerGrammar, type ExtInstSetEntry, type OpcodeEntry } from './AssemblerGrammar.js';
 import { isAvailable, versionName } from './availability.js';
 import type { DiagnosticList } from './DiagnosticList.js';
-import type { FunctionRegion } from './FunctionRegion.js';
-import type { GlobalsBuilder } from './ModuleBuilder.js';
+import type { InstructionRegion } from './InstructionRegion.js';
 import type { EnumTable } from './EnumTable.js';
 import type { IdTable } from './IdTable.js';
 import { CH_BANG, CH_EQUALS, CH_O, CH_PERCENT, CH_QUOTE, type Lexer } from './Lexer.js';
@@ -52,7 +50,6 @@ for (const inst of instructions) if (inst.class === 'Type-Declaration' && inst.h
 
 const OP_EXT_INST_WITH_FORWARD_REFS = 4433; // OpExtInstWithForwardRefsKHR
 const DENSE_IDS = 1 << 22;
-const CHUNK_WORDS = 1 << 18;
 
 /**
  * Reads instructions in spirv-as syntax and encodes them as spirv-as does, operand by operand
@@ -111,11 +108,6 @@ export class InstructionParser {
   private readonly farValueTypes = new Map<number, number>();
   private readonly extSets = new Map<number, ExtInstSetEntry>();
 
-  // Operand words of the instructions before the first OpFunction, in shared chunks.
-  private chunk: Uint32Array;
-  private readonly chunkWords: number;
-  private chunkFill = 0;
-
   constructor(
     private readonly source: SourceText,
     lexer: Lexer,
@@ -123,14 +115,10 @@ export class InstructionParser {
     private readonly diagnostics: DiagnosticList,
     private readonly version: number,
     private readonly envName: string,
-    private readonly globals: GlobalsBuilder,
-    private readonly functions: FunctionRegion,
+    private readonly region: InstructionRegion,
   ) {
     this.lx = lexer;
     this.bytes = source.bytes;
-    // Globals are a small part of a large text; small texts get small chunks.
-    this.chunkWords = Math.min(CHUNK_WORDS, Math.max(256, source.end >>> 5));
-    this.chunk = new Uint32Array(this.chunkWords);
     // Value types by id: ids are numbered from 1 in order, about one per 90 bytes of spirv-dis
     // text. Sized for that with room to spare, so a large text does not grow it while the engine
     // runs optimized code that has never seen it grow (a deoptimization).
@@ -149,6 +137,8 @@ export class InstructionParser {
       }
     }
   }
+
+
 
   // ------------------------------------------------------------------ instructions
 
@@ -171,42 +161,10 @@ export class InstructionParser {
       this.parseRawInstruction(start);
       return;
     }
-    let opStart: number;
-    let opEnd: number;
-    if (lx.startsWithOp(start)) {
-      opStart = start;
-      opEnd = lx.identEnd(start);
-    } else {
-      // `%name = OpName`: the name's hash comes with finding its end, for the id lookup.
-      let end = b[start] === CH_PERCENT ? lx.identEnd(start + 1) : -1;
-      this.resultHash = lx.hash;
-      this.resultHashed = end > start + 1;
-      if (end < 0) end = lx.wordEnd(start);
-      if (b[start] !== CH_PERCENT || (lx.line === this.prevLine && !lx.equalsFollows(end))) this.failHead(start, end);
-      this.resultStart = start;
-      this.resultEnd = end;
-      lx.take(end);
-      if (!lx.skipBlank()) this.fail(start, end, `expected '=' after ${this.text(start, end)}, found the end of the text`);
-      const eq = lx.pos;
-      const eqEnd = lx.wordEnd(eq);
-      if (eqEnd !== eq + 1 || b[eq] !== CH_EQUALS) {
-        const tok = this.text(start, end);
-        const message = `expected '=' after ${tok}, found '${this.text(eq, eqEnd)}'`;
-        const hint = `an instruction with a result is written '${tok} = OpName operands...', with spaces around '='`;
-        // `%x OpFoo ...`: only the '=' is missing; read the rest as if it were there.
-        if (!lx.startsWithOp(eq)) this.fail(eq, eqEnd, message, hint);
-        this.diagnostics.error(eq, eqEnd, message, hint);
-      } else {
-        lx.take(eqEnd);
-        if (!lx.skipBlank()) this.fail(eq, eqEnd, `expected an opcode after '${this.text(start, end)} =', found the end of the text`);
-      }
-      opStart = lx.pos;
-      if (!lx.startsWithOp(opStart)) {
-        const e = lx.wordEnd(opStart);
-        this.fail(opStart, e, `expected an opcode after '${this.text(start, end)} =', found '${this.text(opStart, e)}'`, 'opcodes start with Op and a capital letter, e.g. OpLoad');
-      }
-      opEnd = lx.identEnd(opStart);
-    }
+    // The hot path stays short: V8 optimizes a function after running bytecode in proportion to
+    // its length, and this one runs once per instruction from the first.
+    const opStart = lx.startsWithOp(start) ? start : this.parseResultHead(start);
+    let opEnd = lx.identEnd(opStart);
     const hashed = opEnd >= 0;
     if (!hashed) opEnd = lx.wordEnd(opStart);
     lx.take(opEnd);
@@ -214,6 +172,60 @@ export class InstructionParser {
     this.lastLine = lx.line;
     this.headParsed = true;
     const entry = hashed ? this.grammar.opcodeHashed(b, opStart, opEnd, lx.hash) : this.grammar.opcode(b, opStart, opEnd);
+    if (entry === undefined || !isAvailable(entry.range, this.version) || entry.spec.hasResult !== this.resultStart >= 0) {
+      this.badOpcode(entry, opStart, opEnd);
+    }
+    this.entry = entry;
+    this.opcode = entry.opcode;
+    this.sp = 0;
+    this.pushAll(entry.pattern, entry.pattern.length);
+    this.parseOperands();
+    this.finishInstruction();
+  }
+
+  /** Reads `%name =` before an opcode, keeping the name as the result id's; returns where the opcode starts. */
+  private parseResultHead(start: number): number {
+    const lx = this.lx;
+    const b = this.bytes;
+    // The name's hash comes with finding its end, for the id lookup.
+    let end = b[start] === CH_PERCENT ? lx.identEnd(start + 1) : -1;
+    this.resultHash = lx.hash;
+    this.resultHashed = end > start + 1;
+    if (end < 0) end = lx.wordEnd(start);
+    if (b[start] !== CH_PERCENT || (lx.line === this.prevLine && !lx.equalsFollows(end))) this.failHead(start, end);
+    this.resultStart = start;
+    this.resultEnd = end;
+    lx.take(end);
+    if (!lx.skipBlank()) this.fail(start, end, `expected '=' after ${this.text(start, end)}, found the end of the text`);
+    const eq = lx.pos;
+    const eqEnd = lx.wordEnd(eq);
+    if (eqEnd !== eq + 1 || b[eq] !== CH_EQUALS) this.missingEquals(start, end, eq, eqEnd);
+    else {
+      lx.take(eqEnd);
+      if (!lx.skipBlank()) this.fail(eq, eqEnd, `expected an opcode after '${this.text(start, end)} =', found the end of the text`);
+    }
+    const opStart = lx.pos;
+    if (!lx.startsWithOp(opStart)) {
+      const e = lx.wordEnd(opStart);
+      this.fail(opStart, e, `expected an opcode after '${this.text(start, end)} =', found '${this.text(opStart, e)}'`, 'opcodes start with Op and a capital letter, e.g. OpLoad');
+    }
+    return opStart;
+  }
+
+  /**
+   * `%x` then something other than `=` at [eq, eqEnd). Before an opcode only the '=' is missing:
+   * recorded, and the rest is read as if it were there; otherwise the instruction is abandoned.
+   */
+  private missingEquals(start: number, end: number, eq: number, eqEnd: number): void {
+    const tok = this.text(start, end);
+    const message = `expected '=' after ${tok}, found '${this.text(eq, eqEnd)}'`;
+    const hint = `an instruction with a result is written '${tok} = OpName operands...', with spaces around '='`;
+    if (!this.lx.startsWithOp(eq)) this.fail(eq, eqEnd, message, hint);
+    this.diagnostics.error(eq, eqEnd, message, hint);
+  }
+
+  /** The opcode at [opStart, opEnd) is unknown, not available in the target, or has a result id where it has none (or the reverse). */
+  private badOpcode(entry: OpcodeEntry | undefined, opStart: number, opEnd: number): never {
     if (entry === undefined) {
       const name = this.text(opStart, opEnd);
       this.fail(opStart, opEnd, `unknown opcode '${name}'`, didYouMean(this.nearest(name, this.grammar.opcodeNamesList())));
@@ -226,16 +238,8 @@ export class InstructionParser {
     if (spec.hasResult && this.resultStart < 0) {
       this.fail(opStart, opEnd, `${spec.opname} produces a result id, but none is given`, `write '%name = ${spec.opname} ...'`);
     }
-    if (!spec.hasResult && this.resultStart >= 0) {
-      const tok = this.text(this.resultStart, this.resultEnd);
-      this.fail(this.resultStart, this.resultEnd, `${spec.opname} does not produce a result id, so ${tok} cannot be set`, `remove '${tok} ='`);
-    }
-    this.entry = entry;
-    this.opcode = entry.opcode;
-    this.sp = 0;
-    this.pushAll(entry.pattern, entry.pattern.length);
-    this.parseOperands();
-    this.finishInstruction();
+    const tok = this.text(this.resultStart, this.resultEnd);
+    this.fail(this.resultStart, this.resultEnd, `${spec.opname} does not produce a result id, so ${tok} cannot be set`, `remove '${tok} ='`);
   }
 
   /** spirv-as's operand loop: pop an expected operand, read a word for it, repeat. */
@@ -355,7 +359,7 @@ export class InstructionParser {
     const typeId = (shape & SHAPE_TYPE) !== 0 ? w[at++]! : 0;
     const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at++]! : 0;
     if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
-    this.emitInstruction(opcode, typeId, resultId, 0, at, n, this.instStart, this.lastEnd);
+    this.region.add(w, 0, n, this.instStart, this.lastEnd, this.instLine, this.instLineStart);
     this.prevOpname = entry.spec.opname;
     this.prevLine = this.lastLine;
     this.prevEnums = this.lastEnums;
@@ -376,43 +380,6 @@ export class InstructionParser {
       else if (n !== 4) this.fail(this.instStart, this.lastEnd, 'OpTypeFloat takes a width and an optional encoding');
     }
     this.types.set(w[1]!, info);
-  }
-
-  /**
-   * Hands on the instruction `w[first, to)` (operands from `from`): before the first OpFunction as
-   * an Instruction into its section; from there on as words, to the function region.
-   */
-  private emitInstruction(opcode: number, typeId: number, resultId: number, first: number, from: number, to: number, start: number, end: number): void {
-    if (opcode === Op.Function || this.functions.started) {
-      this.functions.add(this.w, first, to, start, end, this.instLine, this.instLineStart);
-      return;
-    }
-    const count = to - from;
-    if (this.chunkFill + count > this.chunk.length) {
-      this.chunk = new Uint32Array(Math.max(this.chunkWords, count));
-      this.chunkFill = 0;
-    }
-    const chunk = this.chunk;
-    const at = this.chunkFill;
-    const w = this.w;
-    // A long copy is left to the engine: a long loop here gets compiled mid-loop, then thrown away.
-    if (count < 16) for (let i = 0; i < count; i++) chunk[at + i] = w[from + i]!;
-    else chunk.set(w.subarray(from, to), at);
-    this.chunkFill = at + count;
-    const inst = Instruction.view(opcode, typeId, resultId, chunk, at, count);
-    inst.span = this.span(start, end);
-    this.globals.add(inst);
-  }
-
-  private span(start: number, end: number): SourceSpan {
-    const src = this.source;
-    return {
-      start: src.utf16Offset(start),
-      end: src.utf16Offset(end),
-      line: this.instLine,
-      column: src.column(this.instLineStart, start),
-      file: src.file,
-    };
   }
 
   // ------------------------------------------------------------------ `!<integer>` instructions
@@ -471,7 +438,7 @@ export class InstructionParser {
         resultId = w[at++]!;
       }
       if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
-      this.emitInstruction(opcode, typeId, resultId, i, at, i + wc, start, this.lastEnd);
+      this.region.add(w, i, i + wc, start, this.lastEnd, this.instLine, this.instLineStart);
       i += wc;
     }
     this.prevOpname = '!<integer> words';

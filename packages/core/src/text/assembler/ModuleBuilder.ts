@@ -28,7 +28,7 @@ export class GlobalsBuilder {
  * `decodeModule` does: OpFunction, its preamble (parameters, debug lines), blocks from each
  * OpLabel, OpFunctionEnd; instructions between functions go to the next function's `leading`,
  * those after the last one to `trailing`. The layout was checked while assembling
- * ({@link FunctionRegion}); anything left open is closed here so nothing is lost.
+ * ({@link InstructionRegion}); anything left open is closed here so nothing is lost.
  */
 export class FunctionBuilder {
   private pending: Instruction[] = [];

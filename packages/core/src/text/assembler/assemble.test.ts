@@ -212,6 +212,33 @@ describe('assemble: module structure and spans', () => {
     expect(src.slice(strings[2]!.span!.start, strings[2]!.span!.end)).toBe('%f = OpString "a"');
   });
 
+  it('holds the instructions as words until a section is read: encoding before and after, lazily or not, gives the same words', () => {
+    const eager = Array.from(encodeModule(assemble(text, { lazyFunctions: false })));
+    const lazy = assemble(text);
+    expect(lazy.lazyGlobalWords()).not.toBeNull();
+    expect(lazy.hasLazyFunctions).toBe(true);
+    expect(Array.from(encodeModule(lazy))).toEqual(eager);
+    expect(lazy.lazyGlobalWords()).not.toBeNull(); // encoding builds nothing
+    expect(lazy.annotations.length).toBe(0); // any section builds them all
+    expect(lazy.lazyGlobalWords()).toBeNull();
+    expect(lazy.hasLazyFunctions).toBe(true); // the functions wait for their own first read
+    expect(lazy.globals.map((i) => i.opcode)).toEqual([Op.TypeVoid, Op.TypeFunction]);
+    expect(Array.from(encodeModule(lazy))).toEqual(eager);
+  });
+
+  it('builds the sections before a section is replaced or added to, so nothing is lost', () => {
+    const replaced = assemble(text);
+    replaced.debugNames = [];
+    expect(replaced.entryPoints.length).toBe(1);
+    expect(replaced.globals.length).toBe(2);
+    const added = assemble(text);
+    const before = encodeModule(added).length;
+    added.globals.push(assemble('%u = OpTypeInt 32 0\n').globals[0]!);
+    const after = encodeModule(added);
+    expect(after.length).toBe(before + 4);
+    expect(added.capabilities.length).toBe(1);
+  });
+
   it('keeps the text order when encoding, even where the layout is unusual', () => {
     const src = 'OpName %a "a"\nOpCapability Shader\n%a = OpTypeVoid\nOpName %a "again"\n';
     const w = encodeModule(assemble(src));
