@@ -92,96 +92,74 @@ export class Module {
   // that are still held as words (see setLazyGlobals).
 
   get capabilities(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._capabilities;
+    return this.built()._capabilities;
   }
   set capabilities(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._capabilities = value;
+    this.built()._capabilities = value;
   }
   get extensions(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._extensions;
+    return this.built()._extensions;
   }
   set extensions(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._extensions = value;
+    this.built()._extensions = value;
   }
   get extInstImports(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._extInstImports;
+    return this.built()._extInstImports;
   }
   set extInstImports(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._extInstImports = value;
+    this.built()._extInstImports = value;
   }
   get memoryModel(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._memoryModel;
+    return this.built()._memoryModel;
   }
   set memoryModel(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._memoryModel = value;
+    this.built()._memoryModel = value;
   }
   get entryPoints(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._entryPoints;
+    return this.built()._entryPoints;
   }
   set entryPoints(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._entryPoints = value;
+    this.built()._entryPoints = value;
   }
   get executionModes(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._executionModes;
+    return this.built()._executionModes;
   }
   set executionModes(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._executionModes = value;
+    this.built()._executionModes = value;
   }
   /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
   get debugStrings(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._debugStrings;
+    return this.built()._debugStrings;
   }
   set debugStrings(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._debugStrings = value;
+    this.built()._debugStrings = value;
   }
   /** OpName, OpMemberName. */
   get debugNames(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._debugNames;
+    return this.built()._debugNames;
   }
   set debugNames(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._debugNames = value;
+    this.built()._debugNames = value;
   }
   get debugModuleProcessed(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._debugModuleProcessed;
+    return this.built()._debugModuleProcessed;
   }
   set debugModuleProcessed(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._debugModuleProcessed = value;
+    this.built()._debugModuleProcessed = value;
   }
   /** Decorations and decoration groups. */
   get annotations(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._annotations;
+    return this.built()._annotations;
   }
   set annotations(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._annotations = value;
+    this.built()._annotations = value;
   }
   /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
   get globals(): Instruction[] {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    return this._globals;
+    return this.built()._globals;
   }
   set globals(value: Instruction[]) {
-    if (this._lazyGlobals !== null) this.materializeGlobals();
-    this._globals = value;
+    this.built()._globals = value;
   }
 
   /** @internal Used by the assembler: the instructions before the functions, held as words until a section is read. */
@@ -274,11 +252,15 @@ export class Module {
     for (const a of [...this._analyses.keys()]) if (!keep.includes(a)) this._analyses.delete(a);
   }
 
-  private materializeGlobals(): void {
-    const lazy = this._lazyGlobals!;
-    // Cleared first: materialize() fills the sections through their accessors.
-    this._lazyGlobals = null;
-    lazy.materialize(this);
+  /** This module, its sections built if they were still words. */
+  private built(): this {
+    const lazy = this._lazyGlobals;
+    if (lazy !== null) {
+      // Cleared first: materialize() fills the sections through their accessors.
+      this._lazyGlobals = null;
+      lazy.materialize(this);
+    }
+    return this;
   }
 
   private materialize(): void {
