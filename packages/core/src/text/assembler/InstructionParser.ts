@@ -138,8 +138,6 @@ export class InstructionParser {
     }
   }
 
-
-
   // ------------------------------------------------------------------ instructions
 
   private parseInstruction(): void {
