@@ -5,9 +5,14 @@
  * Without Vulkan (C compiler + headers + loader + device) or glslangValidator the suite is skipped
  * with a message, or fails when SPVKIT_REQUIRE_ORACLES=1.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileCompute, glslangAvailable } from './glsl.js';
-import { describeVulkanEnvironment, runCompute, SpvRunError, vulkanAvailable } from './runCompute.js';
+import { buildHarness, describeVulkanEnvironment, runCompute, SpvRunError, vulkanAvailable } from './runCompute.js';
 
 const availability = await Promise.all([vulkanAvailable(), glslangAvailable()]);
 const reasons = availability.flatMap((r) => (r.ok ? [] : [r.reason]));
@@ -212,6 +217,41 @@ void main() {
     for (let i = 0; i < n; i++) {
       expect(q[i]).toBe(BigInt.asUintN(64, BigInt(i + 11) * 0x12345n * 0x100000001n - 5n));
       expect(h[i]).toBe((60000 + i + i * 1000) & 0xffff);
+    }
+  });
+
+  it('keeps the jobs under SPVRUN_RECORD_DIR, and replay.sh runs them again with the same bytes, or says which differ', async () => {
+    const spirv = await compileCompute(`#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer B { uint x[]; } b;
+layout(push_constant) uniform P { uint k; } p;
+void main() { b.x[gl_GlobalInvocationID.x] += gl_LocalInvocationIndex * p.k; }`);
+    const root = mkdtempSync(join(tmpdir(), 'spvrun-record-'));
+    const saved = process.env.SPVRUN_RECORD_DIR;
+    process.env.SPVRUN_RECORD_DIR = root;
+    try {
+      const init = new Uint8Array(new Uint32Array([10, 20, 30, 40, 50, 60, 70, 80]).buffer);
+      const [out] = await runCompute({ spirv, groups: [2, 1, 1], buffers: [{ binding: 0, size: 32, init }], pushConstants: new Uint8Array([3, 0, 0, 0]) });
+      expect(Array.from(new Uint32Array(out!.buffer, out!.byteOffset, 8))).toEqual([10, 23, 36, 49, 50, 63, 76, 89]);
+      const jobs = readdirSync(root);
+      expect(jobs.length).toBe(1);
+      const replay = fileURLToPath(new URL('./harness/replay.sh', import.meta.url));
+      const spvrun = await buildHarness();
+      expect(execFileSync('sh', [replay, spvrun, root], { encoding: 'utf8' })).toMatch(/\n1 same, 0 different\n$/);
+      // A device that gave other bytes: the job is named, and the script fails.
+      writeFileSync(join(root, jobs[0]!, 'expected.bin'), new Uint8Array(32));
+      let failure = '';
+      try {
+        execFileSync('sh', [replay, spvrun, root], { encoding: 'utf8' });
+      } catch (e) {
+        failure = String((e as { stdout?: string }).stdout);
+      }
+      expect(failure).toContain(`different: ${root}/${jobs[0]}/`);
+      expect(failure).toMatch(/\n0 same, 1 different\n$/);
+    } finally {
+      if (saved === undefined) delete process.env.SPVRUN_RECORD_DIR;
+      else process.env.SPVRUN_RECORD_DIR = saved;
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

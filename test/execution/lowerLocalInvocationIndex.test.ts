@@ -306,6 +306,9 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
     });
   });
 
+  // Replayed on an NVIDIA H200 (driver 580.159.04, harness/replay.sh), the unlowered 'param'
+  // module read gl_LocalInvocationIndex through the pointer parameter as 0 in every invocation;
+  // its lowered module gave lavapipe's bytes, as did both modules of every other job here.
   describe('case 11: index read through pointer copies, a parameter, OpCopyMemory, memory operands', () => {
     it.each(['copy', 'accesschain', 'param', 'copymemory', 'memory-operands'] as const)('%s', async (read) => {
       const env = 'vulkan1.1';

@@ -8,6 +8,9 @@
  * The Vulkan driver is whatever the loader picks from the environment; set SPVKIT_VK_ICD to an ICD
  * json path to force one (it is passed on as VK_ICD_FILENAMES and VK_DRIVER_FILES).
  * SPVRUN_DEVICE_INDEX / SPVRUN_DEVICE_NAME (see spvrun.c) select among several devices.
+ *
+ * With SPVRUN_RECORD_DIR set, every job that runs is also kept there, with the bytes it gave, to
+ * be replayed on another Vulkan device by harness/replay.sh (no Node needed there).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -232,6 +235,8 @@ export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
     const bytes = await readFile(out);
     const total = job.buffers.reduce((s, b) => s + b.size, 0);
     if (bytes.length !== total) throw new Error(`spvrun wrote ${bytes.length} bytes, expected ${total}`);
+    const record = process.env.SPVRUN_RECORD_DIR;
+    if (record) await recordJob(record, dir, lines, files, bytes);
     const result: Uint8Array[] = [];
     let off = 0;
     for (const b of job.buffers) {
@@ -242,4 +247,20 @@ export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+let recorded = 0;
+
+/**
+ * Keeps a job that ran in `root`/<pid>-<n>/: its files under their base names, job.txt naming them
+ * relative to that folder, and expected.bin, the bytes this device gave (harness/replay.sh).
+ */
+async function recordJob(root: string, dir: string, lines: string[], files: [string, Uint8Array][], out: Uint8Array): Promise<void> {
+  const into = join(root, `${process.pid}-${recorded++}`);
+  await mkdir(into, { recursive: true });
+  const relative = (text: string): string => text.split(`${dir}/`).join('');
+  await Promise.all([
+    ...files.map(([p, data]) => writeFile(join(into, relative(p)), p.endsWith('job.txt') ? relative(lines.join('\n') + '\n') : data)),
+    writeFile(join(into, 'expected.bin'), out),
+  ]);
 }
