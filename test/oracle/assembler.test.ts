@@ -7,7 +7,9 @@
 //   3. assemble(spirv-dis --raw-id x) without preserveNumericIds gives spirv-as's bytes too (the
 //      numeric names are then renumbered by first appearance);
 //   4. for the .spvasm sources, assemble(source) gives spirv-as's bytes (x).
-// The header's generator word is ignored (spirv-as writes 0x00070000, spvkit 0).
+// The header's generator word is ignored (spirv-as writes 0x00070000, spvkit 0). spirv-dis's text
+// is read as it is: every name spirv-dis 2023.1 prints is in the current grammar, as an enumerant
+// or an alias (spirvDis2023.ts lists the names that differ the other way).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -16,12 +18,6 @@ import { corpusToolsAvailable, loadCorpus, type CorpusModule } from '../corpus/i
 import { describeWithOracle } from '../support/oracles.js';
 import { warmUpText } from '../../packages/core/src/text/assembler/warmUpText.js';
 
-/**
- * Names spirv-dis v2023.1 prints that the SPIR-V 1.6 rev 7 grammar does not know, mapped to the
- * name the grammar has. The one place such differences may be absorbed; keep it empty unless a
- * corpus module needs an entry (so far none does: the grammar's aliases cover 2023.1's names).
- */
-const SPIRV_DIS_2023_NAMES: Readonly<Record<string, string>> = {};
 
 function availability(): { ok: boolean; reason?: string } {
   const corpus = corpusToolsAvailable();
@@ -64,12 +60,6 @@ async function spirvAs(text: string, targetEnv: string, flags: readonly string[]
   return words;
 }
 
-/** Applies {@link SPIRV_DIS_2023_NAMES} to spirv-dis output. */
-function withGrammarNames(text: string): string {
-  let out = text;
-  for (const [old, now] of Object.entries(SPIRV_DIS_2023_NAMES)) out = out.replace(new RegExp(`\\b${old}\\b`, 'g'), now);
-  return out;
-}
 
 /** Our words for `text`; an assembly error fails the test with every diagnostic, framed. */
 function ours(text: string, options: AssembleOptions): Uint32Array {
@@ -107,7 +97,7 @@ describeWithOracle('assembler matches spirv-as over the corpus', tools, () => {
     const options = { targetEnv: m.targetEnv, file: m.name };
 
     it(`${m.name}: spirv-dis --raw-id with preserveNumericIds gives the module back`, async () => {
-      const text = withGrammarNames(await spirvDis(m.words, ['--raw-id']));
+      const text = await spirvDis(m.words, ['--raw-id']);
       const preserved = ours(text, { ...options, preserveNumericIds: true });
       const theirs = await spirvAs(text, m.targetEnv, ['--preserve-numeric-ids']);
       expectSameModule(preserved, theirs, 'raw ids, preserved, against spirv-as');
@@ -121,7 +111,7 @@ describeWithOracle('assembler matches spirv-as over the corpus', tools, () => {
     });
 
     it(`${m.name}: spirv-dis with friendly names gives spirv-as's bytes`, async () => {
-      const text = withGrammarNames(await spirvDis(m.words, []));
+      const text = await spirvDis(m.words, []);
       expectSameModule(ours(text, options), await spirvAs(text, m.targetEnv), 'friendly names');
     });
 

@@ -1,7 +1,7 @@
 // Differential test of the disassembler against spirv-dis (SPIRV-Tools 2023.1): over the whole
 // corpus and a few extra modules written for the friendly-name rules, with default options and
-// with each of --raw-id, --no-header, --no-indent, --offsets (and all of them at once), the text
-// must be identical, up to the grammar aliases listed in ALIASES and nothing else.
+// with each of --raw-id, --no-header, --no-indent, --offsets, --comment (and all of them at once), the text
+// must be identical, up to the grammar aliases listed in spirvDis2023.ts and nothing else.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,51 +10,8 @@ import { afterAll, expect, it } from 'vitest';
 import { Op, decodeModule, disassemble, encodeLiteralString, type DisassembleOptions } from '@spvkit/core';
 import { corpusToolsAvailable, loadCorpus, runTool } from '../corpus/index.js';
 import { describeWithOracle, type Availability } from '../support/oracles.js';
+import { asSpirvDis2023, firstDifferences } from './spirvDis2023.js';
 
-/**
- * The only differences allowed: our grammar (SPIR-V 1.6 rev 7 and the current extended sets) is
- * newer than the one built into Debian's spirv-tools 2023.1, so a few values have another name.
- * Each entry maps a token of our text to spirv-dis's: one between spaces, `|`, `%` or `_` (so
- * `%_ptr_HitAttributeKHR_float` is mapped too, but not `"NonSemantic.DebugPrintf"`).
- *
- * - Ray tracing and mesh shading values that NV and KHR/EXT share: the 2023.1 tables list the NV
- *   enumerant first, so spirv-dis prints that one; the current grammar makes the KHR/EXT name the
- *   enumerant and the NV name its alias.
- * - NonSemantic.DebugPrintf: 2023.1 has no grammar for it, so spirv-dis prints the instruction's
- *   number, as it does for any non-semantic set it does not know.
- */
-const ALIASES: ReadonlyArray<readonly [ours: string, spirvDis: string]> = [
-  // ExecutionModel
-  ['RayGenerationKHR', 'RayGenerationNV'],
-  ['IntersectionKHR', 'IntersectionNV'],
-  ['AnyHitKHR', 'AnyHitNV'],
-  ['ClosestHitKHR', 'ClosestHitNV'],
-  ['MissKHR', 'MissNV'],
-  ['CallableKHR', 'CallableNV'],
-  // StorageClass
-  ['CallableDataKHR', 'CallableDataNV'],
-  ['IncomingCallableDataKHR', 'IncomingCallableDataNV'],
-  ['RayPayloadKHR', 'RayPayloadNV'],
-  ['HitAttributeKHR', 'HitAttributeNV'],
-  ['IncomingRayPayloadKHR', 'IncomingRayPayloadNV'],
-  // BuiltIn
-  ['LaunchIdKHR', 'LaunchIdNV'],
-  ['LaunchSizeKHR', 'LaunchSizeNV'],
-  ['WorldRayOriginKHR', 'WorldRayOriginNV'],
-  ['WorldRayDirectionKHR', 'WorldRayDirectionNV'],
-  ['ObjectRayOriginKHR', 'ObjectRayOriginNV'],
-  ['ObjectRayDirectionKHR', 'ObjectRayDirectionNV'],
-  ['RayTminKHR', 'RayTminNV'],
-  ['RayTmaxKHR', 'RayTmaxNV'],
-  ['InstanceCustomIndexKHR', 'InstanceCustomIndexNV'],
-  ['ObjectToWorldKHR', 'ObjectToWorldNV'],
-  // ExecutionMode, Decoration (mesh shading)
-  ['OutputPrimitivesEXT', 'OutputPrimitivesNV'],
-  ['OutputTrianglesEXT', 'OutputTrianglesNV'],
-  ['PerPrimitiveEXT', 'PerPrimitiveNV'],
-  // NonSemantic.DebugPrintf instruction 1
-  ['DebugPrintf', '1'],
-];
 
 const OPTION_SETS: ReadonlyArray<readonly [flags: readonly string[], options: DisassembleOptions]> = [
   [[], {}],
@@ -62,7 +19,9 @@ const OPTION_SETS: ReadonlyArray<readonly [flags: readonly string[], options: Di
   [['--no-header'], { header: false }],
   [['--no-indent'], { indent: false }],
   [['--offsets'], { offsets: true }],
+  [['--comment'], { comment: true }],
   [['--raw-id', '--no-header', '--no-indent', '--offsets'], { rawId: true, header: false, indent: false, offsets: true }],
+  [['--comment', '--raw-id', '--no-indent', '--offsets'], { comment: true, rawId: true, indent: false, offsets: true }],
 ];
 
 /**
@@ -246,6 +205,47 @@ OpName %16 "uint_0"
 OpReturn
 OpFunctionEnd
 `,
+  // --comment's titles where the layout is unusual: a decoration group before the decorations,
+  // decorations before the debug instructions, an OpUndef among the types, an unnamed function;
+  // in the second module the first debug instruction is an OpNoLine in a function.
+  'comment-order.spvasm': `
+OpCapability Shader
+OpCapability Linkage
+OpMemoryModel Logical GLSL450
+%g = OpDecorationGroup
+OpDecorate %g RelaxedPrecision
+OpGroupDecorate %g %v
+OpName %v "v"
+OpName %f "f"
+%s = OpString "x"
+%u = OpTypeInt 32 0
+%v = OpUndef %u
+%vo = OpTypeVoid
+%fn = OpTypeFunction %vo
+%f = OpFunction %vo None %fn
+%l = OpLabel
+OpLine %s 1 1
+OpReturn
+OpFunctionEnd
+%f2 = OpFunction %vo None %fn
+%l2 = OpLabel
+OpReturn
+OpFunctionEnd
+`,
+  'comment-late-debug.spvasm': `
+OpCapability Shader
+OpCapability Linkage
+OpMemoryModel Logical GLSL450
+%u = OpTypeInt 32 0
+%st = OpTypeStruct %u
+%vo = OpTypeVoid
+%fn = OpTypeFunction %vo
+%f = OpFunction %vo None %fn
+%l = OpLabel
+OpNoLine
+OpReturn
+OpFunctionEnd
+`,
 };
 
 const spirvDis = spawnSync('spirv-dis', ['--version'], { encoding: 'utf8' });
@@ -276,25 +276,6 @@ async function loadCases(): Promise<Case[]> {
 }
 
 const cases = oracle.ok ? await loadCases() : [];
-
-const aliasPattern = new RegExp(`(?<=[ _|%])(?:${ALIASES.map(([ours]) => ours).join('|')})(?=[ _|\\n])`, 'g');
-const aliasMap = new Map(ALIASES.map(([ours, theirs]) => [ours, theirs]));
-
-/** Our text with the known grammar aliases spelled as spirv-dis 2023.1 spells them. */
-function asSpirvDis2023(text: string): string {
-  return ALIASES.length === 0 ? text : text.replace(aliasPattern, (token) => aliasMap.get(token)!);
-}
-
-/** The first differing lines, for a readable failure. */
-function firstDifferences(want: string, got: string): string {
-  const a = want.split('\n');
-  const b = got.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < Math.max(a.length, b.length) && out.length < 8; i++) {
-    if (a[i] !== b[i]) out.push(`line ${i + 1}:\n  spirv-dis: ${a[i] ?? '<end>'}\n  spvkit:    ${b[i] ?? '<end>'}`);
-  }
-  return out.join('\n');
-}
 
 describeWithOracle('disassembler matches spirv-dis', oracle, () => {
   it('has a corpus', () => expect(cases.length).toBeGreaterThan(50));

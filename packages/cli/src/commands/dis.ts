@@ -10,7 +10,7 @@ import { readInput, writeOutput } from '../files.js';
 export const disCommand: Command = {
   name: 'dis',
   summary: 'disassemble a module to SPIR-V assembly, exactly as spirv-dis prints it',
-  usage: 'spvkit dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets]',
+  usage: 'spvkit dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment]',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -22,6 +22,7 @@ export const disCommand: Command = {
         'no-header': { type: 'boolean' },
         'no-indent': { type: 'boolean' },
         offsets: { type: 'boolean' },
+        comment: { type: 'boolean' },
       },
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
@@ -33,6 +34,7 @@ export const disCommand: Command = {
       header: values['no-header'] !== true,
       indent: values['no-indent'] !== true,
       offsets: values.offsets === true,
+      comment: values.comment === true,
     });
     if (values.output === undefined || values.output === '-') io.stdout.write(text);
     else await writeOutput(values.output, text);

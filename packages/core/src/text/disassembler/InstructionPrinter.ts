@@ -10,6 +10,7 @@ import { writeQuotedString } from './formatString.js';
 import type { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { NumericTypes } from './NumericTypes.js';
 import { OutputBuffer, decimalDigits } from './OutputBuffer.js';
+import { Section, sectionOf } from './sectionComments.js';
 import { Quantity, SimpleKind, simpleOperandPlan, type SimpleOperandPlan } from './simpleOperandPlan.js';
 
 const SPACE = 0x20;
@@ -18,6 +19,7 @@ const NEWLINE = 0x0a;
 const EQUALS = 0x3d;
 /** spirv-dis right-aligns `%id` to end at column 12, so ` = ` puts the opcode at column 15. */
 const INDENT = 15;
+const SECTION_TITLES = ['', '; Function ', '; Annotations', '; Debug Information', '; Types, variables and constants'];
 
 /** The names a printer writes for ids: a {@link FriendlyNameMapper}, or any table shaped like it. */
 export type IdNameTable = Pick<FriendlyNameMapper, 'table' | 'explicitName'>;
@@ -71,6 +73,10 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private readonly out: OutputBuffer;
   private readonly indent: boolean;
   private readonly offsets: boolean;
+  /** spirv-dis `--comment`: section titles, and the id of each OpName's target. */
+  private readonly comments: boolean;
+  /** Which once-only section titles have been printed (bit per {@link Section}). */
+  private titled = 0;
   private readonly names: IdNameTable | undefined;
   /** The friendly names as tables (see FriendlyNameMapper.table); empty with `--raw-id`. */
   private readonly nameIndex: Uint32Array;
@@ -109,7 +115,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   constructor(
     capacity: number,
     names: IdNameTable | undefined,
-    options: { indent: boolean; offsets: boolean; sizeHint?: number; forceRaw?: ReadonlySet<number> },
+    options: { indent: boolean; offsets: boolean; comments?: boolean; sizeHint?: number; forceRaw?: ReadonlySet<number> },
   ) {
     this.out = new OutputBuffer(options.sizeHint);
     this.forceRaw = options.forceRaw;
@@ -119,6 +125,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     this.nameList = table?.names ?? [];
     this.indent = options.indent;
     this.offsets = options.offsets;
+    this.comments = options.comments === true;
     this.resultTypes = new Uint32Array(capacity);
     this.visitor = (kind, start, count, set) => this.operand(kind, start, count, set);
   }
@@ -132,6 +139,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   /** Prints the next instruction of the module. */
   instruction(inst: Instruction): void {
     this.index++;
+    if (this.comments) this.sectionTitle(inst.opcode, inst.resultId);
     this.printInstruction(inst);
   }
 
@@ -148,6 +156,10 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
       const plan = simpleOperandPlan(opcode);
       if (plan === null || !this.simpleOperands(plan, this.operandWords(inst), 0, inst.operandCount)) this.walk(inst, lineStart, beforeType);
       this.learn(inst);
+      if (this.comments && opcode === Op.Name && inst.operandCount > 0) {
+        this.out.ascii('  ; id %');
+        this.out.uint(inst.word(0));
+      }
     }
     this.endLine(inst.wordCount);
   }
@@ -166,6 +178,15 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
 
   /** Prints the instructions the module holds as words, in order. */
   region(words: Uint32Array): void {
+    if (this.comments) {
+      // Rare enough to take the general path for every instruction, titles included.
+      for (let pos = 0; pos < words.length; ) {
+        const wordCount = wordCountAt(words, pos);
+        this.instruction(instructionAt(words, pos, wordCount));
+        pos += wordCount;
+      }
+      return;
+    }
     const plain = this.forceRaw === undefined;
     for (let pos = 0; pos < words.length; ) {
       const wordCount = wordCountAt(words, pos);
@@ -331,6 +352,26 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   }
 
   // ---------------------------------------------------------------- printing
+
+  /**
+   * spirv-dis `--comment`'s titles: a blank line, then `; Function <name>` before each function,
+   * and `; Annotations`, `; Debug Information` or `; Types, variables and constants` before the
+   * first instruction of that kind, wherever it is.
+   */
+  private sectionTitle(opcode: number, resultId: number): void {
+    const section = sectionOf(opcode);
+    if (section === Section.None) return;
+    if (section !== Section.Function) {
+      if ((this.titled & (1 << section)) !== 0) return;
+      this.titled |= 1 << section;
+    }
+    const out = this.out;
+    out.byte(NEWLINE);
+    if (this.indent) out.repeat(SPACE, INDENT);
+    out.ascii(SECTION_TITLES[section]!);
+    if (section === Section.Function) this.id(resultId);
+    out.byte(NEWLINE);
+  }
 
   /** Writes `%result = OpName %type` (indented); returns where the result type starts. */
   private head(opname: string, typeId: number, resultId: number): number {

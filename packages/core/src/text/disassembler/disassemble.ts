@@ -18,6 +18,12 @@ export interface DisassembleOptions {
   indent?: boolean;
   /** End each line with ` ; 0x<byte offset>` of the instruction. spirv-dis `--offsets`. Default false. */
   offsets?: boolean;
+  /**
+   * Add spirv-dis's reading aids: a blank line and a title before each function
+   * (`; Function main`) and before the first debug instruction, decoration and type, and the
+   * number of the id each OpName names (`  ; id %5`). spirv-dis `--comment`. Default false.
+   */
+  comment?: boolean;
 }
 
 /**
@@ -89,6 +95,7 @@ function print(
   const printer = new InstructionPrinter(size.capacity, names, {
     indent: options.indent !== false,
     offsets: options.offsets === true,
+    comments: options.comment === true,
     sizeHint: size.textLength, // a little over two bytes per byte of binary is typical
     ...(forceRaw === undefined ? {} : { forceRaw }),
   });
