@@ -3,11 +3,10 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { expect, it } from 'vitest';
-import { main } from '../../packages/cli/src/main.js';
 import { asmDir, corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
+import { runCli } from '../support/runCli.js';
 import { binaryMutators } from './binaryMutators.js';
 import { Random } from './random.js';
 import { textMutators } from './textMutators.js';
@@ -15,17 +14,6 @@ import { textMutators } from './textMutators.js';
 const SEED = Number(process.env.SPVKIT_FUZZ_SEED ?? 20261130);
 const RUNS = Number(process.env.SPVKIT_FUZZ_CLI_RUNS ?? 2000);
 
-async function run(args: string[]): Promise<{ code: number; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  stdin.end();
-  stdout.resume();
-  let err = '';
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await main(args, { stdout, stderr, stdin });
-  return { code, stderr: err };
-}
 
 describeWithOracle('fuzzing the spvkit command', corpusToolsAvailable(), () => {
   it(`exits 0 or 1 with a message, never a stack trace (${RUNS} runs, seed ${SEED})`, async () => {
@@ -55,7 +43,7 @@ describeWithOracle('fuzzing the spvkit command', corpusToolsAvailable(), () => {
         label = `binary/${mutator}`;
       }
       const started = performance.now();
-      const { code, stderr } = await run(args);
+      const { code, stderr } = await runCli(args);
       const ms = performance.now() - started;
       outcomes[`${args[0]}:${code}`] = (outcomes[`${args[0]}:${code}`] ?? 0) + 1;
       if (code !== 0 && code !== 1) problems.push(`${label} ${args[0]}: exit ${code}: ${stderr.slice(0, 300)}`);

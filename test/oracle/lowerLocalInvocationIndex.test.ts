@@ -13,7 +13,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -34,7 +33,7 @@ import {
 } from '@spvkit/core';
 import '@spvkit/passes';
 import { corpusToolsAvailable, loadCorpus, spirvVal, type CorpusModule } from '../corpus/index.js';
-import { main } from '../../packages/cli/src/main.js';
+import { runCli } from '../support/runCli.js';
 
 const PASS = 'lower-local-invocation-index';
 const corpusAsm = fileURLToPath(new URL('../corpus/asm/', import.meta.url));
@@ -1008,16 +1007,7 @@ void main() { rec[gl_LocalInvocationID.x + gl_LocalInvocationID.y * 4u] = gl_Wor
   });
 
   describe('spvkit opt', () => {
-    const cli = async (args: string[]) => {
-      const stdout = new PassThrough();
-      const stderr = new PassThrough();
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      stdout.on('data', (d: Buffer) => out.push(d));
-      stderr.on('data', (d: Buffer) => err.push(d));
-      const code = await main(['opt', ...args], { stdout, stderr, stdin: new PassThrough() });
-      return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-    };
+    const cli = (args: string[]) => runCli(['opt', ...args]);
     const inDir = <T>(f: (dir: string) => Promise<T>) => {
       const dir = mkdtempSync(join(tmpdir(), 'spvkit-opt-'));
       return f(dir).finally(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,12 +11,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../packages/cli/src/main.js';
 import { corpusToolsAvailable, loadCorpus, runTool, type CorpusModule } from '../corpus/index.js';
 import { describeWithOracle, type Availability } from '../support/oracles.js';
+import { runCli as spvkit } from '../support/runCli.js';
 import { asSpirvDis2023, firstDifferences } from './spirvDis2023.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,26 +33,6 @@ const tools = availability();
 const modules: CorpusModule[] = tools.ok ? await loadCorpus() : [];
 const dir = mkdtempSync(join(tmpdir(), 'spvkit-text-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Run {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
-/** `spvkit ARGS` in this process, with `stdin` as standard input. */
-async function spvkit(args: string[], stdin: Uint8Array | string = ''): Promise<Run> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const input = new PassThrough();
-  input.end(stdin);
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (d: Buffer) => out.push(d));
-  stderr.on('data', (d: Buffer) => err.push(d));
-  const code = await main(args, { stdout, stderr, stdin: input });
-  return { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() };
-}
 
 const bytesOf = (words: Uint32Array): Uint8Array => new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
 const wordsOf = (b: Uint8Array): number[] => Array.from(new Uint32Array(new Uint8Array(b).buffer));
@@ -80,14 +59,14 @@ describeWithOracle('spvkit dis / as against spirv-dis / spirv-as over the corpus
     expect(theirs.code).toBe(0);
     const ours = await spvkit(['dis', file]);
     expect(ours.code, ours.stderr).toBe(0);
-    const text = asSpirvDis2023(ours.stdout.toString('utf8'));
+    const text = asSpirvDis2023(ours.stdout);
     if (text !== theirs.stdout) expect.fail(`spvkit dis differs from spirv-dis:\n${firstDifferences(theirs.stdout, text)}`);
 
     // Our text, in the names spirv-as 2023.1 knows (the same aliases, the other way).
     const raw = await spvkit(['dis', '--raw-id', file]);
     expect(raw.code).toBe(0);
     const rawText = `${file}.raw.spvasm`;
-    writeFileSync(rawText, asSpirvDis2023(raw.stdout.toString('utf8')));
+    writeFileSync(rawText, asSpirvDis2023(raw.stdout));
     const back = await runTool('spirv-as', ['--target-env', m.targetEnv, '--preserve-numeric-ids', rawText, '-o', `${rawText}.spv`]);
     expect(back.code, back.stderr + back.stdout).toBe(0);
     expectModule(readFileSync(`${rawText}.spv`), m.words, 'spirv-as --preserve-numeric-ids of spvkit dis --raw-id');
@@ -95,7 +74,7 @@ describeWithOracle('spvkit dis / as against spirv-dis / spirv-as over the corpus
     const theirRaw = await runTool('spirv-dis', ['--raw-id', file]);
     const assembled = await spvkit(['as', '--target-env', m.targetEnv, '--preserve-numeric-ids', '-', '-o', '-'], theirRaw.stdout);
     expect(assembled.code, assembled.stderr).toBe(0);
-    expectModule(assembled.stdout, m.words, 'spvkit as --preserve-numeric-ids of spirv-dis --raw-id');
+    expectModule(assembled.stdoutBytes, m.words, 'spvkit as --preserve-numeric-ids of spirv-dis --raw-id');
   });
 });
 
@@ -122,27 +101,27 @@ describe('spvkit as / dis / info: files, streams, exit codes', () => {
     expect(readFileSync(join(dir, 'other.spv')).equals(spv)).toBe(true);
     const piped = await spvkit(['as', '-', '-o', '-'], text);
     expect(piped.code).toBe(0);
-    expect(piped.stdout.equals(spv)).toBe(true);
+    expect(piped.stdoutBytes.equals(spv)).toBe(true);
     const dis = await spvkit(['dis', '--no-header', join(dir, 'tiny.spv')]);
     expect(dis.code).toBe(0);
     // No OpName: the names are numbers, by first appearance, as spirv-as numbers them.
-    expect(dis.stdout.toString()).toBe(
+    expect(dis.stdout).toBe(
       text.replace(/%main\b/g, '%1').replace('         %fn', '          %3').replace('%fn', '%3').replace('       %1 =', '          %1 =').replace('      %entry', '          %4'),
     );
     const fromStdin = await spvkit(['dis', '--no-header', '--raw-id', '--no-indent', '-'], spv);
-    expect(fromStdin.stdout.toString()).toContain('\n%1 = OpFunction %2 None %3\n%4 = OpLabel\nOpReturn\n');
+    expect(fromStdin.stdout).toContain('\n%1 = OpFunction %2 None %3\n%4 = OpLabel\nOpReturn\n');
     expect((await spvkit(['dis', '-', '-o', join(dir, 'tiny.txt')], spv)).code).toBe(0);
     expect(readFileSync(join(dir, 'tiny.txt'), 'utf8')).toMatch(/^; SPIR-V\n; Version: 1\.6\n/);
   });
 
   it('as --target-env sets the header version; info summarizes a module', async () => {
     const piped = await spvkit(['as', '--target-env', 'vulkan1.1', '-', '-o', '-'], text);
-    expect(piped.stdout.readUInt32LE(4)).toBe(0x00010300);
-    writeFileSync(join(dir, 'v11.spv'), piped.stdout);
+    expect(piped.stdoutBytes.readUInt32LE(4)).toBe(0x00010300);
+    writeFileSync(join(dir, 'v11.spv'), piped.stdoutBytes);
     const info = await spvkit(['info', join(dir, 'v11.spv')]);
     expect(info.code).toBe(0);
-    expect(info.stdout.toString()).toMatch(/1\.3/);
-    expect(info.stdout.toString()).toMatch(/GLCompute/);
+    expect(info.stdout).toMatch(/1\.3/);
+    expect(info.stdout).toMatch(/GLCompute/);
   });
 
   it('bad input: exit 1, file:line:column with a caret and a hint, every error, no stack trace', async () => {
@@ -174,13 +153,13 @@ describe('spvkit as / dis / info: files, streams, exit codes', () => {
     }
     const help = await spvkit(['--help']);
     expect(help.code).toBe(0);
-    for (const name of ['as', 'dis', 'info', 'val', 'opt']) expect(help.stdout.toString()).toContain(`  ${name} `);
+    for (const name of ['as', 'dis', 'info', 'val', 'opt']) expect(help.stdout).toContain(`  ${name} `);
     for (const name of ['as', 'dis']) {
       const r = await spvkit([name, '--help']);
       expect(r.code).toBe(0);
-      expect(r.stdout.toString()).toContain(`spvkit ${name} IN`);
+      expect(r.stdout).toContain(`spvkit ${name} IN`);
     }
-    expect((await spvkit(['dis', '--help'])).stdout.toString()).toContain('--comment');
+    expect((await spvkit(['dis', '--help'])).stdout).toContain('--comment');
   });
 
   it('runs as a process from the repository root, as node_modules/.bin/spvkit after the set-up', () => {

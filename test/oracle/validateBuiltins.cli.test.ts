@@ -5,26 +5,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { assemble, encodeModule } from '@spvkit/core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { main } from '../../packages/cli/src/main.js';
+import { runCli } from '../support/runCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'spvkit-val-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function val(args: string[], stdinBytes?: Uint8Array): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (d: Buffer) => out.push(d));
-  stderr.on('data', (d: Buffer) => err.push(d));
-  stdin.end(stdinBytes ?? new Uint8Array());
-  const code = await main(['val', ...args], { stdout, stderr, stdin });
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-}
+const val = (args: string[], stdinBytes?: Uint8Array) => runCli(['val', ...args], stdinBytes);
 
 /** A compute shader reading LocalInvocationIndex in a helper at blur.comp:12:5; `bad` makes it a Fragment shader reading a float. */
 function source(bad: boolean): string {
@@ -68,8 +56,8 @@ function files(bad: boolean): { spv: string; spvasm: string } {
 describe('spvkit val', () => {
   test('a valid module: no output, exit 0', async () => {
     const { spv, spvasm } = files(false);
-    for (const f of [spv, spvasm]) expect(await val([f])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(await val([spv, '--json'])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+    for (const f of [spv, spvasm]) expect(await val([f])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await val([spv, '--json'])).toMatchObject({ code: 0, stdout: '[]\n', stderr: '' });
   });
 
   test('every error in the compiler form, with the GLSL position, exit 1', async () => {

@@ -3,27 +3,15 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assemble, encodeModule } from '@spvkit/core';
-import { main } from '../../packages/cli/src/main.js';
+import { runCli } from '../support/runCli.js';
 import { decodeMappings } from './support.js';
 
 const golden = (name: string): string => readFileSync(join(fileURLToPath(new URL('.', import.meta.url)), 'golden', name), 'utf8');
 
-async function cli(args: string[], stdin = '') {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const input = new PassThrough();
-  input.end(stdin);
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (d: Buffer) => out.push(d));
-  stderr.on('data', (d: Buffer) => err.push(d));
-  const code = await main(['opt', ...args], { stdout, stderr, stdin: input });
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-}
+const cli = (args: string[], stdin = '') => runCli(['opt', ...args], stdin);
 
 function inDir<T>(f: (dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'spvkit-preserve-'));
@@ -131,11 +119,8 @@ describe('spvkit opt, source-preserving', () => {
     }));
 
   it('--help tells about --preserve-source, --reprint and --source-map', async () => {
-    const stdout = new PassThrough();
-    const out: Buffer[] = [];
-    stdout.on('data', (d: Buffer) => out.push(d));
-    expect(await main(['opt', '--help'], { stdout, stderr: new PassThrough(), stdin: new PassThrough() })).toBe(0);
-    const help = Buffer.concat(out).toString();
+    const { code, stdout: help } = await cli(['--help']);
+    expect(code).toBe(0);
     expect(help).toMatch(/--preserve-source/);
     expect(help).toMatch(/--reprint/);
     expect(help).toMatch(/--source-map .*OUT\.map/s);
