@@ -1,6 +1,6 @@
 // Differential test of the disassembler against spirv-dis (SPIRV-Tools 2023.1): over the whole
 // corpus and a few extra modules written for the friendly-name rules, with default options and
-// with each of --raw-id, --no-header, --no-indent, --offsets, --comment (and all of them at once), the text
+// with each of --raw-id, --no-header, --no-indent, --offsets, --comment, --color (and together), the text
 // must be identical, up to the grammar aliases listed in spirvDis2023.ts and nothing else.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const OPTION_SETS: ReadonlyArray<readonly [flags: readonly string[], options: Di
   [['--comment'], { comment: true }],
   [['--raw-id', '--no-header', '--no-indent', '--offsets'], { rawId: true, header: false, indent: false, offsets: true }],
   [['--comment', '--raw-id', '--no-indent', '--offsets'], { comment: true, rawId: true, indent: false, offsets: true }],
+  [['--color'], { color: true }],
+  [['--color', '--comment', '--raw-id', '--no-indent', '--offsets'], { color: true, comment: true, rawId: true, indent: false, offsets: true }],
 ];
 
 /**

@@ -4,8 +4,8 @@
 /**
  * The only differences allowed: our grammar (SPIR-V 1.6 rev 7 and the current extended sets) is
  * newer than the one built into Debian's spirv-tools 2023.1, so a few values have another name.
- * Each entry maps a token of our text to spirv-dis's: one between spaces, `|`, `%` or `_` (so
- * `%_ptr_HitAttributeKHR_float` is mapped too, but not `"NonSemantic.DebugPrintf"`).
+ * Each entry maps a token of our text to spirv-dis's: one between spaces, `|`, `%`, `_` or color
+ * escapes (so `%_ptr_HitAttributeKHR_float` is mapped too, but not `"NonSemantic.DebugPrintf"`).
  *
  * - Ray tracing and mesh shading values that NV and KHR/EXT share: the 2023.1 tables list the NV
  *   enumerant first, so spirv-dis prints that one; the current grammar makes the KHR/EXT name the
@@ -46,7 +46,8 @@ export const ALIASES: ReadonlyArray<readonly [ours: string, spirvDis: string]> =
   ['DebugPrintf', '1'],
 ];
 
-const aliasPattern = new RegExp(`(?<=[ _|%])(?:${ALIASES.map(([ours]) => ours).join('|')})(?=[ _|\\n])`, 'g');
+// A token starts after a space, `_`, `|`, `%` or a color escape (--color), and ends before one.
+const aliasPattern = new RegExp(`(?<=[ _|%]|\x1b\\[\\d+m)(?:${ALIASES.map(([ours]) => ours).join('|')})(?=[ _|\\n\x1b])`, 'g');
 const aliasMap = new Map(ALIASES.map(([ours, theirs]) => [ours, theirs]));
 
 /** Our text with the known grammar aliases spelled as spirv-dis 2023.1 spells them. */

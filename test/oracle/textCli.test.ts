@@ -7,12 +7,13 @@
 // largest id: a module whose producer left ids unused at the top has a larger bound).
 // Then the command's own behaviour: files and standard streams, exit codes 0 / 1 / 2 with a
 // message and no stack trace, --help, and the `spvkit` the README's set-up installs.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { assemble, encodeModule } from '@spvkit/core';
 import { corpusToolsAvailable, loadCorpus, runTool, type CorpusModule } from '../corpus/index.js';
 import { describeWithOracle, type Availability } from '../support/oracles.js';
 import { runCli as spvkit } from '../support/runCli.js';
@@ -124,6 +125,25 @@ describe('spvkit as / dis / info: files, streams, exit codes', () => {
     expect(info.stdout).toMatch(/GLCompute/);
   });
 
+  it('dis --color prints spirv-dis --color; colors by default on a terminal only, never into a file; the last of --color / --no-color wins', async () => {
+    const m = modules.find((x) => x.name.startsWith('glsl/lii_nested_calls.comp') && x.variant === 'g');
+    if (m === undefined) return expect(tools.ok).toBe(false);
+    const file = join(dir, 'colors.spv');
+    writeFileSync(file, bytesOf(m.words));
+    const theirs = await runTool('spirv-dis', ['--color', '--comment', file]);
+    const ours = await spvkit(['dis', '--color', '--comment', file]);
+    expect(ours.stdout).toContain('\x1b[34m');
+    expect(asSpirvDis2023(ours.stdout)).toBe(theirs.stdout);
+    const colored = (r: { stdout: string }): boolean => r.stdout.includes('\x1b[');
+    expect(colored(await spvkit(['dis', file]))).toBe(false);
+    expect(colored(await spvkit(['dis', file], '', { stdoutIsTTY: true }))).toBe(true);
+    expect(colored(await spvkit(['dis', '--no-color', file], '', { stdoutIsTTY: true }))).toBe(false);
+    expect(colored(await spvkit(['dis', '--color', '--no-color', file]))).toBe(false);
+    expect(colored(await spvkit(['dis', '--no-color', '--color', file]))).toBe(true);
+    expect((await spvkit(['dis', '--color', file, '-o', join(dir, 'colors.txt')], '', { stdoutIsTTY: true })).code).toBe(0);
+    expect(readFileSync(join(dir, 'colors.txt'), 'utf8')).not.toContain('\x1b[');
+  });
+
   it('bad input: exit 1, file:line:column with a caret and a hint, every error, no stack trace', async () => {
     const bad = join(dir, 'bad.spvasm');
     writeFileSync(bad, `${text}%x = OpIAdd %void %undefined_1 %undefined_2\nOpStroe %x %x\n`);
@@ -159,7 +179,21 @@ describe('spvkit as / dis / info: files, streams, exit codes', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`spvkit ${name} IN`);
     }
-    expect((await spvkit(['dis', '--help'])).stdout).toContain('--comment');
+    expect((await spvkit(['dis', '--help'])).stdout).toMatch(/--comment[\s\S]*--color[\s\S]*--no-color/);
+  });
+
+  it('ends quietly when the reader of its output goes away (spvkit dis big.spv | head)', async () => {
+    // Far more text than a pipe holds, so writes fail once the reader is gone.
+    const names = Array.from({ length: 20000 }, (_, i) => `OpName %t "a name long enough to fill the pipe ${i}"`);
+    const file = join(dir, 'big.spv');
+    writeFileSync(file, bytesOf(encodeModule(assemble(`OpCapability Shader\nOpMemoryModel Logical GLSL450\n${names.join('\n')}\n%t = OpTypeVoid\n`))));
+    const child = spawn(process.execPath, [join(repoRoot, 'packages', 'cli', 'bin', 'spvkit.js'), 'dis', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('runs as a process from the repository root, as node_modules/.bin/spvkit after the set-up', () => {

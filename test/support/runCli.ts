@@ -13,15 +13,16 @@ export interface CliRun {
 
 /**
  * Runs `spvkit ARGS` in this process, through the CLI's `main` from source, with `stdin` as its
- * standard input and its output captured.
+ * standard input and its output captured. `stdoutIsTTY` makes standard output look like a
+ * terminal (what decides spvkit dis's default colors).
  *
  * @example
  * ```ts
  * const { code, stderr } = await runCli(['val', 'shader.spv']);
  * ```
  */
-export async function runCli(args: readonly string[], stdin: Uint8Array | string = ''): Promise<CliRun> {
-  const stdout = new PassThrough();
+export async function runCli(args: readonly string[], stdin: Uint8Array | string = '', options: { stdoutIsTTY?: boolean } = {}): Promise<CliRun> {
+  const stdout = Object.assign(new PassThrough(), { isTTY: options.stdoutIsTTY === true });
   const stderr = new PassThrough();
   const input = new PassThrough();
   input.end(stdin);

@@ -14,7 +14,7 @@ export function run(argv: readonly string[] = process.argv.slice(2)): Promise<vo
   // never makes them. Making all three cost ~4 ms of each run with stderr a pipe.
   const io: CommandIo = {
     get stdout() {
-      return process.stdout;
+      return stdoutWithPipeHandling();
     },
     get stderr() {
       return process.stderr;
@@ -33,4 +33,24 @@ export function run(argv: readonly string[] = process.argv.slice(2)): Promise<vo
       process.exitCode = 70;
     },
   );
+}
+
+let pipeHandled = false;
+
+/**
+ * Standard output, ending the process quietly when its reader has gone (`spvkit dis big.spv |
+ * head`: EPIPE), as a command-line tool killed by SIGPIPE would, instead of an unhandled error
+ * event with a stack trace. Other write errors are reported in one line, exit code 1.
+ */
+function stdoutWithPipeHandling(): NodeJS.WriteStream {
+  const out = process.stdout;
+  if (!pipeHandled) {
+    pipeHandled = true;
+    out.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      process.stderr.write(`spvkit: cannot write standard output: ${e.message}\n`);
+      process.exit(1);
+    });
+  }
+  return out;
 }

@@ -10,12 +10,22 @@ import { readInput, writeOutput } from '../files.js';
 export const disCommand: Command = {
   name: 'dis',
   summary: 'disassemble a module to SPIR-V assembly, exactly as spirv-dis prints it',
-  usage: 'spvkit dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment]',
+  usage: `spvkit dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment] [--color | --no-color]
+  IN.spv          a module; '-' reads standard input
+  -o OUT          write the text to OUT ('-' or none: standard output)
+  --raw-id        ids as numbers (%12), not friendly names (%main, %uint)
+  --no-header     leave out the '; SPIR-V' header comments
+  --no-indent     do not right-align result ids
+  --offsets       end each line with the instruction's byte offset
+  --comment       titles before the sections and functions, and each OpName's id
+  --color         ANSI colors, as spirv-dis on a terminal (the default when standard output is
+                  one); --no-color: none. The last of the two wins; a file never gets colors.`,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals, tokens } = parseArgs({
       args,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         output: { type: 'string', short: 'o' },
         'raw-id': { type: 'boolean' },
@@ -23,10 +33,17 @@ export const disCommand: Command = {
         'no-indent': { type: 'boolean' },
         offsets: { type: 'boolean' },
         comment: { type: 'boolean' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
       },
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
+    const output = values.output === undefined || values.output === '-' ? undefined : values.output;
+    const toStdout = output === undefined;
+    // As spirv-dis: colors only on standard output, by default when it is a terminal.
+    const lastColorFlag = tokens.filter((t) => t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')).at(-1);
+    const color = toStdout && (lastColorFlag === undefined ? (io.stdout as { isTTY?: boolean }).isTTY === true : lastColorFlag.kind === 'option' && lastColorFlag.name === 'color');
     const module = decodeModule(await readInput(positionals[0]!, () => io.stdin));
     // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
     const text = disassembleToUtf8(module, {
@@ -35,9 +52,10 @@ export const disCommand: Command = {
       indent: values['no-indent'] !== true,
       offsets: values.offsets === true,
       comment: values.comment === true,
+      color,
     });
-    if (values.output === undefined || values.output === '-') io.stdout.write(text);
-    else await writeOutput(values.output, text);
+    if (output === undefined) io.stdout.write(text);
+    else await writeOutput(output, text);
     return 0;
   },
 };

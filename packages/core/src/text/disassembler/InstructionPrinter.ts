@@ -19,6 +19,14 @@ const NEWLINE = 0x0a;
 const EQUALS = 0x3d;
 /** spirv-dis right-aligns `%id` to end at column 12, so ` = ` puts the opcode at column 15. */
 const INDENT = 15;
+// spirv-dis --color: ANSI colors, reset after each colored token (and after enumerants, numbers
+// and strings, as it does: a reset more than needed, but the same bytes).
+const RESET = '\x1b[0m';
+const BLUE = '\x1b[34m';
+const YELLOW = '\x1b[33m';
+const RED = '\x1b[31m';
+const GREEN = '\x1b[32m';
+const GREY = '\x1b[1;30m';
 const SECTION_TITLES = ['', '; Function ', '; Annotations', '; Debug Information', '; Types, variables and constants'];
 
 /** The names a printer writes for ids: a {@link FriendlyNameMapper}, or any table shaped like it. */
@@ -75,6 +83,8 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private readonly offsets: boolean;
   /** spirv-dis `--comment`: section titles, and the id of each OpName's target. */
   private readonly comments: boolean;
+  /** spirv-dis `--color`: result ids blue, ids yellow, numbers red, strings green, offsets grey. */
+  private readonly color: boolean;
   /** Which once-only section titles have been printed (bit per {@link Section}). */
   private titled = 0;
   private readonly names: IdNameTable | undefined;
@@ -115,7 +125,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   constructor(
     capacity: number,
     names: IdNameTable | undefined,
-    options: { indent: boolean; offsets: boolean; comments?: boolean; sizeHint?: number; forceRaw?: ReadonlySet<number> },
+    options: { indent: boolean; offsets: boolean; comments?: boolean; color?: boolean; sizeHint?: number; forceRaw?: ReadonlySet<number> },
   ) {
     this.out = new OutputBuffer(options.sizeHint);
     this.forceRaw = options.forceRaw;
@@ -126,6 +136,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     this.indent = options.indent;
     this.offsets = options.offsets;
     this.comments = options.comments === true;
+    this.color = options.color === true;
     this.resultTypes = new Uint32Array(capacity);
     this.visitor = (kind, start, count, set) => this.operand(kind, start, count, set);
   }
@@ -153,7 +164,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     } else {
       const lineStart = this.out.length;
       const beforeType = this.head(opname, inst.typeId, inst.resultId);
-      const plan = simpleOperandPlan(opcode);
+      const plan = this.color ? null : simpleOperandPlan(opcode);
       if (plan === null || !this.simpleOperands(plan, this.operandWords(inst), 0, inst.operandCount)) this.walk(inst, lineStart, beforeType);
       this.learn(inst);
       if (this.comments && opcode === Op.Name && inst.operandCount > 0) {
@@ -178,7 +189,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
 
   /** Prints the instructions the module holds as words, in order. */
   region(words: Uint32Array): void {
-    if (this.comments) {
+    if (this.comments || this.color) {
       // Rare enough to take the general path for every instruction, titles included.
       for (let pos = 0; pos < words.length; ) {
         const wordCount = wordCountAt(words, pos);
@@ -377,9 +388,11 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private head(opname: string, typeId: number, resultId: number): number {
     const out = this.out;
     if (resultId !== 0) {
+      if (this.color) out.ascii(BLUE);
       if (this.indent) out.repeat(SPACE, INDENT - 4 - this.idLength(resultId));
       out.byte(PERCENT);
       this.id(resultId);
+      if (this.color) out.ascii(RESET);
       out.byte(SPACE);
       out.byte(EQUALS);
       out.byte(SPACE);
@@ -388,8 +401,10 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     const beforeType = out.length;
     if (typeId !== 0) {
       out.byte(SPACE);
+      if (this.color) out.ascii(YELLOW);
       out.byte(PERCENT);
       this.id(typeId);
+      if (this.color) out.ascii(RESET);
     }
     return beforeType;
   }
@@ -397,8 +412,10 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private endLine(wordCount: number): void {
     const out = this.out;
     if (this.offsets) {
+      if (this.color) out.ascii(GREY);
       out.ascii(' ; 0x');
       out.hex8(this.byteOffset);
+      if (this.color) out.ascii(RESET);
     }
     out.byte(NEWLINE);
     this.byteOffset += wordCount * 4;
@@ -518,36 +535,45 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
       case 'IdResultType':
       case 'IdResult':
         out.byte(SPACE);
+        if (this.color) out.ascii(YELLOW);
         out.byte(PERCENT);
         this.id(inst.word(start));
+        if (this.color) out.ascii(RESET);
         break;
       case 'LiteralInteger':
         out.byte(SPACE);
+        if (this.color) out.ascii(RED);
         out.uint(inst.word(start));
+        if (this.color) out.ascii(RESET + RESET);
         break;
       case 'LiteralFloat':
-        ok = this.spaced(formatFloat32(inst.word(start)));
+        ok = this.spaced(formatFloat32(inst.word(start)), RED, RESET + RESET);
         break;
       case 'LiteralString':
         out.byte(SPACE);
         ok = writeQuotedString(out, inst.operands, start, count);
+        if (ok && this.color) {
+          out.insertAscii(at + 2, GREEN);
+          out.insertAscii(out.length - 1, RESET);
+          out.ascii(RESET);
+        }
         break;
       case 'LiteralContextDependentNumber': {
         const type = inst.opcode === Op.Switch ? this.typeOf(inst.word(0)) : inst.typeId;
-        ok = this.spaced(this.numericTypes.format(type, inst, start, count));
+        ok = this.spaced(this.numericTypes.format(type, inst, start, count), RED, RESET + RESET);
         break;
       }
       case 'LiteralExtInstInteger':
         ok = this.extInstNumber(inst.word(0), inst.word(start));
         break;
       case 'LiteralOpcode':
-        ok = this.spaced(SPEC_OPNAMES[inst.word(start)]);
+        ok = this.spaced(SPEC_OPNAMES[inst.word(start)], RED, RESET);
         break;
       case 'Unparsed':
         ok = false;
         break;
       default:
-        ok = count === 1 && this.spaced(enumerantText(kind, set, inst.word(start)));
+        ok = count === 1 && this.spaced(enumerantText(kind, set, inst.word(start)), '', RESET);
     }
     if (!ok) {
       out.length = at;
@@ -560,11 +586,13 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     this.lastOperandCount = count;
   }
 
-  /** Writes ` text`; false when there is no text. */
-  private spaced(text: string | undefined): boolean {
+  /** Writes ` text`, between `before` and `after` when colored; false when there is no text. */
+  private spaced(text: string | undefined, before = '', after = ''): boolean {
     if (text === undefined) return false;
     this.out.byte(SPACE);
+    if (this.color) this.out.ascii(before);
     this.out.ascii(text);
+    if (this.color) this.out.ascii(after);
     return true;
   }
 
@@ -573,13 +601,11 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     if (imported === undefined) return false;
     if (imported.set !== undefined) {
       const ext = extInstByOpcode(imported.set, number);
-      if (ext !== undefined) return this.spaced(ext.opname);
+      if (ext !== undefined) return this.spaced(ext.opname, RED, RESET);
     }
     // Every operand of a non-semantic instruction is an id, so the number alone is enough.
     if (!imported.name.startsWith('NonSemantic.')) return false;
-    this.out.byte(SPACE);
-    this.out.uint(number);
-    return true;
+    return this.spaced(String(number), RED, RESET);
   }
 
   private id(id: number): void {

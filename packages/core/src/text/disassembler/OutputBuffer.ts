@@ -26,6 +26,16 @@ export class OutputBuffer {
     this.length = at;
   }
 
+  /** Inserts a string of ASCII characters at byte `at`, moving what follows (rare: colors inside a quoted string). */
+  insertAscii(at: number, s: string): void {
+    const n = s.length;
+    if (this.length + n > this.bytes.length) this.grow(n);
+    const bytes = this.bytes;
+    bytes.copyWithin(at + n, at, this.length);
+    for (let i = 0; i < n; i++) bytes[at + i] = s.charCodeAt(i);
+    this.length += n;
+  }
+
   /** Appends one byte. */
   byte(b: number): void {
     if (this.length === this.bytes.length) this.grow(1);

@@ -24,6 +24,12 @@ export interface DisassembleOptions {
    * number of the id each OpName names (`  ; id %5`). spirv-dis `--comment`. Default false.
    */
   comment?: boolean;
+  /**
+   * Color the text for a terminal, with spirv-dis's ANSI escapes: result ids blue, ids yellow,
+   * numbers and extended instruction names red, strings green, offsets grey. spirv-dis `--color`
+   * (its default on a terminal). Default false.
+   */
+  color?: boolean;
 }
 
 /**
@@ -96,6 +102,7 @@ function print(
     indent: options.indent !== false,
     offsets: options.offsets === true,
     comments: options.comment === true,
+    color: options.color === true,
     sizeHint: size.textLength, // a little over two bytes per byte of binary is typical
     ...(forceRaw === undefined ? {} : { forceRaw }),
   });
