@@ -103,6 +103,16 @@ describe('decodeModule', () => {
     words[0] = 0x12345678;
     const err = expectError(words, 'BAD_MAGIC', 0);
     expect(err.message).toContain('0x12345678');
+    expect(err.hint).not.toMatch(/assemble/);
+  });
+
+  it('says so when the input is text, whatever the error: the assembler is what reads it', () => {
+    const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+    expect(expectError(text('; SPIR-V\n; Version: 1.6\n               OpCapability Shader\n'), 'NOT_WORD_ALIGNED').hint).toMatch(/assembl/);
+    expect(expectError(text('OpCapability Shader\n'), 'BAD_MAGIC').hint).toMatch(/assembl/);
+    expect(expectError(text('OpNop\n\n\n'), 'TRUNCATED_HEADER').hint).toMatch(/assembl/);
+    const bytes = new Uint8Array(new Uint32Array(moduleWords()).buffer).subarray(0, 30);
+    expect(expectError(bytes, 'NOT_WORD_ALIGNED').hint).not.toMatch(/assembl/);
   });
 
   it('rejects a bound of 0 and an absurd bound without allocating for it', () => {

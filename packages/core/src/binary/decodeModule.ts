@@ -19,7 +19,7 @@ import { createIdFlags, createIdValues, type IdFlags, type IdValues } from '../i
 import { walkOperands, type OperandContext } from '../ir/operands.js';
 import { decodeLiteralString } from './literalString.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
-import { readWords, type BinaryInput } from './wordInput.js';
+import { TEXT_HINT, looksLikeText, readWords, type BinaryInput } from './wordInput.js';
 
 /** Options for {@link decodeModule}. */
 export interface DecodeOptions {
@@ -67,14 +67,14 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   if (words.length < HEADER_WORDS) {
     throw new SpirvError('TRUNCATED_HEADER', `the input is ${words.length * 4} bytes, shorter than the 20-byte SPIR-V header`, {
       offset: words.length * 4,
-      hint: 'the file is empty or truncated',
+      hint: looksLikeText(bytesOf(words)) ? TEXT_HINT : 'the file is empty or truncated',
     });
   }
   if (words[0] !== SPIRV_MAGIC) {
     throw new SpirvError(
       'BAD_MAGIC',
       `not a SPIR-V module: the first word is 0x${words[0]!.toString(16).padStart(8, '0')}, expected the magic number 0x07230203`,
-      { offset: 0, hint: 'is this a text file (use the assembler) or a file of another format?' },
+      { offset: 0, hint: looksLikeText(bytesOf(words)) ? TEXT_HINT : 'a file of another format, or a damaged one?' },
     );
   }
   const bound = words[3]!;
@@ -501,4 +501,9 @@ class DecodeState implements OperandContext {
       { offset, opname: instructionByOpcode(opcode)?.opname, hint: 'the module is corrupt, or the header bound is wrong' },
     );
   }
+}
+
+/** The bytes of `words`, as they lie in memory. */
+function bytesOf(words: Uint32Array): Uint8Array {
+  return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
 }

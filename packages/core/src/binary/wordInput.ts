@@ -40,7 +40,7 @@ export function readWords(input: BinaryInput): { words: Uint32Array; endianness:
       throw new SpirvError(
         'NOT_WORD_ALIGNED',
         `a SPIR-V module is a sequence of 32-bit words, but this input has ${bytes.byteLength} bytes (not a multiple of 4)`,
-        { offset: bytes.byteLength - (bytes.byteLength % 4), hint: 'the file is probably truncated or not SPIR-V' },
+        { offset: bytes.byteLength - (bytes.byteLength % 4), hint: looksLikeText(bytes) ? TEXT_HINT : 'the file is probably truncated or not SPIR-V' },
       );
     }
     if (bytes.byteOffset % 4 === 0) {
@@ -67,3 +67,21 @@ function describe(value: unknown): string {
 }
 
 export { SPIRV_MAGIC };
+
+/** The hint for binary input that reads as text. */
+export const TEXT_HINT = 'this looks like text, SPIR-V assembly perhaps: assemble it (spvkit as, or assemble())';
+
+/**
+ * Whether the first bytes of `bytes` read as text: printable ASCII, tabs and line breaks, or UTF-8
+ * beyond ASCII (a SPIR-V header has zero bytes in its first words; text has none).
+ */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 64);
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i]!;
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
+    if (b === 0x7f) return false;
+  }
+  return true;
+}

@@ -239,6 +239,23 @@ describe('assemble: module structure and spans', () => {
     expect(added.capabilities.length).toBe(1);
   });
 
+  it('turns a binary module away with a pointer to the disassembler', () => {
+    const binary = new Uint8Array(encodeModule(assemble('OpCapability Shader\n')).buffer);
+    const bigEndian = binary.map((_, i) => binary[(i & ~3) + 3 - (i & 3)]!);
+    for (const input of [binary, bigEndian, String.fromCharCode(...binary)]) {
+      let caught: unknown;
+      try {
+        assemble(input, { file: 'x.spv' });
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(SpirvError);
+      expect((caught as SpirvError).code).toBe('BAD_INPUT');
+      expect((caught as SpirvError).hint).toMatch(/disassembl/);
+      expect((caught as SpirvError).location).toMatchObject({ file: 'x.spv', line: 1, column: 1 });
+    }
+  });
+
   it('keeps the text order when encoding, even where the layout is unusual', () => {
     const src = 'OpName %a "a"\nOpCapability Shader\n%a = OpTypeVoid\nOpName %a "again"\n';
     const w = encodeModule(assemble(src));

@@ -72,6 +72,12 @@ export interface AssembleOptions {
  * ```
  */
 export function assemble(text: string | Uint8Array, options: AssembleOptions = {}): Module {
+  if (startsWithMagic(text)) {
+    throw new SpirvError('BAD_INPUT', 'the input is a SPIR-V binary module, not assembly text', {
+      location: { file: options.file, line: 1, column: 1 },
+      hint: 'disassemble it instead (spvkit dis, or disassemble(decodeModule(bytes)))',
+    });
+  }
   if (!warmedUp && text.length >= WARM_UP_FROM) {
     warmedUp = true;
     assembleText(warmUpText, {});
@@ -105,6 +111,15 @@ function assembleText(text: string | Uint8Array, options: AssembleOptions): Modu
   region.attach(module, options.lazyFunctions !== false);
   if (options.onIdNames !== undefined) options.onIdNames(ids.idNames());
   return module;
+}
+
+/** Whether `text` starts with the SPIR-V magic number, in either byte order: a binary, not text. */
+function startsWithMagic(text: string | Uint8Array): boolean {
+  if (text.length < 4) return false;
+  const at = typeof text === 'string' ? (i: number): number => text.charCodeAt(i) : (i: number): number => text[i]!;
+  const le = at(0) === 0x03 && at(1) === 0x02 && at(2) === 0x23 && at(3) === 0x07;
+  const be = at(0) === 0x07 && at(1) === 0x23 && at(2) === 0x02 && at(3) === 0x03;
+  return le || be;
 }
 
 function forEachWord(source: SourceText, visit: (start: number, end: number) => void): void {
