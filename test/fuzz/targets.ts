@@ -41,7 +41,23 @@ export function binaryTargets(): BinaryTarget[] {
 }
 
 export function textTargets(): TextTarget[] {
-  return api.assemble ? [{ name: 'assemble', run: (text) => api.assemble!(text, { file: 'fuzz.spvasm' }) }] : [];
+  if (!api.assemble) return [];
+  return [
+    {
+      name: 'assemble',
+      // Encoded while the instructions are still words, then built (every section and function,
+      // spans included) and encoded again: both must succeed and agree.
+      run(text) {
+        const m = api.assemble!(text, { file: 'fuzz.spvasm' });
+        const held = encodeModule(m);
+        let spans = 0;
+        for (const inst of m.instructions()) if (inst.span !== undefined) spans++;
+        const built = encodeModule(m);
+        if (built.length !== held.length || built.some((w, i) => w !== held[i])) throw new Error('assemble: the module encodes differently once its instructions are built');
+        return spans;
+      },
+    },
+  ];
 }
 
 /** Names of the targets the issue asks for that this build does not have yet. */
