@@ -181,6 +181,12 @@ function run(module: Module): PassResult {
     if (inst.word(0) !== StorageClass.Input || pointee === undefined || pointee.opcode !== Op.TypeInt) {
       throw fail(module, inst, 'is decorated BuiltIn LocalInvocationIndex but is not an Input variable of a scalar integer type');
     }
+    // The index arithmetic is done on integers of at most 64 bits (a fuzzed OpTypeInt 2147483680
+    // once reached it, and the masks for that width do not fit in memory).
+    const width = pointee.operandCount > 0 ? pointee.word(0) : 0;
+    if (width < 1 || width > 64) {
+      throw fail(module, inst, `is decorated BuiltIn LocalInvocationIndex, an integer of ${width} bits; this pass handles integers of 1 to 64 bits`);
+    }
     const v = { id, inst, typeId: pointee.resultId };
     rootOf.set(id, v);
     return v;
