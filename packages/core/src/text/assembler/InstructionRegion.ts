@@ -44,12 +44,8 @@ export class InstructionRegion {
   add(words: Uint32Array, from: number, to: number, start: number, end: number, line: number, lineStart: number): void {
     const n = to - from;
     const opcode = words[from]! & 0xffff;
-    if (this.functionsFrom < 0) {
-      if (opcode === Op.Function) {
-        this.functionsFrom = this.count;
-        this.functionsWordsFrom = this.fill;
-      }
-    }
+    const index = this.count;
+    const wordsAt = this.fill;
     if (this.fill + n > this.words.length) this.words = grow(this.words, this.fill + n);
     if (n < 16) for (let i = 0; i < n; i++) this.words[this.fill + i] = words[from + i]!;
     else this.words.set(words.subarray(from, to), this.fill);
@@ -63,6 +59,10 @@ export class InstructionRegion {
     t[k + 3] = lineStart;
 
     if (opcode === Op.Function) {
+      if (this.functionsFrom < 0) {
+        this.functionsFrom = index;
+        this.functionsWordsFrom = wordsAt;
+      }
       if (this.open) this.problem(start, end, 'OpFunction inside a function: the function before it has no OpFunctionEnd', 'end each function with OpFunctionEnd');
       this.open = true;
       this.openStart = start;
