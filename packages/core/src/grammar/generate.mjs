@@ -7,7 +7,8 @@
 //   node packages/core/src/grammar/generate.mjs --check    exit 1 if the committed files are stale
 //
 // Input: spirv.core.grammar.json, extinst.*.grammar.json and spir-v.xml from
-// $SPVKIT_GRAMMAR_DIR, or by default ../shared/spirv-grammar/ next to the repository root.
+// $SPVKIT_GRAMMAR_DIR, or by default packages/core/grammar/ (kept in the repository, so a clone
+// generates and checks on its own; see that folder's README for where the files came from).
 // Output is deterministic: the same input gives the same bytes (no paths, dates or hash order).
 //
 // OpExtInstImport names of the extended instruction sets (file stem -> import name). They follow
@@ -71,7 +72,7 @@ for (let i = 0; i < args.length; i++) {
 }
 const grammarDir = process.env.SPVKIT_GRAMMAR_DIR
   ? resolve(process.env.SPVKIT_GRAMMAR_DIR)
-  : fileURLToPath(new URL('../../../../../shared/spirv-grammar/', import.meta.url));
+  : fileURLToPath(new URL('../../grammar/', import.meta.url));
 if (!existsSync(join(grammarDir, 'spirv.core.grammar.json'))) {
   fail(`no spirv.core.grammar.json in ${grammarDir} (set SPVKIT_GRAMMAR_DIR)`);
 }
