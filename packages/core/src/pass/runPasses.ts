@@ -9,9 +9,15 @@ export interface RunPassesOptions {
   /** Target environment handed to every pass. */
   targetEnv?: string;
   /**
-   * Validate after each pass that changed the module: a pass (e.g. `'validate-builtins'`) or
-   * its registered name. Validation errors stop the run like pass errors do.
+   * When to run the {@link RunPassesOptions.validator}: `'end'` once on the final module, however
+   * many passes ran and whether or not they changed anything; `'each'` after every pass that
+   * changed the module, and on the final module when none did (so the result is always checked).
+   * Validation errors stop the run like pass errors do. Default: no validation.
    */
+  validate?: 'each' | 'end';
+  /** The validating pass, or its registered name. Default `'validate-builtins'`. */
+  validator?: Pass | string;
+  /** @deprecated Use `validate: 'each'` with `validator`. */
   validateAfterEach?: Pass | string;
   /** Where pass names are looked up; default {@link passRegistry}. */
   registry?: PassRegistry;
@@ -41,18 +47,27 @@ export interface RunPassesResult {
  *
  * @example
  * ```ts
- * const result = runPasses(module, ['lower-local-invocation-index'], { validateAfterEach: 'validate-builtins' });
+ * const result = runPasses(module, ['lower-local-invocation-index'], { validate: 'end' });
  * if (!result.ok) for (const d of result.diagnostics) console.error(formatDiagnostic(d));
  * ```
  */
 export function runPasses(module: Module, passes: readonly (Pass | string)[], options: RunPassesOptions = {}): RunPassesResult {
   const registry = options.registry ?? passRegistry;
   const resolved = passes.map((p) => (typeof p === 'string' ? registry.create(p) : p));
-  const validator = typeof options.validateAfterEach === 'string' ? registry.create(options.validateAfterEach) : options.validateAfterEach;
+  const when = options.validate ?? (options.validateAfterEach === undefined ? undefined : 'each');
+  const validatorSpec = options.validator ?? options.validateAfterEach ?? 'validate-builtins';
+  const validator = when === undefined ? undefined : typeof validatorSpec === 'string' ? registry.create(validatorSpec) : validatorSpec;
   const context: PassContext = options.targetEnv === undefined ? {} : { targetEnv: options.targetEnv };
   const diagnostics: Diagnostic[] = [];
   const timings: PassTiming[] = [];
   let changed = false;
+  let validated = false;
+  const validateNow = (check: Pass): boolean => {
+    validated = true;
+    const v = runOne(check, module, context);
+    diagnostics.push(...v.diagnostics);
+    return !hasErrors(v.diagnostics);
+  };
   for (const pass of resolved) {
     const started = performance.now();
     const outcome = runOne(pass, module, context);
@@ -60,15 +75,13 @@ export function runPasses(module: Module, passes: readonly (Pass | string)[], op
     diagnostics.push(...outcome.diagnostics);
     if (outcome.changed) {
       changed = true;
+      validated = false;
       module.invalidateAnalyses(pass.preserves ?? []);
     }
     if (hasErrors(outcome.diagnostics)) return { changed, ok: false, diagnostics, timings };
-    if (validator !== undefined && outcome.changed) {
-      const v = runOne(validator, module, context);
-      diagnostics.push(...v.diagnostics);
-      if (hasErrors(v.diagnostics)) return { changed, ok: false, diagnostics, timings };
-    }
+    if (when === 'each' && validator !== undefined && outcome.changed && !validateNow(validator)) return { changed, ok: false, diagnostics, timings };
   }
+  if (validator !== undefined && !validated && !validateNow(validator)) return { changed, ok: false, diagnostics, timings };
   return { changed, ok: true, diagnostics, timings };
 }
 
@@ -77,7 +90,16 @@ function runOne(pass: Pass, module: Module, context: PassContext): { changed: bo
     const r = pass.run(module, context);
     return { changed: r.changed, diagnostics: r.diagnostics.map((d) => (d.pass === undefined ? { ...d, pass: pass.name } : d)) };
   } catch (e) {
-    if (!(e instanceof SpirvError)) throw e;
+    if (!(e instanceof SpirvError)) {
+      // A bug in the pass, not in the input: still a diagnostic, so one pass cannot take down a
+      // dev server or a whole folder of shaders; the stack says where to look.
+      const error = e instanceof Error ? e : new Error(String(e));
+      const where = error.stack?.split('\n').slice(1, 4).join('\n') ?? '';
+      return {
+        changed: true,
+        diagnostics: [{ severity: 'error', code: 'PASS_CRASHED', pass: pass.name, message: `internal error in pass '${pass.name}': ${error.message}${where ? `\n${where}` : ''}` }],
+      };
+    }
     const d: Diagnostic = {
       severity: 'error',
       message: e.message,
