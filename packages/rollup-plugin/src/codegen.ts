@@ -106,3 +106,20 @@ export function disassemblyModuleCode(text: string): string {
 export function urlModuleCode(urlExpression: string): string {
   return `export default ${urlExpression};\n`;
 }
+
+/**
+ * The module of a query of a shader whose failure another module (`reporterId`, a query of the
+ * same shader) reports (see FailureLedger). It throws the failure if it ever runs, so that it is
+ * never silent; it does not import the reporter, because a dev server would then fetch that
+ * module again to warm it up and log its error once more. It has the exports of a working module
+ * of its kind, so that linking its importers adds no errors of its own.
+ */
+export function failedQueryModuleCode(reporterId: string, kind: 'module' | 'spvasm' | 'url', message: string): string {
+  const lines = [
+    `// spvkit: this shader failed; its error is reported for ${JSON.stringify(reporterId)}.`,
+    `throw new Error(${JSON.stringify(message)});`,
+    'export default undefined;',
+  ];
+  if (kind === 'module') lines.push('export const entryPoints = [], bindings = [], pushConstants = undefined, specConstants = [];');
+  return lines.join('\n') + '\n';
+}

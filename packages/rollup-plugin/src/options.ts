@@ -1,5 +1,5 @@
-import type { FilterPattern } from '@rollup/pluginutils';
 import type { Pass } from '@spvkit/core';
+import type { FilterPattern } from './bundlerTypes.js';
 import type { GlslStage } from './ids.js';
 
 /** What the GLSL compiler is told besides the source. */

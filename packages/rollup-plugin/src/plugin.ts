@@ -2,21 +2,23 @@ import { basename, extname } from 'node:path';
 import { createFilter } from '@rollup/pluginutils';
 import { SpirvError, type Pass } from '@spvkit/core';
 import '@spvkit/passes';
-import type { PluginContext, Plugin, RollupLog } from 'rollup';
+import type { SpvkitLoadResult, SpvkitLog, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 import {
   RUNTIME_CODE,
   RUNTIME_ID,
   RUNTIME_SPECIFIER,
   disassemblyModuleCode,
+  failedQueryModuleCode,
   shaderModuleCode,
   urlModuleCode,
   wordsToBytes,
   type BinarySource,
 } from './codegen.js';
+import { FailureLedger } from './failureLedger.js';
 import { displayPath } from './files.js';
 import { parseShaderId, splitQuery, type ShaderRequest } from './ids.js';
 import { resolveOptions, type SpvkitOptions } from './options.js';
-import { ShaderPipeline, resolvePass, textForFrame, type ShaderInputs } from './pipeline.js';
+import { ShaderPipeline, resolvePass, textForFrame, type ShaderInputs, type ShaderResult } from './pipeline.js';
 import { ShaderError, codeFrame, type Problem } from './problem.js';
 
 /** What a host (the Vite plugin) can tell the plugin. */
@@ -59,34 +61,54 @@ export interface SpvkitApi {
   readonly timings: readonly { readonly file: string; readonly ms: number }[];
 }
 
-/** A Rollup plugin with `enforce: 'pre'` (read by Vite, ignored by Rollup) and its `api`. */
-export type SpvkitPlugin = Plugin<SpvkitApi> & { enforce: 'pre'; api: SpvkitApi };
+/**
+ * The plugin: a Rollup 4 plugin that Vite 8 (Rolldown) also runs unchanged, with `enforce: 'pre'`
+ * (read by Vite, ignored by Rollup) and its `api`. Typed structurally (see
+ * {@link SpvkitPluginContext}) so that its types need neither `rollup` nor `vite` installed; it is
+ * accepted wherever Rollup's `Plugin` or Vite's `PluginOption` is.
+ */
+export interface SpvkitPlugin {
+  readonly name: 'spvkit';
+  readonly enforce: 'pre';
+  readonly api: SpvkitApi;
+  /** Checks that every pass named in the options exists. */
+  buildStart(this: SpvkitPluginContext): void;
+  /** Resolves shader imports with a query (`./a.comp?spvasm`) by resolving the path without it. */
+  readonly resolveId: {
+    readonly order: 'pre';
+    handler(this: SpvkitPluginContext, source: string, importer: string | undefined, options: object): Promise<string | SpvkitResolvedId | null>;
+  };
+  /** Reads, compiles or assembles, transforms, validates and generates the module of a shader import. */
+  readonly load: {
+    readonly order: 'pre';
+    handler(this: SpvkitPluginContext, id: string): Promise<SpvkitLoadResult | null>;
+  };
+}
 
 function problemText(p: Problem, root: string): string {
   const where = p.location ? `${displayPath(p.location.file, root)}:${p.location.line}:${p.location.column}: ` : '';
   return `${where}${p.message}${p.hint ? `\n  hint: ${p.hint}` : ''}`;
 }
 
-/** A Rollup log for problems: loc and frame of the first, the others listed in the message. */
-export function problemsToLog(problems: readonly Problem[], texts: ReadonlyMap<string, string>, root: string): RollupLog {
+/**
+ * A bundler log for problems of the shader `shader`: `id`, `loc` and frame of the first problem,
+ * the others listed in the message. `id` is the file the first problem is in (an include's
+ * problem names the include, as Vite does for its own errors: its terminal prints `File: id:line:column`);
+ * a problem with no place in a text (a binary, an unreadable file) names `shader`, at 1:1.
+ */
+export function problemsToLog(problems: readonly Problem[], texts: ReadonlyMap<string, string>, root: string, shader: string): SpvkitLog {
   const [first, ...rest] = problems;
-  if (first === undefined) return { message: 'unknown shader error' };
+  if (first === undefined) return { message: 'unknown shader error', id: shader, loc: { file: shader, line: 1, column: 1 } };
   let message = `${first.message}${first.hint ? `\n  hint: ${first.hint}` : ''}`;
   if (rest.length > 0) {
     const shown = rest.slice(0, 20).map((p) => problemText(p, root));
     message += `\n${shown.join('\n')}${rest.length > 20 ? `\n... and ${rest.length - 20} more` : ''}`;
   }
-  const log: { -readonly [K in keyof RollupLog]: RollupLog[K] } = { message, code: first.code };
-  if (first.location) {
-    const { file, line, column } = first.location;
-    log.loc = { file, line, column };
-    const text = textForFrame(file, texts);
-    if (text !== undefined) {
-      const frame = codeFrame(text, line, column);
-      if (frame) log.frame = frame;
-    }
-  }
-  return log;
+  if (first.location === undefined) return { message, code: first.code, id: shader, loc: { file: shader, line: 1, column: 1 } };
+  const { file, line, column } = first.location;
+  const text = textForFrame(file, texts);
+  const frame = text === undefined ? '' : codeFrame(text, line, column);
+  return { message, code: first.code, id: file, loc: { file, line, column }, ...(frame ? { frame } : {}) };
 }
 
 function assetName(request: ShaderRequest): string {
@@ -116,6 +138,7 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
   /** shader file -> files it read last time (to drop stale edges). */
   const readBy = new Map<string, string[]>();
   const warned = new Set<string>();
+  const failures = new FailureLedger();
 
   const record = (shader: string, inputs: ShaderInputs): void => {
     for (const f of readBy.get(shader) ?? []) graph.get(f)?.delete(shader);
@@ -128,16 +151,26 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
     }
   };
 
-  const emitBinary = (ctx: PluginContext, name: string, bytes: Uint8Array): string => {
+  const emitBinary = (ctx: SpvkitPluginContext, name: string, bytes: Uint8Array): string => {
     if (host.serveAsset) return JSON.stringify(host.serveAsset(name, bytes));
     const ref = ctx.emitFile({ type: 'asset', name, source: bytes });
     return `import.meta.ROLLUP_FILE_URL_${ref}`;
   };
 
-  const fail = (ctx: PluginContext, e: unknown, texts: ReadonlyMap<string, string>): never => {
-    if (e instanceof ShaderError) return ctx.error(problemsToLog(e.problems, texts, root()));
-    if (e instanceof SpirvError) return ctx.error({ message: e.message, code: e.code });
-    throw e;
+  /**
+   * The failure of module `id` (a query of `request.file`): reported with `this.error`, or, when
+   * another query of the shader already reports this very failure, a module that throws it when
+   * run (see FailureLedger). Anything but a ShaderError or SpirvError is a bug and propagates.
+   */
+  const fail = (ctx: SpvkitPluginContext, e: unknown, id: string, request: ShaderRequest, texts: ReadonlyMap<string, string>): SpvkitLoadResult => {
+    let log: SpvkitLog;
+    if (e instanceof ShaderError) log = problemsToLog(e.problems, texts, root(), request.file);
+    else if (e instanceof SpirvError) log = { message: e.message, code: e.code, id: request.file, loc: { file: request.file, line: 1, column: 1 } };
+    else throw e;
+    const reporter = failures.claim(request.file, JSON.stringify(log), id);
+    if (reporter === undefined) return ctx.error(log);
+    const where = log.loc ? `${displayPath(log.loc.file, root())}:${log.loc.line}:${log.loc.column}: ` : '';
+    return { code: failedQueryModuleCode(reporter, request.kind, `spvkit: ${where}${log.message}`), map: { mappings: '' } };
   };
 
   const api: SpvkitApi = {
@@ -187,7 +220,7 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
 
     resolveId: {
       order: 'pre',
-      async handler(source, importer, resolveOptions) {
+      async handler(source: string, importer: string | undefined, resolveOptions: object): Promise<string | SpvkitResolvedId | null> {
         if (source === RUNTIME_SPECIFIER) return RUNTIME_ID;
         const [path, query] = splitQuery(source);
         if (query === '' || path === '' || parseShaderId(source) === undefined) return null;
@@ -202,25 +235,25 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
     // it as text (Rollup and Vite both honour hook order).
     load: {
       order: 'pre',
-      async handler(id) {
+      async handler(id: string): Promise<SpvkitLoadResult | null> {
         if (id === RUNTIME_ID) return { code: RUNTIME_CODE, map: { mappings: '' } };
         const request = parseShaderId(id);
         if (request === undefined || !filter(request.file)) return null;
         const inputs: ShaderInputs = { files: [], missing: [], texts: new Map() };
-        let result;
+        let result: ShaderResult;
         try {
           result = await pipeline.run(request, inputs);
         } catch (e) {
-          fail(this, e, inputs.texts);
+          return fail(this, e, id, request, inputs.texts);
         } finally {
           record(request.file, inputs);
           for (const f of inputs.files) if (f !== request.file) this.addWatchFile(f);
           if (host.watchMissingIncludes !== false) for (const f of inputs.missing) this.addWatchFile(f);
         }
-        if (result === undefined) return null;
+        failures.succeeded(request.file);
         if (result.warnings.length > 0 && !warned.has(result.key)) {
           warned.add(result.key);
-          for (const w of result.warnings) this.warn(problemsToLog([w], result.texts, root()));
+          for (const w of result.warnings) this.warn(problemsToLog([w], result.texts, root(), request.file));
         }
         let code: string;
         if (request.kind === 'spvasm') {

@@ -19,7 +19,22 @@ import { resolve } from 'node:path';
 import createRollupPlugin, { type SpvkitApi, type SpvkitOptions } from '@spvkit/rollup-plugin';
 import type { EnvironmentModuleNode, Plugin, ResolvedConfig } from 'vite';
 
-export type { SpvkitOptions, GlslCompiler, GlslCompileContext, EmitOption, GlslStage, SpvkitApi } from '@spvkit/rollup-plugin';
+export type {
+  SpvkitOptions,
+  GlslCompiler,
+  GlslCompileContext,
+  EmitOption,
+  GlslStage,
+  SpvkitApi,
+  FilterPattern,
+  SpvkitLog,
+  Diagnostic,
+  Pass,
+  PassContext,
+  PassFactory,
+  PassResult,
+  Severity,
+} from '@spvkit/rollup-plugin';
 
 /** The URL prefix (after `base`) at which the dev server serves shader binaries. */
 export const DEV_ASSET_PREFIX = '@spvkit/asset/';
@@ -65,9 +80,9 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
   };
 
   return {
-    // The Rollup plugin's hooks use only what Rollup, Rolldown and Vite's dev server all
-    // provide; their `this` types differ by package, hence the cast.
-    ...(inner as unknown as Plugin<SpvkitApi>),
+    // The Rollup plugin's hooks are typed by the part of the plugin context that Rollup,
+    // Rolldown and Vite's dev server all provide, so they fit Vite's hooks as they are.
+    ...inner,
     name: 'spvkit',
     enforce: 'pre',
     api,
