@@ -35,6 +35,8 @@ describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), (
       for (const pass of passes) {
         const module = decodeModule(words);
         const result = runPasses(module, [pass], { targetEnv: m.targetEnv });
+        const crash = result.diagnostics.find((d) => d.code === 'PASS_CRASHED');
+        if (crash !== undefined) problems.push(`${m.name} ${mutator} #${i} crashed ${pass}: ${crash.message.slice(0, 300)}`);
         if (!result.ok) continue; // refusing with a diagnostic is allowed; emitting invalid SPIR-V is not
         const out = encodeModule(module);
         const val = await spirvVal(out, m.targetEnv);

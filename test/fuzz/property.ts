@@ -31,6 +31,18 @@ function usage(): number {
  * Runs `fn(input)` and returns its outcome, or a description of how it broke the property.
  * Allocation is measured as heap growth during the call (a lower bound of what it allocated).
  */
+/**
+ * runPasses reports a pass that threw something other than a SpirvError as a PASS_CRASHED
+ * diagnostic instead of throwing; to the fuzzer that is still a crash. Takes a RunPassesResult or
+ * the diagnostics a target returned.
+ */
+function passCrash(result: unknown): string | undefined {
+  const diagnostics = Array.isArray(result) ? result : (result as { diagnostics?: unknown } | null)?.diagnostics;
+  if (!Array.isArray(diagnostics)) return undefined;
+  const crash = diagnostics.find((d: { code?: string }) => d?.code === 'PASS_CRASHED') as { message: string } | undefined;
+  return crash?.message;
+}
+
 export function checkProperty(fn: () => unknown, inputBytes: number, measureMemory: boolean): { outcome?: Outcome; problem?: string } {
   if (measureMemory) gc();
   const before = measureMemory ? usage() : 0;
@@ -47,6 +59,8 @@ export function checkProperty(fn: () => unknown, inputBytes: number, measureMemo
     if (e.message.length === 0) return { problem: `SpirvError ${e.code} without a message` };
     outcome = 'spirv-error';
   }
+  const crash = passCrash(result);
+  if (crash !== undefined) return { problem: `a pass crashed: ${crash}` };
   const ms = performance.now() - started;
   if (ms > TIME_LIMIT_MS) return { problem: `took ${ms.toFixed(0)} ms (limit ${TIME_LIMIT_MS} ms)` };
   if (measureMemory) {

@@ -60,6 +60,12 @@ describe('fuzz regressions', () => {
     expect(checkProperty(() => runPasses(decodeModule(words), ['lower-local-invocation-index']), words.byteLength, true).problem).toBeUndefined();
   });
 
+  it('the property still calls a pass that crashes a crash, though runPasses reports it as a diagnostic', () => {
+    const words = tinyModule(16);
+    const crashing = { name: 'crashing', run: (): never => { throw new RangeError('Invalid array length'); } };
+    expect(checkProperty(() => runPasses(decodeModule(words), [crashing]), words.byteLength, false).problem).toMatch(/a pass crashed: internal error in pass 'crashing': Invalid array length/);
+  });
+
   it('deeply nested composite types fail with TYPE_NESTING_TOO_DEEP, quickly', () => {
     const types: number[] = [...op(Op.Constant, 7, 40, 2)];
     let inner = 7;
