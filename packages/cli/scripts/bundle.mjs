@@ -1,22 +1,20 @@
-// Bundles the built CLI and everything it imports into one script, dist/spvkit.cjs, and makes a V8
-// code cache for it, dist/spvkit.<hash>.cache; bin/spvkit.js loads the script through vm.Script
-// with that cache. Start-up is a large part of a typical `spvkit` run. Measured with Node 20 on 2
-// cores (medians; `node -e ""` ~48 ms): one file instead of ~100 ES modules saved about a third of
-// the load; the code cache then saves compiling the script (~750 KB, 300 KB of it grammar tables
-// built by top-level code, which V8 compiles eagerly): `spvkit --version` ~78 -> ~63 ms, and the
-// same ~15 ms off every command.
+// Bundles the built CLI and everything it imports into one script, dist/spvkit.cjs, which
+// bin/spvkit.js loads through vm.Script with a V8 code cache made on the user's machine
+// (bin/codeCache.js), and writes dist/spvkit.d.cts, the types of the package's library export
+// (the same script: `main` and `run`). Start-up is a large part of a typical `spvkit` run.
+// Measured with Node 20 on 2 cores (medians; `node -e ""` ~48 ms): one file instead of ~100 ES
+// modules saved about a third of the load; the code cache then saves compiling the script
+// (~750 KB, 300 KB of it grammar tables built by top-level code, which V8 compiles eagerly):
+// `spvkit --version` ~78 -> ~63 ms, and the same ~15 ms off every command.
 //
 // Why CommonJS: Node 20 has no compile cache for ES modules (module.enableCompileCache is Node
 // 22), but vm.Script takes V8 cached data. So the bundle is a script: a function of (exports,
-// require, module, __filename, __dirname), as Node wraps a CommonJS file.
+// require, module, __filename, __dirname), as Node wraps a CommonJS file. The same file is the
+// library export: require() and import both load it, and it needs no dependency installed.
 //
-// The cache holds bytecode for the top-level code and for every function that ran while it was
-// made: scripts/codeCache.cjs loads the script and runs each command on a small shader, so the
-// functions a real run needs are compiled already (V8 otherwise compiles each on its first call).
-// Against a cache of the top-level code alone: `dis` ~7 ms and `val` ~5 ms faster, `--version`
-// ~3 ms slower (a larger cache to read). The cache's file name carries a hash of the script, so a
-// cache made for another build is never used (V8 itself checks only the source length). A cache
-// V8 rejects (another Node version, V8 flags) is ignored and the script is compiled as usual.
+// No cache is made here: V8 accepts a cache only from its own version, so one made at build time
+// serves only the Node that built the package. The bundle's last line carries a hash of the
+// script, the cache's key (V8 itself checks only the source length).
 //
 // Measured and dropped:
 // - loading each command's module only when it runs (import() in src/commands/index.ts, as lazy
@@ -26,7 +24,6 @@
 //   `--version`, `as`, `dis` or `val`.
 // - V8 flags set by bin/spvkit.js (--always-sparkplug, --no-lazy-feedback-allocation; the cache
 //   made under the same flags, or V8 rejects it): 10-14 ms slower for `as`, `dis` and `val`.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +32,8 @@ import { rolldown } from 'rolldown';
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const script = `${dist}spvkit.cjs`;
 
-// Stale outputs first: an old cache must never sit next to a new script.
-for (const f of readdirSync(dist)) if (/^spvkit\..*(cache|mjs|cjs)$/.test(f)) rmSync(dist + f);
+// Stale outputs first (caches made by builds before caches moved to the user's machine too).
+for (const f of readdirSync(dist)) if (/^spvkit\..*(cache|mjs|cjs|d\.cts)$/.test(f)) rmSync(dist + f);
 
 const bundle = await rolldown({
   input: `${dist}bin.js`,
@@ -60,9 +57,18 @@ if (/[^\x00-\x7f]/.test(code)) throw new Error('bundle: the script is not ASCII'
 if (/\bimport\s*\(/.test(code.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('bundle: the script still has an import()');
 
 const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-writeFileSync(script, `${code}\n//# spvkit-code-cache=spvkit.${hash}.cache\n`);
+writeFileSync(script, `${code}\n//# spvkit-bundle=${hash}\n`);
 
-const made = spawnSync(process.execPath, [fileURLToPath(new URL('./codeCache.cjs', import.meta.url)), script, `${dist}spvkit.${hash}.cache`], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-if (made.status !== 0) throw new Error(`bundle: making the code cache failed (exit ${made.status})`);
+// The library export's types. The script is CommonJS, so its types are a .d.cts (a .d.ts in this
+// "type": "module" package would claim an ES module); they name the ES-module declarations tsc
+// wrote for the same sources, which type-only references may (the package's `files` ships them).
+writeFileSync(
+  `${dist}spvkit.d.cts`,
+  `/** Types of dist/spvkit.cjs, the one-script build of the spvkit command (see bin.ts and main.ts). */
+export type { Command, CommandIo } from './main.js';
+/** Runs the spvkit command line in this process and returns its exit code: 0 success, 1 bad input, 2 bad usage. */
+export declare const main: typeof import('./main.js').main;
+/** Runs spvkit on this process's arguments and standard streams and sets its exit code, as the \`spvkit\` bin does. */
+export declare const run: typeof import('./bin.js').run;
+`,
+);

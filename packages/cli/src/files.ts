@@ -4,12 +4,17 @@
 // `spvkit as` on 8.5 MB of text ~3 ms faster, `spvkit val` ~1.5 ms (medians of 21).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { SpirvError } from '@spvkit/core';
+import { FileError } from './errors/FileError.js';
+
+/** The name messages give an input: the path as given, `<stdin>` for `-`. */
+export function inputName(path: string): string {
+  return path === '-' ? '<stdin>' : path;
+}
 
 /**
- * Reads a file, or standard input for `-`, as bytes. Missing files become SpirvError BAD_INPUT.
- * `stdin` may be given as a function, called only for `-`: bin.ts creates process.stdin only when
- * it is used (making it costs a few ms of start-up).
+ * Reads a file, or standard input for `-`, as bytes. A file that cannot be read is a
+ * {@link FileError} naming it. `stdin` may be given as a function, called only for `-`: bin.ts
+ * creates process.stdin only when it is used (making it costs a few ms of start-up).
  */
 export async function readInput(path: string, stdin: Readable | (() => Readable)): Promise<Buffer> {
   if (path === '-') {
@@ -20,16 +25,35 @@ export async function readInput(path: string, stdin: Readable | (() => Readable)
   try {
     return readFileSync(path);
   } catch (e) {
-    throw new SpirvError('BAD_INPUT', `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new FileError(path, `cannot read: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
 }
 
-/** Writes bytes or text to a file. */
+/** Writes bytes or text to a file the user named (replacing it when it exists). */
 export async function writeOutput(path: string, data: Uint8Array | string): Promise<void> {
   try {
     writeFileSync(path, data);
   } catch (e) {
-    throw new SpirvError('BAD_INPUT', `cannot write ${path}: ${(e as Error).message}`);
+    throw new FileError(path, `cannot write: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Writes a file the user did not name (a default output such as `shader.spv` for `shader.spvasm`)
+ * only when there is none: an existing file there may be another tool's output, and replacing it
+ * silently loses it. Created exclusively (`wx`), so a file that appears meanwhile is not replaced
+ * either. `option` is the flag that names the output, for the hint.
+ */
+export async function writeNewOutput(path: string, data: Uint8Array | string, option: string): Promise<void> {
+  try {
+    writeFileSync(path, data, { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new FileError(path, 'exists already, and no output was named, so it was left as it is', {
+        hint: `name the output to replace it (${option} ${path}), or write standard output (${option} -)`,
+      });
+    }
+    throw new FileError(path, `cannot write: ${(e as Error).message}`);
   }
 }
 

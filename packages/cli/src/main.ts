@@ -1,20 +1,31 @@
 import { SpirvError } from '@spvkit/core';
 import { UsageError, type Command, type CommandIo } from './CommandIo.js';
 import { commands } from './commands/index.js';
+import { FileError } from './errors/FileError.js';
+import { formatError } from './errors/formatError.js';
+import { VERSION } from './version.js';
 
-const HELP = `spvkit — read, write, transform and check SPIR-V
+const HELP = `spvkit ${VERSION} — read, write, transform and check SPIR-V
 
 usage: spvkit <command> [options]
+       spvkit -v | --version
+       spvkit -h | --help
 
 commands:
 ${commands.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join('\n')}
 
-Run 'spvkit <command> --help' for a command's options. '-' as a file name reads standard input.
-Exit codes: 0 success, 1 bad input, 2 bad usage.
+options:
+  -h, --help     this text; 'spvkit <command> --help' lists a command's options
+  -v, --version  print spvkit's version
+
+'-' as a file name reads standard input. Files ending in .spvasm are assembly text, others
+binary modules; standard input is told apart by the SPIR-V magic number.
+Exit codes: 0 success, 1 bad input (the message names the file), 2 bad usage.
 `;
 
 /**
- * Runs the spvkit command line and returns its exit code.
+ * Runs the spvkit command line and returns its exit code: 0 success, 1 bad input, 2 bad usage.
+ * Nothing is thrown for bad input or usage; a thrown error is a bug in spvkit.
  *
  * @example
  * ```ts
@@ -23,12 +34,16 @@ Exit codes: 0 success, 1 bad input, 2 bad usage.
  */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(HELP);
-    return name === undefined ? 2 : 0;
+  if (name === undefined) {
+    io.stderr.write(HELP);
+    return 2;
   }
-  if (name === '--version') {
-    io.stdout.write('spvkit 0.1.0\n');
+  if (name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`spvkit ${VERSION}\n`);
     return 0;
   }
   const command = commands.find((c) => c.name === name);
@@ -51,8 +66,14 @@ async function runCommand(command: Command, args: string[], io: CommandIo): Prom
       io.stderr.write(`spvkit ${command.name}: ${(e as Error).message}\nusage: ${command.usage}\n`);
       return 2;
     }
-    if (e instanceof SpirvError) {
+    if (e instanceof FileError) {
       io.stderr.write(formatError(e) + '\n');
+      return 1;
+    }
+    // Commands wrap what they read in a FileError; one that reaches here unwrapped still ends
+    // as bad input with its message, not as an internal error.
+    if (e instanceof SpirvError) {
+      io.stderr.write(`spvkit ${command.name}: error: ${e.message}${e.hint !== undefined ? `\nhint: ${e.hint}` : ''}\n`);
       return 1;
     }
     throw e;
@@ -62,14 +83,6 @@ async function runCommand(command: Command, args: string[], io: CommandIo): Prom
 function isParseArgsError(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return e instanceof TypeError && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
-}
-
-/** The text of a SpirvError for a terminal: its message, where it is, and the hint. */
-export function formatError(e: SpirvError): string {
-  const where = e.location ? `${e.location.file ?? '<input>'}:${e.location.line}:${e.location.column}: ` : '';
-  const lines = [`${where}error: ${e.message}`];
-  if (e.hint) lines.push(`hint: ${e.hint}`);
-  return lines.join('\n');
 }
 
 export { UsageError, type Command, type CommandIo };

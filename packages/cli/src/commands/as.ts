@@ -1,14 +1,17 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SpirvError, assemble, encodeModule, formatAssemblyDiagnostic, parseTargetEnv, type TargetEnv } from '@spvkit/core';
-import { UsageError, type Command, type CommandIo } from '../CommandIo.js';
-import { readInput, wordBytes, writeOutput } from '../files.js';
+import { assemble, encodeModule, formatAssemblyDiagnostic } from '@spvkit/core';
+import { UsageError, type Command } from '../CommandIo.js';
+import { inFile } from '../errors/FileError.js';
+import { inputName, readInput, wordBytes, writeNewOutput, writeOutput } from '../files.js';
+import { targetEnvOption } from '../options/targetEnv.js';
 
 const USAGE = `spvkit as IN.spvasm [-o OUT.spv] [--target-env ENV] [--preserve-numeric-ids]
   IN.spvasm               assembly in spirv-as syntax; '-' reads standard input
-  -o, --output OUT.spv    default: IN with the extension .spv, next to it (shader.spvasm ->
-                          shader.spv); out.spv for standard input; '-' writes standard output.
-                          (spirv-as always defaults to out.spv.)
+  -o, --output OUT.spv    where to write; '-' writes standard output. Without -o: IN with the
+                          extension .spv, next to it (shader.spvasm -> shader.spv; out.spv for
+                          standard input), and only when no such file exists: an existing file
+                          is replaced only when -o names it. (spirv-as always writes out.spv.)
   --target-env ENV        header version and allowed names, as spirv-as (default spv1.6):
                           vulkan1.0-1.4, vulkan1.1spv1.4, spv1.0-1.6, universal1.0-1.6,
                           opencl1.2-2.2 (and ...embedded), opengl4.0-4.3, opengl4.5
@@ -16,7 +19,13 @@ const USAGE = `spvkit as IN.spvasm [-o OUT.spv] [--target-env ENV] [--preserve-n
 Output: spirv-as's bytes for the same text and options, but generator word 0 (spirv-as
 writes 0x00070000). Every error is reported, with a code frame and a hint.`;
 
-/** `spvkit as`: assembles text to a binary module, as spirv-as does, reporting every error at once. */
+/**
+ * `spvkit as`: assembles text to a binary module, as spirv-as does, reporting every error at once.
+ *
+ * Without `-o` it writes a file, as spirv-as users expect (a binary module on a terminal is of
+ * no use), but never over an existing one: that file may be a compiler's output, and spirv-as's
+ * silent replacement of out.spv is what lost one. The user names the output to replace it.
+ */
 export const asCommand: Command = {
   name: 'as',
   summary: 'assemble SPIR-V assembly text (spirv-as syntax) to a binary module',
@@ -37,52 +46,29 @@ export const asCommand: Command = {
     const targetEnv = values['target-env'] === undefined ? undefined : targetEnvOption(values['target-env']);
     const input = positionals[0]!;
     const output = values.output ?? defaultOutput(input);
-    const file = input === '-' ? '<stdin>' : input;
+    const file = inputName(input);
     const text = await readInput(input, () => io.stdin);
-    let words: Uint32Array;
-    try {
-      const module = assemble(text, {
-        file,
-        ...(targetEnv !== undefined ? { targetEnv } : {}),
-        preserveNumericIds: values['preserve-numeric-ids'] === true,
-        onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`),
-      });
-      words = encodeModule(module);
-    } catch (e) {
-      if (e instanceof SpirvError && e.code === 'ASSEMBLY' && e.diagnostics !== undefined) {
-        printDiagnostics(e, io);
-        return 1;
-      }
-      throw e;
-    }
+    const words = inFile(file, () =>
+      encodeModule(
+        assemble(text, {
+          file,
+          ...(targetEnv !== undefined ? { targetEnv } : {}),
+          preserveNumericIds: values['preserve-numeric-ids'] === true,
+          onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`),
+        }),
+      ),
+    );
     if (output === '-') io.stdout.write(wordBytes(words));
+    else if (values.output === undefined) await writeNewOutput(output, wordBytes(words), '-o');
     else await writeOutput(output, wordBytes(words));
     return 0;
   },
 };
 
-/** A bad --target-env is bad usage (exit 2), with the valid names. */
-function targetEnvOption(name: string): TargetEnv {
-  try {
-    return parseTargetEnv(name);
-  } catch (e) {
-    if (e instanceof SpirvError) throw new UsageError(`${e.message}${e.hint ? ` (${e.hint})` : ''}`);
-    throw e;
-  }
-}
-
 /** shader.spvasm → shader.spv in the same folder; standard input → out.spv. */
 export function defaultOutput(input: string): string {
   if (input === '-') return 'out.spv';
   const ext = extname(input);
-  const out = join(dirname(input), `${basename(input, ext)}.spv`);
   if (ext === '.spv') throw new UsageError(`the input ${input} already ends in .spv; give the output with -o`);
-  return out;
-}
-
-function printDiagnostics(e: SpirvError, io: CommandIo): void {
-  const all = e.diagnostics!;
-  for (const d of all) io.stderr.write(`${formatAssemblyDiagnostic(d)}\n\n`);
-  const errors = all.filter((d) => d.severity === 'error').length;
-  io.stderr.write(`${errors} error${errors === 1 ? '' : 's'}\n`);
+  return join(dirname(input), `${basename(input, ext)}.spv`);
 }

@@ -1,17 +1,21 @@
 import { parseArgs } from 'node:util';
-import { decodeModule, disassembleToUtf8 } from '@spvkit/core';
+import { disassembleToUtf8 } from '@spvkit/core';
 import { UsageError, type Command } from '../CommandIo.js';
-import { readInput, writeOutput } from '../files.js';
+import { inFile } from '../errors/FileError.js';
+import { writeOutput } from '../files.js';
+import { readModule } from '../input/readModule.js';
 
 /**
  * `spvkit dis`: the text spirv-dis prints for the same module and flags. The options are
- * spirv-dis's own, so scripts can switch between the two.
+ * spirv-dis's own, so scripts can switch between the two. A `.spvasm` input (or text on standard
+ * input) is assembled first, so the command also shows how spirv-dis would print a text.
  */
 export const disCommand: Command = {
   name: 'dis',
   summary: 'disassemble a module to SPIR-V assembly, exactly as spirv-dis prints it',
-  usage: `spvkit dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment] [--color | --no-color]
-  IN.spv          a module; '-' reads standard input
+  usage: `spvkit dis IN [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment] [--color | --no-color]
+  IN              a module (.spv), or assembly (.spvasm) to assemble first; '-' reads
+                  standard input (binary or text)
   -o OUT          write the text to OUT ('-' or none: standard output)
   --raw-id        ids as numbers (%12), not friendly names (%main, %uint)
   --no-header     leave out the '; SPIR-V' header comments
@@ -44,16 +48,17 @@ export const disCommand: Command = {
     // As spirv-dis: colors only on standard output, by default when it is a terminal.
     const lastColorFlag = tokens.filter((t) => t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')).at(-1);
     const color = toStdout && (lastColorFlag === undefined ? (io.stdout as { isTTY?: boolean }).isTTY === true : lastColorFlag.kind === 'option' && lastColorFlag.name === 'color');
-    const module = decodeModule(await readInput(positionals[0]!, () => io.stdin));
+    const { module, file } = await readModule(positionals[0]!, io);
     // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
-    const text = disassembleToUtf8(module, {
+    // Function bodies are decoded here, on first read: their errors are the input's too.
+    const text = inFile(file, () => disassembleToUtf8(module, {
       rawId: values['raw-id'] === true,
       header: values['no-header'] !== true,
       indent: values['no-indent'] !== true,
       offsets: values.offsets === true,
       comment: values.comment === true,
       color,
-    });
+    }));
     if (output === undefined) io.stdout.write(text);
     else await writeOutput(output, text);
     return 0;

@@ -1,41 +1,30 @@
 import { parseArgs } from 'node:util';
-import { decodeLiteralString, decodeModule, enumerantByValue, generatorById, versionOf, type Module } from '@spvkit/core';
 import { UsageError, type Command } from '../CommandIo.js';
-import { readInput } from '../files.js';
+import { inFile } from '../errors/FileError.js';
+import { formatInfo } from '../info/formatInfo.js';
+import { moduleInfo } from '../info/moduleInfo.js';
+import { readModule } from '../input/readModule.js';
 
-/** A short, human summary of a module: what a person wants to know before opening the disassembly. */
-export function summarize(module: Module): string {
-  const { major, minor } = versionOf(module.header.version);
-  const gen = module.header.generator;
-  const tool = generatorById(gen >>> 16);
-  const generator = tool ? `${tool.vendor}${tool.tool ? ` ${tool.tool}` : ''}` : `unknown tool ${gen >>> 16}`;
-  const capabilities = module.capabilities.map((c) => enumerantByValue('Capability', c.word(0))?.name ?? `Capability(${c.word(0)})`);
-  const entryPoints = module.entryPoints.map((ep) => {
-    const model = enumerantByValue('ExecutionModel', ep.word(0))?.name ?? `ExecutionModel(${ep.word(0)})`;
-    const name = decodeLiteralString(ep.operands, 2, ep.operandCount).value;
-    return `${name} (${model})`;
-  });
-  let count = 0;
-  for (const _ of module.instructions()) count++;
-  return [
-    `version:       SPIR-V ${major}.${minor}`,
-    `generator:     ${generator}, version ${gen & 0xffff}`,
-    `bound:         ${module.header.bound}`,
-    `capabilities:  ${capabilities.join(', ') || '(none)'}`,
-    `entry points:  ${entryPoints.join(', ') || '(none)'}`,
-    `instructions:  ${count}`,
-  ].join('\n');
-}
-
+/**
+ * `spvkit info`: what a person, or a script with `--json`, wants to know before opening the
+ * disassembly: header, capabilities, entry points, and what a pipeline needs (workgroup size,
+ * bindings, push constants, spec constants).
+ */
 export const infoCommand: Command = {
   name: 'info',
-  summary: 'print a summary of a module: version, generator, bound, capabilities, entry points',
-  usage: 'spvkit info IN.spv',
+  summary: 'summarize a module: version, generator, entry points, workgroup size, bindings, push and spec constants',
+  usage: `spvkit info IN [--json]
+  IN      a module (.spv), or assembly (.spvasm) to assemble first; '-' reads standard input
+  --json  print the summary as one JSON object: {version, generator, bound, capabilities,
+          instructions, entryPoints, bindings, pushConstants, specConstants}; 64-bit spec
+          constant defaults are strings (JSON numbers lose their precision)`,
   async run(args, io) {
-    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-    if (positionals.length !== 1) throw new UsageError('expected exactly one input file');
-    const module = decodeModule(await readInput(positionals[0]!, () => io.stdin));
-    io.stdout.write(summarize(module) + '\n');
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { json: { type: 'boolean' } } });
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    const { module, file } = await readModule(positionals[0]!, io);
+    const info = inFile(file, () => moduleInfo(module));
+    if (values.json === true) io.stdout.write(`${JSON.stringify(info, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
+    else io.stdout.write(`${formatInfo(info)}\n`);
     return 0;
   },
 };

@@ -1,48 +1,39 @@
-import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  SPIRV_MAGIC,
-  SpirvError,
-  assemble,
-  decodeModule,
-  disassemble,
-  encodeModule,
-  formatDiagnostic,
-  parseTargetEnv,
-  passRegistry,
-  runPasses,
-  type Diagnostic,
-  type Module,
-} from '@spvkit/core';
-import { runPassesPreservingSource, type PreservedSource } from '@spvkit/passes';
+import { disassemble, encodeModule, formatAssemblyDiagnostic, formatDiagnostic, passRegistry, runPasses, type Diagnostic } from '@spvkit/core';
+import { preserveSource, snapshotAssembly, type PreservedSource } from '@spvkit/passes';
 import { UsageError, type Command, type CommandIo } from '../CommandIo.js';
-import { readInput, wordBytes, writeOutput } from '../files.js';
+import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
+import { FileError, inFile } from '../errors/FileError.js';
+import { inputName, readInput, wordBytes, writeOutput } from '../files.js';
+import { isAssemblyPath as isText, moduleOf } from '../input/readModule.js';
+import { looksBinary } from '../input/looksBinary.js';
+import { targetEnvOption } from '../options/targetEnv.js';
 
 const VALIDATOR = 'validate-builtins';
 
 /** Flags that each add one registered pass, in command-line order with `--passes`. */
 const PASS_FLAGS = ['lower-local-invocation-index'] as const;
 
-const isText = (path: string): boolean => extname(path).toLowerCase() === '.spvasm';
-
-/** True when the bytes start with the SPIR-V magic number in either byte order. */
-function looksBinary(bytes: Uint8Array): boolean {
-  if (bytes.length < 4) return false;
-  const le = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0;
-  const be = (bytes[3]! | (bytes[2]! << 8) | (bytes[1]! << 16) | (bytes[0]! << 24)) >>> 0;
-  return le === SPIRV_MAGIC || be === SPIRV_MAGIC;
+/** How the diagnostics of one input are printed: which file they are of, and for assembly its places and names. */
+interface ReportContext {
+  readonly file: string;
+  readonly idNames?: ReadonlyMap<number, string> | undefined;
+  /** The edited text: locates diagnostics on new instructions (the line they replaced). */
+  readonly preserved?: PreservedSource | undefined;
 }
 
-function assembleText(text: string, file: string, targetEnv: string | undefined): Module {
-  return assemble(text, { file, ...(targetEnv !== undefined ? { targetEnv } : {}) });
-}
-
-/** Prints the diagnostics; with an edited text, those without a place are located through it (new instructions: the line they replaced). */
-function report(io: CommandIo, diagnostics: readonly Diagnostic[], preserved?: PreservedSource): void {
+/**
+ * Prints the diagnostics (not the `info` ones), each naming its file: its own place, else its
+ * instruction's place in the input text, else the input's name before the message.
+ */
+function report(io: CommandIo, diagnostics: readonly Diagnostic[], context: ReportContext): void {
   for (const d of diagnostics) {
     if (d.severity === 'info') continue;
-    const location = d.location ?? preserved?.locate(d);
-    io.stderr.write(formatDiagnostic(location !== undefined && d.location === undefined ? { ...d, location } : d) + '\n');
+    const location = d.location ?? context.preserved?.locate(d);
+    const placed = location !== undefined && d.location === undefined ? { ...d, location } : d;
+    const shown = context.idNames !== undefined ? inAuthorsTerms(placed, context.idNames) : placed;
+    io.stderr.write((shown.location !== undefined ? '' : `${context.file}: `) + formatDiagnostic(shown) + '\n');
   }
 }
 
@@ -88,14 +79,7 @@ export const optCommand: Command = {
     const output = values.output;
     if (output === undefined || output === '') throw new UsageError('expected -o OUT');
     const targetEnv = values['target-env'];
-    if (targetEnv !== undefined) {
-      try {
-        parseTargetEnv(targetEnv);
-      } catch (e) {
-        if (e instanceof SpirvError) throw new UsageError(`${e.message}${e.hint ? ` (${e.hint})` : ''}`);
-        throw e;
-      }
-    }
+    if (targetEnv !== undefined) targetEnvOption(targetEnv);
     if (values['preserve-source'] === true && values.reprint === true) throw new UsageError('--preserve-source and --reprint exclude each other');
 
     const passes: string[] = [];
@@ -116,50 +100,63 @@ export const optCommand: Command = {
     // Known from the names; standard input is sniffed once read.
     if (preserveAsked && input !== '-' && !isText(input)) throw new UsageError(`--preserve-source edits assembly text, and ${input} is not a .spvasm file`);
     if (preserveAsked && output !== '-' && !isText(output)) throw new UsageError(`--preserve-source writes assembly text, and ${output} is not a .spvasm file`);
-    const bytes = await readInput(input, io.stdin);
+    const file = inputName(input);
+    const bytes = await readInput(input, () => io.stdin);
     // A file named .spvasm is text; standard input is sniffed.
     const inputIsText = input === '-' ? !looksBinary(bytes) : isText(input);
     if (preserveAsked && !inputIsText) throw new UsageError('--preserve-source edits assembly text, and standard input is a SPIR-V binary');
     const preserve = preserveAsked || (values.reprint !== true && inputIsText && isText(output));
     if (values['source-map'] === true && !preserve) throw new UsageError('--source-map maps an edited assembly text back to its input: it needs .spvasm in and out (or --preserve-source)');
     if (values['source-map'] === true && output === '-') throw new UsageError('--source-map writes OUT.map next to OUT: give -o a file');
-    const file = input === '-' ? '<stdin>' : input;
+    if (passes.length === 0) {
+      // Not an error: opt without passes converts (.spvasm <-> .spv) and, with --validate, checks.
+      // But a forgotten pass flag would otherwise pass unnoticed.
+      io.stderr.write(`spvkit opt: warning: no passes given, so ${output === '-' ? 'the output' : output} is ${file} unchanged${values.validate === true ? ' (validated)' : ''}; name passes with --passes a,b or flags such as --lower-local-invocation-index (registered: ${passRegistry.list().map((p) => p.name).join(', ')})\n`);
+    }
     const options = targetEnv !== undefined ? { targetEnv } : {};
 
     if (preserve) {
       const mapFile = `${output}.map`;
-      const run = runPassesPreservingSource(bytes.toString('utf8'), passes, {
-        ...options,
-        assemble: { file },
-        source: input === '-' ? '<stdin>' : relative(dirname(resolve(mapFile)), resolve(input)).split('\\').join('/'),
-        ...(output !== '-' ? { outputFile: basename(output) } : {}),
-      });
-      report(io, run.result.diagnostics, run.preserved);
-      if (!run.result.ok || run.preserved === undefined) return 1;
+      const snapshot = inFile(file, () => snapshotAssembly(bytes, { file, onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`), ...options }));
+      const result = inFile(file, () => runPasses(snapshot.module, passes, options));
+      let preserved: PreservedSource | undefined;
+      try {
+        preserved = preserveSource(snapshot, {
+          source: input === '-' ? '<stdin>' : relative(dirname(resolve(mapFile)), resolve(input)).split('\\').join('/'),
+          ...(output !== '-' ? { outputFile: basename(output) } : {}),
+        });
+      } catch (e) {
+        // A failed pass may leave a module the text cannot follow; its diagnostics say why.
+        if (result.ok) throw FileError.of(file, e);
+      }
+      const context = { file, idNames: snapshot.idNames, preserved };
+      report(io, result.diagnostics, context);
+      if (!result.ok || preserved === undefined) return 1;
       if (values.validate === true) {
-        const v = runPasses(run.module, [VALIDATOR], options);
-        report(io, v.diagnostics, run.preserved);
+        const v = inFile(file, () => runPasses(snapshot.module, [VALIDATOR], options));
+        report(io, v.diagnostics, context);
         if (!v.ok) return 1;
       }
-      if (output === '-') io.stdout.write(run.preserved.text);
-      else await writeOutput(output, run.preserved.text);
+      if (output === '-') io.stdout.write(preserved.text);
+      else await writeOutput(output, preserved.text);
       if (values['source-map'] === true) {
-        await writeOutput(mapFile, run.preserved.sourceMap().toString());
+        await writeOutput(mapFile, preserved.sourceMap().toString());
         io.stderr.write(`wrote ${mapFile}\n`);
       }
       return 0;
     }
 
-    const module = inputIsText ? assembleText(bytes.toString('utf8'), file, targetEnv) : decodeModule(bytes);
-    const result = runPasses(module, passes, options);
-    report(io, result.diagnostics);
+    const { module, idNames } = moduleOf(bytes, input, io, { ...options, names: true });
+    const context = { file, idNames };
+    const result = inFile(file, () => runPasses(module, passes, options));
+    report(io, result.diagnostics, context);
     if (!result.ok) return 1;
     if (values.validate === true) {
-      const v = runPasses(module, [VALIDATOR], options);
-      report(io, v.diagnostics);
+      const v = inFile(file, () => runPasses(module, [VALIDATOR], options));
+      report(io, v.diagnostics, context);
       if (!v.ok) return 1;
     }
-    const data = isText(output) ? disassemble(module) : wordBytes(encodeModule(module));
+    const data = inFile(file, () => (isText(output) ? disassemble(module) : wordBytes(encodeModule(module))));
     if (output === '-') io.stdout.write(data);
     else await writeOutput(output, data);
     return 0;

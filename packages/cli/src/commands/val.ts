@@ -1,12 +1,18 @@
-import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SPIRV_MAGIC, SpirvError, assemble, decodeModule, formatDiagnostic, instructionByOpcode, passRegistry, type Diagnostic, type Module } from '@spvkit/core';
+import { formatDiagnostic, instructionByOpcode, passRegistry, type Diagnostic } from '@spvkit/core';
 import '@spvkit/passes';
-import { UsageError, type Command, type CommandIo } from '../CommandIo.js';
-import { readInput } from '../files.js';
+import { UsageError, type Command } from '../CommandIo.js';
+import { FileError, inFile } from '../errors/FileError.js';
+import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
+import { inputName } from '../files.js';
+import { readModule } from '../input/readModule.js';
+import { targetEnvOption } from '../options/targetEnv.js';
 
 /** The env used without --target-env: Vulkan rules, the Vulkan version that consumes the module's SPIR-V version. */
 export const DEFAULT_VAL_TARGET_ENV = 'vulkan';
+
+/** The env names validate-builtins takes besides core's: the rules without a version. */
+const VERSIONLESS_ENVS = ['vulkan', 'universal'];
 
 /** One finding as `spvkit val --json` prints it. */
 export interface ValJsonDiagnostic {
@@ -14,8 +20,8 @@ export interface ValJsonDiagnostic {
   /** The VUID (`VUID-SampleId-SampleId-04356`), or an spvkit code for rules without one. */
   code: string | null;
   message: string;
-  /** Source position: the GLSL (OpLine / NonSemantic debug info) or assembly text of the offending use. */
-  file: string | null;
+  /** Source position: the GLSL (OpLine / NonSemantic debug info) or assembly text of the offending use; else the input. */
+  file: string;
   line: number | null;
   column: number | null;
   /** Opcode name of the offending instruction (`OpLoad`), as in core's SpirvError details. */
@@ -29,30 +35,15 @@ export interface ValJsonDiagnostic {
   entryPoint?: unknown;
 }
 
-function looksBinary(bytes: Uint8Array): boolean {
-  if (bytes.length < 4) return false;
-  const le = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0;
-  const be = (bytes[3]! | (bytes[2]! << 8) | (bytes[1]! << 16) | (bytes[0]! << 24)) >>> 0;
-  return le === SPIRV_MAGIC || be === SPIRV_MAGIC;
-}
-
-async function readModule(path: string, io: CommandIo, targetEnv: string | undefined): Promise<Module> {
-  const bytes = await readInput(path, () => io.stdin);
-  const text = path === '-' ? !looksBinary(bytes) : extname(path).toLowerCase() === '.spvasm';
-  if (!text) return decodeModule(bytes);
-  // The assembler wants a concrete env for the version word; `vulkan` (auto) leaves it to the text.
-  const env = targetEnv !== undefined && targetEnv !== 'vulkan' && targetEnv !== 'universal' ? { targetEnv } : {};
-  return assemble(bytes.toString('utf8'), { file: path === '-' ? '<stdin>' : path, ...env });
-}
-
-function toJson(d: Diagnostic): ValJsonDiagnostic {
+/** `d` for --json; `file` names the input where the finding has no file of its own. */
+function toJson(d: Diagnostic, file: string): ValJsonDiagnostic {
   const extra = d as Diagnostic & { builtIn?: string; target?: unknown; entryPoint?: unknown };
   const inst = d.instruction;
   return {
     severity: d.severity,
     code: d.code ?? null,
     message: d.message,
-    file: d.location?.file ?? null,
+    file: d.location?.file ?? file,
     line: d.location?.line ?? null,
     column: d.location?.column ?? null,
     opname: inst ? (instructionByOpcode(inst.opcode)?.opname ?? `Op(${inst.opcode})`) : null,
@@ -64,8 +55,12 @@ function toJson(d: Diagnostic): ValJsonDiagnostic {
   };
 }
 
-function fromError(e: SpirvError): Diagnostic {
-  return { severity: 'error', code: e.code, message: e.message, ...(e.location ? { location: e.location } : {}), ...(e.hint ? { hint: e.hint } : {}) };
+/** A failure to read the input, as findings: each assembly error, or the one error with the file. */
+function fromError(e: FileError): Diagnostic[] {
+  if (e.diagnostics !== undefined && e.diagnostics.length > 0) {
+    return e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, location: d.location, ...(d.hint !== undefined ? { hint: d.hint } : {}) }));
+  }
+  return [{ severity: 'error', message: e.message, ...(e.location !== undefined ? { location: e.location } : {}), ...(e.hint !== undefined ? { hint: e.hint } : {}) }];
 }
 
 /**
@@ -78,6 +73,8 @@ export const valCommand: Command = {
   summary: 'validate BuiltIn variables against the Vulkan rules, with VUIDs and source lines',
   usage: `spvkit val IN [--target-env ENV] [--json]
   IN is .spv (binary) or .spvasm (assembly) by extension; - is standard input (sniffed).
+                For assembly, findings are placed at file:line:column of the text and name
+                ids as the text does (%lii, not %2).
   --target-env  vulkan (default: Vulkan rules, version from the module), vulkan1.0 ... vulkan1.4,
                 vulkan1.1spv1.4, universal or spv1.N (SPIR-V rules only)
   --json        print a JSON array of {severity, code, message, file, line, column, opname, resultId}
@@ -91,22 +88,27 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     const input = positionals[0]!;
-    const targetEnv = values['target-env'] ?? DEFAULT_VAL_TARGET_ENV;
+    const asked = values['target-env'];
+    // Checked before reading anything: an unknown env is bad usage (exit 2), as in as and opt.
+    if (asked !== undefined && !VERSIONLESS_ENVS.includes(asked)) targetEnvOption(asked);
+    const targetEnv = asked ?? DEFAULT_VAL_TARGET_ENV;
     const json = values.json === true;
     let diagnostics: readonly Diagnostic[];
     try {
-      const pass = passRegistry.create('validate-builtins');
-      const module = await readModule(input, io, values['target-env']);
-      diagnostics = pass.run(module, { targetEnv }).diagnostics;
+      // The assembler wants a concrete env for the version word; `vulkan` and `universal` leave it to the text.
+      const { module, file, idNames } = await readModule(input, io, { names: true, ...(asked !== undefined && !VERSIONLESS_ENVS.includes(asked) ? { targetEnv: asked } : {}) });
+      const found = inFile(file, () => passRegistry.create('validate-builtins').run(module, { targetEnv }).diagnostics);
+      // For assembly: where in the text, and the author's names for the ids.
+      diagnostics = idNames === undefined ? found : found.map((d) => inAuthorsTerms(d, idNames));
     } catch (e) {
-      if (!json || !(e instanceof SpirvError)) throw e;
-      diagnostics = [fromError(e)];
+      if (!json || !(e instanceof FileError)) throw e;
+      diagnostics = fromError(e);
     }
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     if (json) {
-      io.stdout.write(JSON.stringify(diagnostics.map(toJson), null, 2) + '\n');
+      io.stdout.write(JSON.stringify(diagnostics.map((d) => toJson(d, inputName(input))), null, 2) + '\n');
     } else {
-      const name = input === '-' ? '<stdin>' : basename(input);
+      const name = inputName(input);
       for (const d of diagnostics) io.stderr.write((d.location ? '' : `${name}: `) + formatDiagnostic(d) + '\n');
       if (diagnostics.length > 0) {
         const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
