@@ -67,9 +67,9 @@ describe('spvkit val', () => {
       expect(r.code).toBe(1);
       const lines = r.stderr.split('\n').filter((l) => /: error: /.test(l));
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04284\] variable 'gl_LocalInvocationIndex' \(%\d+, BuiltIn LocalInvocationIndex\) is used by entry point 'main' \(Fragment\): /);
+      expect(lines[0]).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04284\] variable 'gl_LocalInvocationIndex' \(%(\d+|idx), BuiltIn LocalInvocationIndex\) is used by entry point 'main' \(Fragment\): /);
       expect(lines[1]).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04286\] .* must be declared as a scalar 32-bit integer, not 32-bit float$/);
-      expect(r.stderr).toMatch(/hint: the use is reached through main -> helper\( \(%\d+\)/);
+      expect(r.stderr).toMatch(/hint: the use is reached through main -> helper\( \(%(\d+|helper)\)/);
       expect(r.stderr).toMatch(/: 2 errors, 0 warnings\n$/);
     }
   });
@@ -108,9 +108,10 @@ describe('spvkit val', () => {
     writeFileSync(v15, new Uint8Array(w.buffer, w.byteOffset, w.byteLength));
     const old = await val([v15, '--target-env', 'vulkan1.0']);
     expect(old.code).toBe(1);
-    expect(old.stderr).toMatch(/^v15\.spv: error: \[spvkit-target-env-version\] the module is SPIR-V 1\.5, but target env vulkan1\.0 allows at most SPIR-V 1\.0/);
+    expect(old.stderr.startsWith(`${v15}: error: `)).toBe(true); // the path as given, as every spvkit error names it
+    expect(old.stderr).toMatch(/^\S*v15\.spv: error: \[spvkit-target-env-version\] the module is SPIR-V 1\.5, but target env vulkan1\.0 allows at most SPIR-V 1\.0/);
     expect((await val([v15])).code).toBe(0); // default env: Vulkan, version from the module
-    expect((await val([spv, '--target-env', 'vulkan7'])).code).toBe(1);
+    expect((await val([spv, '--target-env', 'vulkan7'])).code).toBe(2); // bad usage, as in as and opt
     expect((await val([])).code).toBe(2);
     expect((await val([spv, '--nope'])).code).toBe(2);
   });
