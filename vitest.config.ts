@@ -7,6 +7,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^@spvkit\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
       { find: /^@spvkit\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@spvkit\/passes$/, replacement: here('./packages/passes/src/index.ts') },
       { find: /^@spvkit\/rollup-plugin$/, replacement: here('./packages/rollup-plugin/src/index.ts') },
