@@ -2,8 +2,8 @@
  * lower-local-invocation-index on a real Vulkan driver (Mesa lavapipe in CI): each compute shader
  * runs before and after the pass, over several workgroup sizes, dispatch sizes and specialization
  * constants; every storage buffer must be identical, and must hold the index the formula gives
- * (so the shader really wrote it). Mesh and task shaders cannot run in the compute harness; the
- * oracle suite validates them.
+ * (so the shader really wrote it). Mesh and task shaders run in
+ * lowerLocalInvocationIndex.mesh.test.ts.
  *
  * Without Vulkan, glslangValidator or spirv-as the suite is skipped with a message, or fails when
  * SPVKIT_REQUIRE_ORACLES=1.

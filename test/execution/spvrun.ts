@@ -1,8 +1,9 @@
 /**
- * Run a SPIR-V compute shader on a real Vulkan driver (through harness/spvrun.c) and return the
- * final contents of its storage buffers.
+ * The driver of the C harness (harness/spvrun.c): builds it, asks it which Vulkan device jobs run
+ * on and what that device can do, and runs one job (a compute dispatch or a mesh draw) returning
+ * the final bytes of its storage buffers. runCompute.ts and runMesh.ts are the typed front ends.
  *
- * The C harness is compiled once per process (`cc -O1 -o spvrun spvrun.c -lvulkan`) into
+ * The harness is compiled once per process (`cc -O1 -o spvrun spvrun.c -lvulkan`) into
  * test/.cache/execution/<sha256 of spvrun.c>/spvrun and reused across processes.
  *
  * The Vulkan driver is whatever the loader picks from the environment; set SPVKIT_VK_ICD to an ICD
@@ -19,7 +20,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface ComputeBuffer {
+export type Vec3 = [number, number, number];
+
+/** A storage buffer of a job. */
+export interface JobBuffer {
   /** Descriptor set (default 0). */
   set?: number;
   binding: number;
@@ -29,19 +33,27 @@ export interface ComputeBuffer {
   init?: Uint8Array;
 }
 
-export interface ComputeJob {
-  spirv: Uint32Array;
-  /** Entry point name, default 'main'. */
-  entryPoint?: string;
-  /** vkCmdDispatch group counts. */
-  groups: [number, number, number];
-  buffers: ComputeBuffer[];
+/** What compute and mesh jobs share: buffers, specialization and push constants. */
+export interface JobResources {
+  /** vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts. */
+  groups: Vec3;
+  buffers: JobBuffer[];
   /** constant_id -> 32-bit value (an integer in [-2^31, 2^32); floats: pass their bit pattern). */
   specConstants?: Record<number, number>;
   /** Push-constant bytes at offset 0; length a multiple of 4. */
   pushConstants?: Uint8Array;
   /** Kill the harness after this long (default 60 s). */
   timeoutMs?: number;
+}
+
+/** Limits of the mesh and task stages (VkPhysicalDeviceMeshShaderPropertiesEXT). */
+export interface MeshShaderLimits {
+  taskShader: boolean;
+  maxMeshWorkGroupSize: Vec3;
+  maxMeshWorkGroupInvocations: number;
+  maxTaskWorkGroupSize: Vec3;
+  maxTaskWorkGroupInvocations: number;
+  maxTaskPayloadSize: number;
 }
 
 export interface VulkanEnvironment {
@@ -53,9 +65,16 @@ export interface VulkanEnvironment {
   deviceApiVersion: string;
   driverName?: string;
   driverInfo?: string;
+  maxComputeWorkGroupSize: Vec3;
+  maxComputeWorkGroupInvocations: number;
+  /** Present when the device runs mesh shaders (VK_EXT_mesh_shader with meshShader). */
+  mesh?: MeshShaderLimits;
 }
 
-/** A failed harness run: exitCode 1 = bad job/input, 2 = a Vulkan call failed, null = killed by a signal. */
+/**
+ * A failed harness run: exitCode 1 = bad job/input, 2 = a Vulkan call failed, 3 = this device
+ * cannot run the job (no mesh shaders, a size beyond its limits), null = killed by a signal.
+ */
 export class SpvRunError extends Error {
   constructor(
     message: string,
@@ -142,6 +161,16 @@ function parseInfo(stdout: string): VulkanEnvironment {
   }
   const deviceName = kv.get('deviceName');
   if (deviceName === undefined) throw new Error(`spvrun printed no deviceName:\n${stdout}`);
+  const num = (key: string): number => {
+    const v = Number(kv.get(key));
+    if (!Number.isInteger(v)) throw new Error(`spvrun --info printed no ${key}:\n${stdout}`);
+    return v;
+  };
+  const vec3 = (key: string): Vec3 => {
+    const v = (kv.get(key) ?? '').split(',').map(Number);
+    if (v.length !== 3 || !v.every(Number.isInteger)) throw new Error(`spvrun --info printed no ${key}:\n${stdout}`);
+    return v as Vec3;
+  };
   return {
     deviceName,
     deviceIndex: Number(kv.get('deviceIndex')),
@@ -150,6 +179,20 @@ function parseInfo(stdout: string): VulkanEnvironment {
     deviceApiVersion: kv.get('deviceApiVersion') ?? '',
     driverName: kv.get('driverName'),
     driverInfo: kv.get('driverInfo'),
+    maxComputeWorkGroupSize: vec3('maxComputeWorkGroupSize'),
+    maxComputeWorkGroupInvocations: num('maxComputeWorkGroupInvocations'),
+    ...(kv.get('meshShader') === '1'
+      ? {
+          mesh: {
+            taskShader: kv.get('taskShader') === '1',
+            maxMeshWorkGroupSize: vec3('maxMeshWorkGroupSize'),
+            maxMeshWorkGroupInvocations: num('maxMeshWorkGroupInvocations'),
+            maxTaskWorkGroupSize: vec3('maxTaskWorkGroupSize'),
+            maxTaskWorkGroupInvocations: num('maxTaskWorkGroupInvocations'),
+            maxTaskPayloadSize: num('maxTaskPayloadSize'),
+          },
+        }
+      : {}),
   };
 }
 
@@ -182,22 +225,35 @@ export function vulkanAvailable(): Promise<{ ok: true } | { ok: false; reason: s
   return availablePromise;
 }
 
-function checkUint(name: string, v: number, max = 0xffffffff): void {
+export function checkUint(name: string, v: number, max = 0xffffffff): void {
   if (!Number.isInteger(v) || v < 0 || v > max) throw new RangeError(`${name} must be an integer in [0, ${max}], got ${v}`);
 }
 
-/** Run one dispatch; returns every buffer's final bytes, in `job.buffers` order. */
-export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
-  const entry = job.entryPoint ?? 'main';
-  if (!entry || /[\r\n]/.test(entry)) throw new Error(`bad entry point name ${JSON.stringify(entry)}`);
+/** A one-line job-file argument (an entry point name): no line breaks, not empty. */
+export function checkName(what: string, name: string): void {
+  if (!name || /[\r\n]/.test(name)) throw new Error(`bad ${what} ${JSON.stringify(name)}`);
+}
+
+/** One harness run: the lines naming its shaders and stages, and the resources it binds. */
+export interface HarnessJob extends JobResources {
+  /** Job-file lines before the resources (`entry`, `size`, ...), without the module lines. */
+  lines: string[];
+  /** Modules by job-file key (`spv`, `mesh`, `task`); each is written to its own file. */
+  modules: { key: 'spv' | 'mesh' | 'task'; spirv: Uint32Array }[];
+}
+
+/** Runs one job with spvrun; returns every buffer's final bytes, in `job.buffers` order. */
+export async function runHarnessJob(job: HarnessJob): Promise<Uint8Array[]> {
   job.groups.forEach((g, i) => checkUint(`groups[${i}]`, g));
-  const lines = [`entry ${entry}`, `groups ${job.groups.join(' ')}`];
+  const lines = [...job.lines, `groups ${job.groups.join(' ')}`];
   const files: [string, Uint8Array][] = [];
   const dir = await mkdtemp(join(tmpdir(), 'spvrun-'));
   try {
-    const spv = join(dir, 'shader.spv');
-    files.push([spv, new Uint8Array(job.spirv.buffer, job.spirv.byteOffset, job.spirv.byteLength)]);
-    lines.push(`spv ${spv}`);
+    for (const m of job.modules) {
+      const p = join(dir, `${m.key}.spv`);
+      files.push([p, new Uint8Array(m.spirv.buffer, m.spirv.byteOffset, m.spirv.byteLength)]);
+      lines.push(`${m.key} ${p}`);
+    }
     job.buffers.forEach((b, i) => {
       checkUint(`buffers[${i}].set`, b.set ?? 0);
       checkUint(`buffers[${i}].binding`, b.binding);

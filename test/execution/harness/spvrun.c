@@ -1,5 +1,6 @@
 /*
- * spvrun — run one SPIR-V compute shader on a Vulkan driver and dump its storage buffers.
+ * spvrun — run one SPIR-V compute shader, or one mesh pipeline (an optional task shader and a mesh
+ * shader), on a Vulkan driver and dump its storage buffers.
  *
  * Build:  cc -O1 -o spvrun spvrun.c -lvulkan
  *
@@ -9,9 +10,18 @@
  * JOBFILE is line based; blank lines and lines starting with '#' are ignored.
  * PATH arguments take the rest of the line (spaces allowed, no quoting).
  *
- *   spv PATH                        SPIR-V module (required)
- *   entry NAME                      entry point name (default "main")
- *   groups X Y Z                    vkCmdDispatch group counts (default 1 1 1)
+ *   spv PATH                        SPIR-V module of a compute shader (a job has `spv` or `mesh`)
+ *   mesh PATH                       SPIR-V module of a mesh shader: the job runs a graphics
+ *                                   pipeline of the optional task shader and this mesh shader, with
+ *                                   rasterizer discard and no attachments (VK_EXT_mesh_shader)
+ *   task PATH                       SPIR-V module of a task shader (only with `mesh`; may be the
+ *                                   same file as `mesh`)
+ *   entry NAME                      entry point name of the compute or mesh shader (default "main")
+ *   task-entry NAME                 entry point name of the task shader (default "main")
+ *   groups X Y Z                    vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts (default 1 1 1)
+ *   size X Y Z                      optional: the workgroup size the compute or mesh shader runs
+ *                                   with; a job beyond this device's limits exits with code 3
+ *   task-size X Y Z                 optional: the same for the task shader
  *   buffer SET BINDING SIZE [INIT]  a storage buffer (SIZE bytes, > 0); INIT is one of
  *                                     zero          zero-filled (default)
  *                                     fill BYTE     every byte = BYTE (0..255, decimal or 0x..)
@@ -24,12 +34,17 @@
  *                                   concatenated in the order of the `buffer` lines
  *
  * Descriptor set layouts are created for every set 0..max(SET) (unused sets get empty
- * layouts); each `buffer` is a STORAGE_BUFFER descriptor visible to the compute stage.
+ * layouts); each `buffer` is a STORAGE_BUFFER descriptor visible to the compute stage, or to the
+ * task and mesh stages of a mesh job (as are the push constants and the spec constants).
  *
  * On success stdout holds `key=value` lines (deviceName, deviceIndex, deviceType, apiVersion,
- * deviceApiVersion, driverName, driverInfo) and the exit code is 0.
+ * deviceApiVersion, driverName, driverInfo, then the limits a job may need: maxComputeWorkGroup*,
+ * meshShader and taskShader (0 or 1) and, where meshShader=1, maxMeshWorkGroup*, maxTaskWorkGroup*,
+ * maxTaskPayloadSize; sizes as X,Y,Z) and the exit code is 0.
  * Exit code 1: bad usage / job file / input file.  Exit code 2: a Vulkan call failed (stderr
- * names the call and the VkResult) or no suitable device/memory type exists.
+ * names the call and the VkResult) or no suitable device/memory type exists.  Exit code 3: this
+ * device cannot run the job (no mesh or task shaders, a workgroup size or group count beyond its
+ * limits); nothing ran.
  *
  * Environment:
  *   SPVRUN_DEVICE_INDEX=N     use physical device N (index in vkEnumeratePhysicalDevices order)
@@ -39,7 +54,9 @@
  *
  * Features: every core feature the device reports (VkPhysicalDeviceFeatures and, when the API
  * version allows, the Vulkan 1.1/1.2/1.3 feature structs) is enabled, except robustness
- * (robustBufferAccess, robustImageAccess) and protectedMemory. On a 1.1 device
+ * (robustBufferAccess, robustImageAccess) and protectedMemory. On a 1.2+ device that offers
+ * VK_EXT_mesh_shader it is enabled with its meshShader and taskShader features (only those: the
+ * others need features this harness does not enable). On a 1.1 device
  * VK_KHR_spirv_1_4/VK_KHR_shader_float_controls are enabled when offered;
  * VK_KHR_portability_subset/_enumeration are enabled when offered.
  */
@@ -96,8 +113,11 @@ typedef struct {
 } Buffer;
 
 typedef struct {
-  char *spv, *entry, *push, *out;
+  char *spv, *mesh, *task, *entry, *taskEntry, *push, *out;
   uint32_t groups[3];
+  /* Workgroup sizes declared by the job (`size`, `task-size`), checked against the limits. */
+  uint32_t size[3], taskSize[3];
+  int hasSize, hasTaskSize;
   Buffer bufs[MAX_BUFFERS];
   uint32_t nbufs;
   VkSpecializationMapEntry specMap[MAX_SPECS];
@@ -128,6 +148,17 @@ static unsigned long long parse_num(const char *s, int line) {
   return (unsigned long long)v;
 }
 
+/* Exit code 3: the job is well formed, but this device cannot run it. */
+#define UNSUPPORTED 3
+
+static void parse_vec3(const char *args, uint32_t v[3], const char *what, int line) {
+  char a[64], b[64], c[64];
+  if (sscanf(args, "%63s %63s %63s", a, b, c) != 3) die(1, "job line %d: %s X Y Z", line, what);
+  v[0] = (uint32_t)parse_num(a, line);
+  v[1] = (uint32_t)parse_num(b, line);
+  v[2] = (uint32_t)parse_num(c, line);
+}
+
 static char *rest_of(char *s, int line) {
   while (*s == ' ' || *s == '\t') s++;
   if (!*s) die(1, "job line %d: missing argument", line);
@@ -141,6 +172,7 @@ static void parse_job(const char *path, Job *job) {
   text[len] = 0;
   memset(job, 0, sizeof *job);
   job->entry = "main";
+  job->taskEntry = "main";
   job->groups[0] = job->groups[1] = job->groups[2] = 1;
   int lineNo = 0;
   for (char *line = text, *next; line; line = next) {
@@ -156,15 +188,16 @@ static void parse_job(const char *path, Job *job) {
     if (sscanf(line, "%15s%n", key, &kn) != 1) continue;
     char *args = line + kn;
     if (!strcmp(key, "spv")) job->spv = rest_of(args, lineNo);
+    else if (!strcmp(key, "mesh")) job->mesh = rest_of(args, lineNo);
+    else if (!strcmp(key, "task")) job->task = rest_of(args, lineNo);
     else if (!strcmp(key, "entry")) job->entry = rest_of(args, lineNo);
+    else if (!strcmp(key, "task-entry")) job->taskEntry = rest_of(args, lineNo);
+    else if (!strcmp(key, "size")) { parse_vec3(args, job->size, "size", lineNo); job->hasSize = 1; }
+    else if (!strcmp(key, "task-size")) { parse_vec3(args, job->taskSize, "task-size", lineNo); job->hasTaskSize = 1; }
     else if (!strcmp(key, "push")) job->push = rest_of(args, lineNo);
     else if (!strcmp(key, "out")) job->out = rest_of(args, lineNo);
-    else if (!strcmp(key, "groups")) {
-      if (sscanf(args, "%63s %63s %63s", a, b, c) != 3) die(1, "job line %d: groups X Y Z", lineNo);
-      job->groups[0] = (uint32_t)parse_num(a, lineNo);
-      job->groups[1] = (uint32_t)parse_num(b, lineNo);
-      job->groups[2] = (uint32_t)parse_num(c, lineNo);
-    } else if (!strcmp(key, "spec")) {
+    else if (!strcmp(key, "groups")) parse_vec3(args, job->groups, "groups", lineNo);
+    else if (!strcmp(key, "spec")) {
       if (job->nspecs == MAX_SPECS) die(1, "too many spec constants");
       if (sscanf(args, "%63s %63s", a, b) != 2) die(1, "job line %d: spec ID VALUE", lineNo);
       uint32_t i = job->nspecs++;
@@ -199,7 +232,9 @@ static void parse_job(const char *path, Job *job) {
           die(1, "job line %d: duplicate set %u binding %u", lineNo, bf->set, bf->binding);
     } else die(1, "job line %d: unknown key '%s'", lineNo, key);
   }
-  if (!job->spv) die(1, "job: missing 'spv'");
+  if (!job->spv == !job->mesh) die(1, job->spv ? "job: both 'spv' and 'mesh'" : "job: missing 'spv' (or 'mesh')");
+  if (job->task && !job->mesh) die(1, "job: 'task' needs 'mesh'");
+  if (job->hasTaskSize && !job->task) die(1, "job: 'task-size' needs 'task'");
   if (!job->out) die(1, "job: missing 'out'");
 }
 
@@ -207,6 +242,37 @@ static int has_ext(const VkExtensionProperties *exts, uint32_t n, const char *na
   for (uint32_t i = 0; i < n; i++)
     if (!strcmp(exts[i].extensionName, name)) return 1;
   return 0;
+}
+
+static VkShaderModule load_module(VkDevice dev, const char *path) {
+  size_t codeLen;
+  uint32_t *code = read_file(path, &codeLen);
+  if (codeLen == 0 || codeLen % 4) die(1, "%s: size %zu is not a positive multiple of 4", path, codeLen);
+  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, codeLen, code};
+  VkShaderModule module;
+  VK(vkCreateShaderModule(dev, &smci, NULL, &module));
+  free(code);
+  return module;
+}
+
+static void print_vec3(const char *key, const uint32_t v[3]) { printf("%s=%u,%u,%u\n", key, v[0], v[1], v[2]); }
+
+/* Group counts beyond the device's limits are the job's problem on this device, not a bad job. */
+static void check_groups(const char *what, const uint32_t groups[3], const uint32_t max[3], uint32_t maxTotal) {
+  for (int i = 0; i < 3; i++)
+    if (groups[i] > max[i]) die(UNSUPPORTED, "groups[%d]=%u exceeds %s %u", i, groups[i], what, max[i]);
+  unsigned long long total = (unsigned long long)groups[0] * groups[1] * groups[2];
+  if (total > maxTotal) die(UNSUPPORTED, "groups %u*%u*%u exceed %s total %u", groups[0], groups[1], groups[2], what, maxTotal);
+}
+
+static void check_size(const char *stage, const uint32_t size[3], const uint32_t max[3], uint32_t maxInvocations) {
+  unsigned long long n = (unsigned long long)size[0] * size[1] * size[2];
+  if (n == 0) die(1, "%s workgroup size %ux%ux%u is empty", stage, size[0], size[1], size[2]);
+  for (int i = 0; i < 3; i++)
+    if (size[i] > max[i])
+      die(UNSUPPORTED, "%s workgroup size %ux%ux%u: dimension %d exceeds this device's %u", stage, size[0], size[1], size[2], i, max[i]);
+  if (n > maxInvocations)
+    die(UNSUPPORTED, "%s workgroup size %ux%ux%u: %llu invocations exceed this device's %u", stage, size[0], size[1], size[2], n, maxInvocations);
 }
 
 static void print_version(const char *key, uint32_t v) {
@@ -218,6 +284,8 @@ int main(int argc, char **argv) {
   int infoOnly = !strcmp(argv[1], "--info");
   Job job;
   if (!infoOnly) parse_job(argv[1], &job);
+  /* A mesh pipeline is a graphics pipeline: it needs a queue family with graphics. */
+  const VkQueueFlags needQueue = !infoOnly && job.mesh ? VK_QUEUE_GRAPHICS_BIT : VK_QUEUE_COMPUTE_BIT;
 
   /* ---- instance ---- */
   uint32_t instVersion = VK_API_VERSION_1_0;
@@ -266,10 +334,12 @@ int main(int argc, char **argv) {
     VkQueueFamilyProperties *qf = calloc(nq, sizeof *qf);
     vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, qf);
     for (uint32_t q = 0; q < nq; q++)
-      if (qf[q].queueFlags & VK_QUEUE_COMPUTE_BIT) { pd = pds[i]; queueFamily = q; pdIndex = i; break; }
+      if (qf[q].queueFlags & needQueue) { pd = pds[i]; queueFamily = q; pdIndex = i; break; }
     free(qf);
   }
-  if (!pd) die(2, "no physical device with a compute queue%s", wantIndex || wantName ? " matches SPVRUN_DEVICE_*" : "");
+  if (!pd)
+    die(needQueue == VK_QUEUE_GRAPHICS_BIT ? UNSUPPORTED : 2, "no physical device with a %s queue%s",
+        needQueue == VK_QUEUE_GRAPHICS_BIT ? "graphics" : "compute", wantIndex || wantName ? " matches SPVRUN_DEVICE_*" : "");
   vkGetPhysicalDeviceProperties(pd, &props);
   uint32_t devVersion = props.apiVersion < apiVersion ? props.apiVersion : apiVersion;
   devVersion = VK_MAKE_API_VERSION(0, VK_API_VERSION_MAJOR(devVersion), VK_API_VERSION_MINOR(devVersion), 0);
@@ -288,19 +358,30 @@ int main(int argc, char **argv) {
     *tail = &s16; tail = &s16.pNext;
   }
   if (devVersion >= VK_API_VERSION_1_3) { *tail = &f13; tail = &f13.pNext; }
+  uint32_t nDevExt = 0;
+  VK(vkEnumerateDeviceExtensionProperties(pd, NULL, &nDevExt, NULL));
+  VkExtensionProperties *devExts = calloc(nDevExt + 1, sizeof *devExts);
+  VK(vkEnumerateDeviceExtensionProperties(pd, NULL, &nDevExt, devExts));
+  /* Mesh shaders need SPIR-V 1.4, core from Vulkan 1.2; older devices are not offered them here. */
+  VkPhysicalDeviceMeshShaderFeaturesEXT fmesh = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
+  const int meshOffered = devVersion >= VK_API_VERSION_1_2 && has_ext(devExts, nDevExt, VK_EXT_MESH_SHADER_EXTENSION_NAME);
+  if (meshOffered) { *tail = &fmesh; tail = &fmesh.pNext; }
   if (devVersion >= VK_API_VERSION_1_1) vkGetPhysicalDeviceFeatures2(pd, &f2);
   else vkGetPhysicalDeviceFeatures(pd, &f2.features);
   f2.features.robustBufferAccess = VK_FALSE;
   f11.protectedMemory = VK_FALSE;
   f13.robustImageAccess = VK_FALSE;
+  /* multiviewMeshShader, primitiveFragmentShadingRateMeshShader and meshShaderQueries each need a
+   * feature or extension that is not enabled here (multiview, fragment shading rate, queries). */
+  fmesh.multiviewMeshShader = VK_FALSE;
+  fmesh.primitiveFragmentShadingRateMeshShader = VK_FALSE;
+  fmesh.meshShaderQueries = VK_FALSE;
+  const int hasMesh = meshOffered && fmesh.meshShader, hasTask = hasMesh && fmesh.taskShader;
 
   /* ---- device ---- */
-  uint32_t nDevExt = 0;
-  VK(vkEnumerateDeviceExtensionProperties(pd, NULL, &nDevExt, NULL));
-  VkExtensionProperties *devExts = calloc(nDevExt + 1, sizeof *devExts);
-  VK(vkEnumerateDeviceExtensionProperties(pd, NULL, &nDevExt, devExts));
-  const char *devExtNames[4];
+  const char *devExtNames[5];
   uint32_t nDevExtNames = 0;
+  if (hasMesh) devExtNames[nDevExtNames++] = VK_EXT_MESH_SHADER_EXTENSION_NAME;
   if (has_ext(devExts, nDevExt, "VK_KHR_portability_subset")) devExtNames[nDevExtNames++] = "VK_KHR_portability_subset";
   if (devVersion < VK_API_VERSION_1_2 && has_ext(devExts, nDevExt, "VK_KHR_spirv_1_4") &&
       has_ext(devExts, nDevExt, "VK_KHR_shader_float_controls")) {
@@ -329,6 +410,25 @@ int main(int argc, char **argv) {
     vkGetPhysicalDeviceProperties2(pd, &p2);
     printf("driverName=%s\ndriverInfo=%s\n", drv.driverName, drv.driverInfo);
   }
+  const VkPhysicalDeviceLimits *lim = &props.limits;
+  print_vec3("maxComputeWorkGroupSize", lim->maxComputeWorkGroupSize);
+  printf("maxComputeWorkGroupInvocations=%u\n", lim->maxComputeWorkGroupInvocations);
+  print_vec3("maxComputeWorkGroupCount", lim->maxComputeWorkGroupCount);
+  VkPhysicalDeviceMeshShaderPropertiesEXT mp = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_PROPERTIES_EXT};
+  printf("meshShader=%d\ntaskShader=%d\n", hasMesh, hasTask);
+  if (hasMesh) {
+    VkPhysicalDeviceProperties2 p2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &mp};
+    vkGetPhysicalDeviceProperties2(pd, &p2);
+    print_vec3("maxMeshWorkGroupSize", mp.maxMeshWorkGroupSize);
+    printf("maxMeshWorkGroupInvocations=%u\n", mp.maxMeshWorkGroupInvocations);
+    print_vec3("maxMeshWorkGroupCount", mp.maxMeshWorkGroupCount);
+    printf("maxMeshWorkGroupTotalCount=%u\n", mp.maxMeshWorkGroupTotalCount);
+    print_vec3("maxTaskWorkGroupSize", mp.maxTaskWorkGroupSize);
+    printf("maxTaskWorkGroupInvocations=%u\n", mp.maxTaskWorkGroupInvocations);
+    print_vec3("maxTaskWorkGroupCount", mp.maxTaskWorkGroupCount);
+    printf("maxTaskWorkGroupTotalCount=%u\n", mp.maxTaskWorkGroupTotalCount);
+    printf("maxTaskPayloadSize=%u\n", mp.maxTaskPayloadSize);
+  }
   fflush(stdout);
   if (infoOnly) {
     vkDestroyDevice(dev, NULL);
@@ -336,9 +436,18 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  for (int i = 0; i < 3; i++)
-    if (job.groups[i] > props.limits.maxComputeWorkGroupCount[i])
-      die(1, "groups[%d]=%u exceeds maxComputeWorkGroupCount %u", i, job.groups[i], props.limits.maxComputeWorkGroupCount[i]);
+  /* ---- what the job needs of the device ---- */
+  if (job.mesh && !hasMesh) die(UNSUPPORTED, "this device has no mesh shaders (VK_EXT_mesh_shader meshShader)");
+  if (job.task && !hasTask) die(UNSUPPORTED, "this device has no task shaders (VK_EXT_mesh_shader taskShader)");
+  if (!job.mesh) {
+    check_groups("maxComputeWorkGroupCount", job.groups, lim->maxComputeWorkGroupCount, UINT32_MAX);
+    if (job.hasSize) check_size("compute", job.size, lim->maxComputeWorkGroupSize, lim->maxComputeWorkGroupInvocations);
+  } else {
+    if (job.task) check_groups("maxTaskWorkGroupCount", job.groups, mp.maxTaskWorkGroupCount, mp.maxTaskWorkGroupTotalCount);
+    else check_groups("maxMeshWorkGroupCount", job.groups, mp.maxMeshWorkGroupCount, mp.maxMeshWorkGroupTotalCount);
+    if (job.hasSize) check_size("mesh", job.size, mp.maxMeshWorkGroupSize, mp.maxMeshWorkGroupInvocations);
+    if (job.hasTaskSize) check_size("task", job.taskSize, mp.maxTaskWorkGroupSize, mp.maxTaskWorkGroupInvocations);
+  }
 
   /* ---- buffers ---- */
   VkPhysicalDeviceMemoryProperties memProps;
@@ -369,6 +478,11 @@ int main(int argc, char **argv) {
     }
   }
 
+  /* Every resource is visible to every stage of the pipeline. */
+  const VkShaderStageFlags stages = !job.mesh ? VK_SHADER_STAGE_COMPUTE_BIT
+                                    : VK_SHADER_STAGE_MESH_BIT_EXT | (job.task ? VK_SHADER_STAGE_TASK_BIT_EXT : 0);
+  const VkPipelineBindPoint bindPoint = job.mesh ? VK_PIPELINE_BIND_POINT_GRAPHICS : VK_PIPELINE_BIND_POINT_COMPUTE;
+
   /* ---- descriptor sets ---- */
   uint32_t nsets = 0;
   for (uint32_t i = 0; i < job.nbufs; i++)
@@ -381,7 +495,7 @@ int main(int argc, char **argv) {
     for (uint32_t i = 0; i < job.nbufs; i++)
       if (job.bufs[i].set == s)
         lb[n++] = (VkDescriptorSetLayoutBinding){job.bufs[i].binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                                 VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+                                                 stages, NULL};
     VkDescriptorSetLayoutCreateInfo lci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, NULL, 0, n, lb};
     VK(vkCreateDescriptorSetLayout(dev, &lci, NULL, &layouts[s]));
   }
@@ -411,26 +525,60 @@ int main(int argc, char **argv) {
     if (pushLen % 4 || pushLen > props.limits.maxPushConstantsSize)
       die(1, "push constants: %zu bytes (must be a multiple of 4, <= %u)", pushLen, props.limits.maxPushConstantsSize);
   }
-  VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, (uint32_t)pushLen};
+  VkPushConstantRange pcr = {stages, 0, (uint32_t)pushLen};
   VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, NULL, 0, nsets, layouts,
                                      pushLen ? 1u : 0u, &pcr};
   VkPipelineLayout playout;
   VK(vkCreatePipelineLayout(dev, &plci, NULL, &playout));
 
-  size_t codeLen;
-  uint32_t *code = read_file(job.spv, &codeLen);
-  if (codeLen == 0 || codeLen % 4) die(1, "%s: size %zu is not a positive multiple of 4", job.spv, codeLen);
-  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, codeLen, code};
-  VkShaderModule module;
-  VK(vkCreateShaderModule(dev, &smci, NULL, &module));
   VkSpecializationInfo spec = {job.nspecs, job.specMap, job.nspecs * 4u, job.specData};
-  VkComputePipelineCreateInfo cpci = {
-      VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, NULL, 0,
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
-       job.entry, job.nspecs ? &spec : NULL},
-      playout, VK_NULL_HANDLE, -1};
   VkPipeline pipeline;
-  VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline));
+  VkShaderModule modules[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
+  VkRenderPass renderPass = VK_NULL_HANDLE;
+  VkFramebuffer framebuffer = VK_NULL_HANDLE;
+  if (!job.mesh) {
+    modules[0] = load_module(dev, job.spv);
+    VkComputePipelineCreateInfo cpci = {
+        VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, NULL, 0,
+        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_COMPUTE_BIT, modules[0],
+         job.entry, job.nspecs ? &spec : NULL},
+        playout, VK_NULL_HANDLE, -1};
+    VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline));
+  } else {
+    /* A subpass without attachments and a 1x1 framebuffer: the mesh stage only writes buffers, and
+     * rasterizer discard means no viewport, multisample, depth or blend state is read. */
+    VkSubpassDescription sub = {0, VK_PIPELINE_BIND_POINT_GRAPHICS, 0, NULL, 0, NULL, NULL, NULL, 0, NULL};
+    VkRenderPassCreateInfo rpci = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, NULL, 0, 0, NULL, 1, &sub, 0, NULL};
+    VK(vkCreateRenderPass(dev, &rpci, NULL, &renderPass));
+    VkFramebufferCreateInfo fbci = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, NULL, 0, renderPass, 0, NULL, 1, 1, 1};
+    VK(vkCreateFramebuffer(dev, &fbci, NULL, &framebuffer));
+    VkPipelineShaderStageCreateInfo st[2];
+    uint32_t nst = 0;
+    if (job.task) {
+      modules[1] = load_module(dev, job.task);
+      st[nst++] = (VkPipelineShaderStageCreateInfo){VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
+                                                    VK_SHADER_STAGE_TASK_BIT_EXT, modules[1], job.taskEntry,
+                                                    job.nspecs ? &spec : NULL};
+    }
+    modules[0] = load_module(dev, job.mesh);
+    st[nst++] = (VkPipelineShaderStageCreateInfo){VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
+                                                  VK_SHADER_STAGE_MESH_BIT_EXT, modules[0], job.entry,
+                                                  job.nspecs ? &spec : NULL};
+    VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    rs.rasterizerDiscardEnable = VK_TRUE;
+    rs.polygonMode = VK_POLYGON_MODE_FILL;
+    rs.cullMode = VK_CULL_MODE_NONE;
+    rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+    rs.lineWidth = 1.0f;
+    VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    gpci.stageCount = nst;
+    gpci.pStages = st;
+    gpci.pRasterizationState = &rs;
+    gpci.layout = playout;
+    gpci.renderPass = renderPass;
+    gpci.basePipelineIndex = -1;
+    VK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipeline));
+  }
 
   /* ---- record, submit, wait ---- */
   VkCommandPoolCreateInfo cpoolci = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL, 0, queueFamily};
@@ -443,12 +591,23 @@ int main(int argc, char **argv) {
   VkCommandBufferBeginInfo cbbi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
                                    VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
   VK(vkBeginCommandBuffer(cmd, &cbbi));
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  if (nsets) vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, playout, 0, nsets, sets, 0, NULL);
-  if (pushLen) vkCmdPushConstants(cmd, playout, VK_SHADER_STAGE_COMPUTE_BIT, 0, (uint32_t)pushLen, pushData);
-  vkCmdDispatch(cmd, job.groups[0], job.groups[1], job.groups[2]);
+  vkCmdBindPipeline(cmd, bindPoint, pipeline);
+  if (nsets) vkCmdBindDescriptorSets(cmd, bindPoint, playout, 0, nsets, sets, 0, NULL);
+  if (pushLen) vkCmdPushConstants(cmd, playout, stages, 0, (uint32_t)pushLen, pushData);
+  VkPipelineStageFlags writers = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+  if (!job.mesh) {
+    vkCmdDispatch(cmd, job.groups[0], job.groups[1], job.groups[2]);
+  } else {
+    PFN_vkCmdDrawMeshTasksEXT drawMeshTasks = (PFN_vkCmdDrawMeshTasksEXT)vkGetDeviceProcAddr(dev, "vkCmdDrawMeshTasksEXT");
+    if (!drawMeshTasks) die(2, "vkGetDeviceProcAddr(vkCmdDrawMeshTasksEXT) returned NULL");
+    VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, NULL, renderPass, framebuffer, {{0, 0}, {1, 1}}, 0, NULL};
+    vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+    drawMeshTasks(cmd, job.groups[0], job.groups[1], job.groups[2]);
+    vkCmdEndRenderPass(cmd);
+    writers = VK_PIPELINE_STAGE_MESH_SHADER_BIT_EXT | (job.task ? VK_PIPELINE_STAGE_TASK_SHADER_BIT_EXT : 0);
+  }
   VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+  vkCmdPipelineBarrier(cmd, writers, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
   VK(vkEndCommandBuffer(cmd));
   VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   VkFence fence;
@@ -470,7 +629,10 @@ int main(int argc, char **argv) {
   vkDestroyFence(dev, fence, NULL);
   vkDestroyCommandPool(dev, cpool, NULL);
   vkDestroyPipeline(dev, pipeline, NULL);
-  vkDestroyShaderModule(dev, module, NULL);
+  for (int i = 0; i < 2; i++)
+    if (modules[i]) vkDestroyShaderModule(dev, modules[i], NULL);
+  if (framebuffer) vkDestroyFramebuffer(dev, framebuffer, NULL);
+  if (renderPass) vkDestroyRenderPass(dev, renderPass, NULL);
   vkDestroyPipelineLayout(dev, playout, NULL);
   if (pool) vkDestroyDescriptorPool(dev, pool, NULL);
   for (uint32_t s = 0; s < nsets; s++) vkDestroyDescriptorSetLayout(dev, layouts[s], NULL);
