@@ -68,8 +68,9 @@ export interface SpvkitOptions {
   /** Target environment for the GLSL compiler, the passes and the validator. Default `'vulkan1.1'`. */
   targetEnv?: 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3' | (string & {});
   /**
-   * What the default export is: `'words'` a Uint32Array (default, ready for
-   * vkCreateShaderModule / createShaderModule), `'bytes'` a Uint8Array (little-endian),
+   * What the default export is: `'words'` a Uint32Array (default, ready for Vulkan's
+   * vkCreateShaderModule or a native WebGPU implementation's SPIR-V shader source; a browser's
+   * WebGPU takes WGSL, not SPIR-V), `'bytes'` a Uint8Array (little-endian),
    * `'base64'` a string of the little-endian bytes.
    */
   output?: 'words' | 'bytes' | 'base64';
