@@ -770,3 +770,339 @@ describe('case 11: pointer copies and pointer arguments', () => {
                OpFunctionEnd`);
   });
 });
+
+/** An OpenCL kernel reading a 64-bit index; `extra` adds execution modes, `wgs` a WorkgroupSize input. */
+const kernel = (o: { modes?: string; wgs: boolean }): string => `
+               OpCapability Addresses
+               OpCapability Linkage
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k" %lii${o.wgs ? ' %wgs' : ''}
+               ${o.modes ?? ''}
+               OpName %k "k"
+               OpName %i "i"
+               ${o.wgs ? 'OpName %wgs "wgs"' : ''}
+               OpDecorate %lii BuiltIn LocalInvocationIndex
+               OpDecorate %lii Constant
+               OpDecorate %lii LinkageAttributes "__spirv_BuiltInLocalInvocationIndex" Import
+               ${o.wgs ? 'OpDecorate %wgs BuiltIn WorkgroupSize' : ''}
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+         %v3 = OpTypeVector %ulong 3
+         %pi = OpTypePointer Input %ulong
+         %pv = OpTypePointer Input %v3
+         %fn = OpTypeFunction %void
+        %lii = OpVariable %pi Input
+               ${o.wgs ? '%wgs = OpVariable %pv Input' : ''}
+          %k = OpFunction %void None %fn
+          %l = OpLabel
+          %i = OpLoad %ulong %lii Aligned 8
+               OpReturn
+               OpFunctionEnd`;
+
+/** z*(X*Y) + y*X + x with X, Y read from the WorkgroupSize input `wgs` at run time. */
+const atRunTime = (wgs: string): string => String.raw`
+; CHECK: [[V:%\w+]] = OpLoad %v3ulong %gl_LocalInvocationID
+; CHECK-NEXT: [[Z:%\w+]] = OpCompositeExtract %ulong [[V]] 2
+; CHECK-NEXT: [[S:%\w+]] = OpLoad %v3ulong ${wgs}
+; CHECK-NEXT: [[SX:%\w+]] = OpCompositeExtract %ulong [[S]] 0
+; CHECK-NEXT: [[SY:%\w+]] = OpCompositeExtract %ulong [[S]] 1
+; CHECK-NEXT: [[XY:%\w+]] = OpIMul %ulong [[SX]] [[SY]]
+; CHECK-NEXT: [[ZT:%\w+]] = OpIMul %ulong [[Z]] [[XY]]
+; CHECK-NEXT: [[Y:%\w+]] = OpCompositeExtract %ulong [[V]] 1
+; CHECK-NEXT: [[SX2:%\w+]] = OpCompositeExtract %ulong [[S]] 0
+; CHECK-NEXT: [[YT:%\w+]] = OpIMul %ulong [[Y]] [[SX2]]
+; CHECK-NEXT: [[ZY:%\w+]] = OpIAdd %ulong [[ZT]] [[YT]]
+; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %ulong [[V]] 0
+; CHECK-NEXT: %i = OpIAdd %ulong [[ZY]] [[X]]{{\b}}`;
+
+describe('case 12: OpenCL kernels', () => {
+  it('no static size: the size is read from the WorkgroupSize input at run time; the Linkage import goes with the variable', () => {
+    lower(String.raw`
+; CHECK: OpEntryPoint Kernel %k "k" %wgs %gl_LocalInvocationID{{(?=\n|$)}}
+; CHECK-NOT: LinkageAttributes
+; CHECK: %gl_LocalInvocationID = OpVariable %_ptr_Input_v3ulong Input
+${atRunTime('%wgs')}
+${kernel({ wgs: true })}`, { targetEnv: 'opencl1.2' });
+  });
+
+  it('no WorkgroupSize input: one is created, decorated and listed; LocalSizeHint is only a hint', () => {
+    lower(String.raw`
+; CHECK: OpEntryPoint Kernel %k "k" %gl_LocalInvocationID %gl_WorkGroupSize{{(?=\n|$)}}
+; CHECK: OpExecutionMode %k LocalSizeHint 9 9 9
+; CHECK: OpDecorate %gl_WorkGroupSize BuiltIn WorkgroupSize
+; CHECK-NOT: %ulong_81
+; CHECK: %gl_WorkGroupSize = OpVariable %_ptr_Input_v3ulong Input
+${atRunTime('%gl_WorkGroupSize')}
+${kernel({ wgs: false, modes: 'OpExecutionMode %k LocalSizeHint 9 9 9' })}`, { targetEnv: 'opencl1.2' });
+  });
+
+  it('LocalSize (reqd_work_group_size) 8 4 2 is folded: no WorkgroupSize load, 64-bit constants', () => {
+    lower(String.raw`
+; CHECK-DAG: %ulong_32 = OpConstant %ulong 32
+; CHECK-DAG: %ulong_8 = OpConstant %ulong 8
+; CHECK-NOT: OpLoad %v3ulong %wgs
+; CHECK: [[V:%\w+]] = OpLoad %v3ulong %gl_LocalInvocationID
+; CHECK-NEXT: [[Z:%\w+]] = OpCompositeExtract %ulong [[V]] 2
+; CHECK-NEXT: [[ZT:%\w+]] = OpIMul %ulong [[Z]] %ulong_32
+; CHECK-NEXT: [[Y:%\w+]] = OpCompositeExtract %ulong [[V]] 1
+; CHECK-NEXT: [[YT:%\w+]] = OpIMul %ulong [[Y]] %ulong_8
+; CHECK-NEXT: [[ZY:%\w+]] = OpIAdd %ulong [[ZT]] [[YT]]
+; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %ulong [[V]] 0
+; CHECK-NEXT: %i = OpIAdd %ulong [[ZY]] [[X]]{{\b}}
+; CHECK-NOT: OpLoad %v3ulong %wgs
+${kernel({ wgs: true, modes: 'OpExecutionMode %k LocalSize 8 4 2' })}`, { targetEnv: 'opencl1.2' });
+  });
+
+  it('kernels of different sizes sharing a helper: no Private storage in kernels, so the helper reads the size at run time', () => {
+    const { result } = lower(String.raw`
+; CHECK: OpEntryPoint Kernel %k1 "k1" %gl_LocalInvocationID %gl_WorkGroupSize{{(?=\n|$)}}
+; CHECK: OpEntryPoint Kernel %k2 "k2" %gl_LocalInvocationID %gl_WorkGroupSize{{(?=\n|$)}}
+; CHECK-NOT: Private
+; CHECK-LABEL: %h = OpFunction
+${atRunTime('%gl_WorkGroupSize')}
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k1 "k1" %lii
+               OpEntryPoint Kernel %k2 "k2" %lii
+               OpExecutionMode %k1 LocalSize 8 1 1
+               OpExecutionMode %k2 LocalSize 4 4 2
+               OpName %k1 "k1"
+               OpName %k2 "k2"
+               OpName %h "h"
+               OpName %i "i"
+               OpDecorate %lii BuiltIn LocalInvocationIndex
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+         %pi = OpTypePointer Input %ulong
+         %fn = OpTypeFunction %void
+         %fh = OpTypeFunction %ulong
+        %lii = OpVariable %pi Input
+          %h = OpFunction %ulong None %fh
+         %hl = OpLabel
+          %i = OpLoad %ulong %lii Aligned 8
+               OpReturnValue %i
+               OpFunctionEnd
+         %k1 = OpFunction %void None %fn
+         %l1 = OpLabel
+         %r1 = OpFunctionCall %ulong %h
+               OpReturn
+               OpFunctionEnd
+         %k2 = OpFunction %void None %fn
+         %l2 = OpLabel
+         %r2 = OpFunctionCall %ulong %h
+               OpReturn
+               OpFunctionEnd`, { targetEnv: 'opencl1.2' });
+    expect(result.diagnostics).toEqual([]);
+  });
+});
+
+describe('a function no entry point calls (dead code) is lowered with the entry point\'s size', () => {
+  it('the uncalled %dead gets the 64x1x1 arithmetic of main', () => {
+    lower(String.raw`
+; CHECK-LABEL: %dead = OpFunction
+; CHECK-NEXT: OpLabel
+; CHECK-NEXT: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
+; CHECK-NEXT: %unused = OpCompositeExtract %uint [[V]] 0
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lii
+               OpExecutionMode %main LocalSize 64 1 1
+               OpName %main "main"
+               OpName %dead "dead"
+               OpName %unused "unused"
+               OpDecorate %lii BuiltIn LocalInvocationIndex
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer Input %uint
+        %lii = OpVariable %ptr Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+       %dead = OpFunction %void None %fn
+         %dl = OpLabel
+     %unused = OpLoad %uint %lii
+               OpReturn
+               OpFunctionEnd`);
+  });
+});
+
+describe('case 13: modules without the index are untouched; a declared index is always removed', () => {
+  it('a compute shader that reads LocalInvocationId only: changed false, the same module', () => {
+    const text = String.raw`
+; CHECK: OpDecorate %lid BuiltIn LocalInvocationId
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lid
+               OpExecutionMode %main LocalSize 4 4 1
+               OpName %lid "lid"
+               OpDecorate %lid BuiltIn LocalInvocationId
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+         %v3 = OpTypeVector %uint 3
+         %pv = OpTypePointer Input %v3
+        %lid = OpVariable %pv Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %v = OpLoad %v3 %lid
+               OpReturn
+               OpFunctionEnd`;
+    const outcome = checkPasses(text, [PASS]);
+    expect(outcome.result).toMatchObject({ ok: true, changed: false, diagnostics: [] });
+    expect(outcome.module.hasLazyFunctions, 'the function bodies were not even decoded').toBe(true);
+    expect(outcome.text).toBe(disassemble(assemble(text, { preserveNumericIds: true }), { header: false }));
+  });
+
+  it('a variable only named, decorated and listed is removed, and that is a change', () => {
+    const { text } = lower(String.raw`
+; CHECK: OpEntryPoint GLCompute %main "main"{{(?=\n|$)}}
+; CHECK-NOT: OpVariable
+; CHECK: OpFunction
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lii
+               OpExecutionMode %main LocalSize 7 3 2
+               OpName %main "main"
+               OpName %lii "gl_LocalInvocationIndex"
+               OpDecorate %lii BuiltIn LocalInvocationIndex
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer Input %uint
+        %lii = OpVariable %ptr Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd`);
+    expect(text).not.toMatch(/gl_LocalInvocationIndex/);
+  });
+
+  it('the index decorated through a decoration group: the group goes with it', () => {
+    lower(String.raw`
+; CHECK-NOT: OpDecorationGroup
+; CHECK-NOT: OpGroupDecorate
+; CHECK: %main = OpFunction
+; CHECK-NEXT: OpLabel
+; CHECK-NEXT: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
+; CHECK-NEXT: [[Z:%\w+]] = OpCompositeExtract %uint [[V]] 2
+; CHECK-NEXT: [[ZT:%\w+]] = OpIMul %uint [[Z]] %uint_9
+; CHECK-NEXT: [[Y:%\w+]] = OpCompositeExtract %uint [[V]] 1
+; CHECK-NEXT: [[YT:%\w+]] = OpIMul %uint [[Y]] %uint_3
+; CHECK-NEXT: [[ZY:%\w+]] = OpIAdd %uint [[ZT]] [[YT]]
+; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %uint [[V]] 0
+; CHECK-NEXT: %idx = OpIAdd %uint [[ZY]] [[X]]{{\b}}
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lii
+               OpExecutionMode %main LocalSize 3 3 3
+               OpName %main "main"
+               OpName %grp "grp"
+               OpName %idx "idx"
+               OpDecorate %grp BuiltIn LocalInvocationIndex
+        %grp = OpDecorationGroup
+               OpGroupDecorate %grp %lii
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer Input %uint
+        %lii = OpVariable %ptr Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %idx = OpLoad %uint %lii
+               OpReturn
+               OpFunctionEnd`, { targetEnv: 'vulkan1.0' });
+  });
+});
+
+describe('debug info', () => {
+  it('the OpLine that covered a read covers every instruction of its replacement', () => {
+    lower(String.raw`
+; CHECK: [[FILE:%\w+]] = OpString "blur.comp"
+; CHECK: OpLine [[FILE]] 42 7
+; CHECK-NEXT: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
+; CHECK-NEXT: [[Y:%\w+]] = OpCompositeExtract %uint [[V]] 1
+; CHECK-NEXT: [[YT:%\w+]] = OpIMul %uint [[Y]] %uint_8
+; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %uint [[V]] 0
+; CHECK-NEXT: %idx = OpIAdd %uint [[YT]] [[X]]{{\b}}
+; CHECK-NEXT: OpLine [[FILE]] 43 1
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lii
+               OpExecutionMode %main LocalSize 8 8 1
+       %file = OpString "blur.comp"
+               OpName %main "main"
+               OpName %idx "idx"
+               OpDecorate %lii BuiltIn LocalInvocationIndex
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer Input %uint
+        %lii = OpVariable %ptr Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpLine %file 42 7
+        %idx = OpLoad %uint %lii
+               OpLine %file 43 1
+      %twice = OpIAdd %uint %idx %idx
+               OpReturn
+               OpFunctionEnd`);
+  });
+
+  it('NonSemantic.Shader.DebugInfo.100: the DebugGlobalVariable stays with DebugInfoNone for a variable; DebugDeclare of it goes', () => {
+    lower(String.raw`
+; CHECK: [[DBG:%\w+]] = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+; CHECK: [[NAME:%\w+]] = OpString "gl_LocalInvocationIndex"
+; CHECK: [[NONE:%\w+]] = OpExtInst %void [[DBG]] DebugInfoNone
+; CHECK-NEXT: %gv = OpExtInst %void [[DBG]] DebugGlobalVariable [[NAME]] %tbasic %src %uint_1 %uint_1 %cu [[NAME]] [[NONE]] %uint_0
+; CHECK: %main = OpFunction
+; CHECK-NEXT: OpLabel
+; CHECK-NOT: DebugDeclare
+; CHECK: %idx = OpCompositeExtract
+; CHECK-NOT: DebugDeclare
+; CHECK: OpFunctionEnd
+               OpCapability Shader
+               OpExtension "SPV_KHR_non_semantic_info"
+        %dbg = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lii
+               OpExecutionMode %main LocalSize 64 1 1
+      %sfile = OpString "k.comp"
+       %name = OpString "gl_LocalInvocationIndex"
+      %suint = OpString "uint"
+               OpName %main "main"
+               OpName %idx "idx"
+               OpName %gv "gv"
+               OpName %tbasic "tbasic"
+               OpName %src "src"
+               OpName %cu "cu"
+               OpDecorate %lii BuiltIn LocalInvocationIndex
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+         %c0 = OpConstant %uint 0
+         %c1 = OpConstant %uint 1
+         %c2 = OpConstant %uint 2
+         %c4 = OpConstant %uint 4
+         %c6 = OpConstant %uint 6
+        %c32 = OpConstant %uint 32
+        %ptr = OpTypePointer Input %uint
+        %lii = OpVariable %ptr Input
+        %src = OpExtInst %void %dbg DebugSource %sfile
+         %cu = OpExtInst %void %dbg DebugCompilationUnit %c1 %c4 %src %c2
+     %tbasic = OpExtInst %void %dbg DebugTypeBasic %suint %c32 %c6 %c0
+         %gv = OpExtInst %void %dbg DebugGlobalVariable %name %tbasic %src %c1 %c1 %cu %name %lii %c0
+       %expr = OpExtInst %void %dbg DebugExpression
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+       %decl = OpExtInst %void %dbg DebugDeclare %gv %lii %expr
+        %idx = OpLoad %uint %lii
+               OpReturn
+               OpFunctionEnd`, { targetEnv: 'vulkan1.1' });
+  });
+});
