@@ -28,7 +28,7 @@ export interface ComputeJob extends JobResources {
 }
 
 /** Run one dispatch; returns every buffer's final bytes, in `job.buffers` order. */
-export function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
+export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
   const entry = job.entryPoint ?? 'main';
   checkName('entry point name', entry);
   const lines = [`entry ${entry}`];

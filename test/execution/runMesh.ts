@@ -22,7 +22,7 @@ export interface MeshJob extends JobResources {
 }
 
 /** Draw once; returns every buffer's final bytes, in `job.buffers` order. */
-export function runMesh(job: MeshJob): Promise<Uint8Array[]> {
+export async function runMesh(job: MeshJob): Promise<Uint8Array[]> {
   const lines = [`entry ${job.meshEntryPoint ?? 'main'}`];
   checkName('mesh entry point name', job.meshEntryPoint ?? 'main');
   if (job.meshWorkgroupSize) {
