@@ -232,6 +232,25 @@ ${specSized(true)}`);
 ; CHECK-NEXT: %idx = OpIAdd %uint [[ZY]] [[X]]
 ${specSized(false)}`);
   });
+
+  it('a 64-bit index with 32-bit spec-constant sizes: the sizes are widened by OpSpecConstantOp UConvert', () => {
+    lower(String.raw`
+; CHECK-DAG: [[SX:%\w+]] = OpSpecConstantOp %ulong UConvert %sx
+; CHECK-DAG: [[SY:%\w+]] = OpSpecConstantOp %ulong UConvert %sy
+; CHECK: [[XY:%\w+]] = OpSpecConstantOp %ulong IMul [[SX]] [[SY]]{{\b}}
+; CHECK: [[V:%\w+]] = OpLoad %v3ulong %gl_LocalInvocationID
+; CHECK-NEXT: [[Z:%\w+]] = OpCompositeExtract %ulong [[V]] 2
+; CHECK-NEXT: [[ZT:%\w+]] = OpIMul %ulong [[Z]] [[XY]]{{\b}}
+; CHECK-NEXT: [[Y:%\w+]] = OpCompositeExtract %ulong [[V]] 1
+; CHECK-NEXT: [[YT:%\w+]] = OpIMul %ulong [[Y]] [[SX]]{{\b}}
+; CHECK-NEXT: [[ZY:%\w+]] = OpIAdd %ulong [[ZT]] [[YT]]
+; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %ulong [[V]] 0
+; CHECK-NEXT: %idx = OpIAdd %ulong [[ZY]] [[X]]{{\b}}
+${specSized(true)
+  .replace('OpCapability Shader', 'OpCapability Shader\nOpCapability Int64')
+  .replace('%ptr = OpTypePointer Input %uint', '%ulong = OpTypeInt 64 0\n%ptr = OpTypePointer Input %ulong')
+  .replace('%idx = OpLoad %uint %lii', '%idx = OpLoad %ulong %lii')}`);
+  });
 });
 
 describe('case 4: LocalSizeId with constant or spec-constant ids', () => {
