@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseInfoLog } from './diagnostics.js';
+
+describe('parseInfoLog', () => {
+  it('places messages by the names it was given, columns included', () => {
+    const log = [
+      "ERROR: shaders/a:b.comp:3:9: 'x' : undeclared identifier",
+      "WARNING: inc/common.glsl:12:1: '' : extension not supported",
+      'ERROR: 1 compilation errors.  No code generated.',
+      '',
+    ].join('\n');
+    expect(parseInfoLog(log, ['shaders/a:b.comp', 'inc/common.glsl'], 'shaders/a:b.comp')).toEqual([
+      { severity: 'error', file: 'shaders/a:b.comp', line: 3, column: 9, message: "'x' : undeclared identifier", text: "ERROR: shaders/a:b.comp:3:9: 'x' : undeclared identifier" },
+      { severity: 'warning', file: 'inc/common.glsl', line: 12, column: 1, message: "'' : extension not supported", text: "WARNING: inc/common.glsl:12:1: '' : extension not supported" },
+    ]);
+  });
+
+  it('keeps messages without a place, and the SPIR-V back end\'s', () => {
+    const log = 'ERROR: Linking compute stage: Missing entry point: Each stage requires one entry point\nwarning: something odd\n';
+    const d = parseInfoLog(log, ['main.comp'], 'main.comp');
+    expect(d).toEqual([
+      { severity: 'error', message: 'Linking compute stage: Missing entry point: Each stage requires one entry point', text: log.split('\n')[0] },
+      { severity: 'warning', message: 'something odd', text: 'warning: something odd' },
+    ]);
+  });
+
+  it('maps a source-string number to the main file and a #line name to itself; joins continuation lines', () => {
+    const d = parseInfoLog("ERROR: 0:4:2: 'a' : bad\nmore about it\nNOTE: gen.glsl:7: see here\n", ['x.frag'], 'x.frag');
+    expect(d.map(({ severity, file, line, column, message }) => ({ severity, file, line, column, message }))).toEqual([
+      { severity: 'error', file: 'x.frag', line: 4, column: 2, message: "'a' : bad\nmore about it" },
+      { severity: 'note', file: 'gen.glsl', line: 7, column: undefined, message: 'see here' },
+    ]);
+  });
+});
