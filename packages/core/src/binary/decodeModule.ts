@@ -1,15 +1,9 @@
 import { SpirvError, formatOffset } from '../errors/SpirvError.js';
-import {
-  Op,
-  SHAPE_KNOWN,
-  SHAPE_RESULT,
-  SHAPE_TYPE,
-  extInstSetByName,
-  instructionByOpcode,
-  instructionShape,
-  instructions,
-  type ExtInstSetSpec,
-} from '../grammar/index.js';
+// Decoding reads the shapes of the grammar only (no names), so a page that decodes stays small;
+// errors name an instruction by its opcode number, which `spvkit dis` turns into its name.
+import { Op } from '../grammar/generated/enums.js';
+import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, extInstSetByName, instructionOperands, instructionShape, knownOpcodes } from '../grammar/shapes.js';
+import type { ExtInstSetInfo } from '../grammar/types.js';
 import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
@@ -142,10 +136,10 @@ const Q_MANY = 2;
  * which the grammar walker checks.
  */
 const CHECK_PLANS: (Uint8Array | undefined)[] = [];
-for (const spec of instructions) {
-  if (CHECK_PLANS[spec.opcode] !== undefined) continue;
+for (const opcode of knownOpcodes()) {
+  const operands = instructionOperands(opcode)!;
   const plan: number[] = [];
-  for (const o of spec.operands) {
+  for (const o of operands) {
     if (o.kind === 'IdResultType' || o.kind === 'IdResult') continue;
     const kind = checkKind(o.kind);
     if (kind < 0) {
@@ -154,7 +148,7 @@ for (const spec of instructions) {
     }
     plan.push(kind + 4 * (o.quantifier === '' ? Q_ONE : o.quantifier === '?' ? Q_OPTIONAL : Q_MANY));
   }
-  if (plan.length > 0 || spec.operands.every((o) => o.kind === 'IdResultType' || o.kind === 'IdResult')) CHECK_PLANS[spec.opcode] = Uint8Array.from(plan);
+  if (plan.length > 0 || operands.every((o) => o.kind === 'IdResultType' || o.kind === 'IdResult')) CHECK_PLANS[opcode] = Uint8Array.from(plan);
 }
 
 function checkKind(kind: string): number {
@@ -190,7 +184,7 @@ function hasZeroByte(w: number): boolean {
 class DecodeState implements OperandContext {
   private readonly defined: IdFlags;
   private readonly widths = new Map<number, number>();
-  private readonly sets = new Map<number, ExtInstSetSpec | undefined>();
+  private readonly sets = new Map<number, ExtInstSetInfo | undefined>();
   private resultTypes: IdValues | null = null;
   private readonly globalTypes = new Map<number, number>();
   private readonly typeDepths = new Map<number, number>();
@@ -215,7 +209,7 @@ class DecodeState implements OperandContext {
     return this.globalTypes.get(id) ?? 0;
   }
 
-  extInstSet(id: number): ExtInstSetSpec | undefined {
+  extInstSet(id: number): ExtInstSetInfo | undefined {
     return this.sets.get(id);
   }
 
@@ -224,16 +218,15 @@ class DecodeState implements OperandContext {
     if (wc === 0) {
       throw new SpirvError('WORD_COUNT_ZERO', `instruction at ${formatOffset(pos * 4)} has a word count of 0 (opcode ${first & 0xffff})`, {
         offset: pos * 4,
-        opname: instructionByOpcode(first & 0xffff)?.opname,
         hint: 'the module is corrupt: every instruction has at least its opcode word',
       });
     }
     if (pos + wc > this.words.length) {
-      const name = instructionByOpcode(first & 0xffff)?.opname ?? `opcode ${first & 0xffff}`;
+      const name = `opcode ${first & 0xffff}`;
       throw new SpirvError(
         'WORD_COUNT_PAST_END',
         `${name} at ${formatOffset(pos * 4)} declares ${wc} words but only ${this.words.length - pos} remain in the module`,
-        { offset: pos * 4, opname: instructionByOpcode(first & 0xffff)?.opname, hint: 'the file is truncated or the word count is corrupt' },
+        { offset: pos * 4, hint: 'the file is truncated or the word count is corrupt' },
       );
     }
     return wc;
@@ -267,10 +260,9 @@ class DecodeState implements OperandContext {
     if (id === 0) throw this.zeroId(pos, opcode, 'result');
     if (id >= this.bound) throw this.outOfBound(pos, opcode, id, 'result');
     if (this.defined.has(id)) {
-      const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+      const name = `opcode ${opcode}`;
       throw new SpirvError('DUPLICATE_RESULT_ID', `${name} at ${formatOffset(pos * 4)} defines result id %${id}, which is already defined`, {
         offset: pos * 4,
-        opname: instructionByOpcode(opcode)?.opname,
         hint: 'every result id must be defined exactly once in a module',
       });
     }
@@ -353,10 +345,9 @@ class DecodeState implements OperandContext {
   }
 
   private unterminatedString(pos: number, opcode: number): SpirvError {
-    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    const name = `opcode ${opcode}`;
     return new SpirvError('UNTERMINATED_STRING', `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`, {
       offset: pos * 4,
-      opname: instructionByOpcode(opcode)?.opname,
       hint: 'the word count is probably too small, or the string was not nul-terminated',
     });
   }
@@ -392,11 +383,11 @@ class DecodeState implements OperandContext {
     for (let i = 0; i < members; i++) depth = Math.max(depth, this.typeDepths.get(inst.word(i)) ?? 0);
     depth++;
     if (depth > this.maxTypeNesting) {
-      const name = instructionByOpcode(inst.opcode)?.opname ?? `opcode ${inst.opcode}`;
+      const name = `opcode ${inst.opcode}`;
       throw new SpirvError(
         'TYPE_NESTING_TOO_DEEP',
         `${name} %${inst.resultId} at ${formatOffset(pos * 4)} nests composite types ${depth} deep, more than the limit of ${this.maxTypeNesting}`,
-        { offset: pos * 4, opname: instructionByOpcode(inst.opcode)?.opname, hint: 'raise the maxTypeNesting option if this module is meant to nest that deeply' },
+        { offset: pos * 4, hint: 'raise the maxTypeNesting option if this module is meant to nest that deeply' },
       );
     }
     this.typeDepths.set(inst.resultId, depth);
@@ -478,27 +469,25 @@ class DecodeState implements OperandContext {
   }
 
   private tooShort(pos: number, opcode: number): SpirvError {
-    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    const name = `opcode ${opcode}`;
     return new SpirvError('INSTRUCTION_TOO_SHORT', `${name} at ${formatOffset(pos * 4)} is too short to hold its result type and result id`, {
       offset: pos * 4,
-      opname: instructionByOpcode(opcode)?.opname,
     });
   }
 
   private zeroId(pos: number, opcode: number, what: string): SpirvError {
-    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    const name = `opcode ${opcode}`;
     return new SpirvError('ID_ZERO', `${name} at ${formatOffset(pos * 4)} has ${what} id 0, which is never a valid id`, {
       offset: pos * 4,
-      opname: instructionByOpcode(opcode)?.opname,
     });
   }
 
   private outOfBound(pos: number, opcode: number, id: number, what: string, offset = pos * 4): SpirvError {
-    const name = instructionByOpcode(opcode)?.opname ?? `opcode ${opcode}`;
+    const name = `opcode ${opcode}`;
     return new SpirvError(
       'ID_OUT_OF_BOUND',
       `${name} at ${formatOffset(pos * 4)} uses ${what} id %${id}, which is not below the module's id bound ${this.bound}`,
-      { offset, opname: instructionByOpcode(opcode)?.opname, hint: 'the module is corrupt, or the header bound is wrong' },
+      { offset, hint: 'the module is corrupt, or the header bound is wrong' },
     );
   }
 }

@@ -1,5 +1,4 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import { instructionByOpcode } from '../grammar/index.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Module } from '../ir/Module.js';
 import { SECTIONS } from '../ir/sections.js';
@@ -80,9 +79,8 @@ function sizeOf(list: readonly Instruction[]): number {
 function checkedWordCount(inst: Instruction): number {
   const wc = inst.wordCount;
   if (wc > MAX_INSTRUCTION_WORDS) {
-    const name = instructionByOpcode(inst.opcode)?.opname ?? `opcode ${inst.opcode}`;
-    throw new SpirvError('INSTRUCTION_TOO_LONG', `${name} would need ${wc} words, more than the 65535 one instruction can hold`, {
-      opname: instructionByOpcode(inst.opcode)?.opname,
+    // Named by number: encoding bundles no grammar names.
+    throw new SpirvError('INSTRUCTION_TOO_LONG', `opcode ${inst.opcode} would need ${wc} words, more than the 65535 one instruction can hold`, {
       hint: 'split the data across several instructions (e.g. OpSourceContinued for long sources)',
     });
   }

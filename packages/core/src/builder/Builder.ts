@@ -3,10 +3,11 @@ import { decodeLiteralString } from '../binary/literalString.js';
 import {
   Op,
   StorageClass,
+  extInstByOpcode,
   extInstSetByName,
   instructionByOpcode,
   isIdKind,
-  type ExtInstSetSpec,
+  type ExtInstSetInfo,
   type InstructionSpec,
   type OperandSpec,
 } from '../grammar/index.js';
@@ -62,7 +63,7 @@ export class Builder extends InstructionBuilders {
   private base: OperandContext | undefined;
   private readonly widths = new Map<number, number>();
   private readonly types = new Map<number, number>();
-  private readonly sets = new Map<number, ExtInstSetSpec | undefined>();
+  private readonly sets = new Map<number, ExtInstSetInfo | undefined>();
   private readonly context: OperandContext = {
     typeWidth: (id) => this.widths.get(id) ?? this.baseContext().typeWidth(id),
     typeOf: (id) => this.types.get(id) ?? this.baseContext().typeOf(id),
@@ -153,9 +154,16 @@ export class Builder extends InstructionBuilders {
     if (problem !== undefined) {
       switch (problem.kind) {
         case 'missing-operand': {
-          const j = top.findIndex((s, i) => i >= next && s.kind === problem.operandKind && (problem.name === undefined || s.name === problem.name));
+          // The walker reads shapes without names: name the operand from the full spec of its list.
+          const list =
+            problem.list === 'instruction' ? spec.operands
+            : problem.list === 'extInst' && inst.operandCount >= 2 ? extInstByOpcode(this.context.extInstSet(inst.word(0)) ?? '', inst.word(1))?.operands
+            : undefined;
+          const named = problem.index === undefined ? undefined : list?.[problem.index];
+          const name = problem.name ?? (named?.kind === problem.operandKind ? named.name : undefined);
+          const j = top.findIndex((s, i) => i >= next && s.kind === problem.operandKind && (name === undefined || s.name === name));
           if (j >= 0) throw bad(`missing ${describe(top[j]!)}`);
-          const what = describe({ kind: problem.operandKind, quantifier: '', name: problem.name });
+          const what = describe({ kind: problem.operandKind, quantifier: '', name });
           throw bad(`missing ${what}${current === undefined ? '' : ` (a parameter of ${describe(current)})`}`);
         }
         case 'extra-words': {

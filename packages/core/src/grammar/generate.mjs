@@ -45,7 +45,7 @@ const EXT_INST_NAMES = {
 };
 
 import { readFileSync, readdirSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 function fail(message) {
@@ -207,20 +207,32 @@ const coreTs = [
   '',
 ].join('\n');
 
-// ---------------------------------------------------------------- enums.ts
+// ---------------------------------------------------------------- enums.ts and enum/*.ts
+//
+// One module per enumeration (Op and every ValueEnum/BitEnum kind), one `export const` per name,
+// re-exported as a namespace (`export * as Decoration`). A bundler then inlines `Decoration.BuiltIn`
+// as 11 and keeps no table at all, where a plain object would keep every name of the kind.
+// Names that are not identifiers (Dim's `1D`) are exported under their own name as a string.
 
-function enumObject(name, doc, entries) {
+function enumModule(name, doc, entries) {
   const seen = new Set();
-  const lines = [`/** ${doc} */`, `export const ${name} = {`];
+  const lines = [header(`spirv.core.grammar.json (${versionText})`), `// ${doc}`, ''];
+  const odd = [];
   for (const [k, v] of entries) {
     if (seen.has(k)) fail(`duplicate key ${k} in ${name}`);
     seen.add(k);
-    lines.push(`  ${key(k)}: ${v},`);
+    if (IDENT.test(k) && k !== '__proto__') lines.push(`export const ${k} = ${v};`);
+    else {
+      const local = `$${k.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+      if (seen.has(local)) fail(`local name ${local} of ${k} in ${name} is taken`);
+      lines.push(`const ${local} = ${v};`);
+      odd.push(`export { ${local} as ${str(k)} };`);
+    }
   }
-  lines.push('} as const;');
-  return lines;
+  return [...lines, ...odd, ''].join('\n');
 }
 
+const enumFiles = [];
 const enumsTs = [header(`spirv.core.grammar.json (${versionText})`)];
 {
   const opEntries = [];
@@ -230,7 +242,9 @@ const enumsTs = [header(`spirv.core.grammar.json (${versionText})`)];
       opEntries.push([n.slice(2), i.opcode]);
     }
   }
-  enumsTs.push(...enumObject('Op', 'Opcodes by name without the `Op` prefix (aliases included).', opEntries), '');
+  const opDoc = 'Opcodes by name without the `Op` prefix (aliases included).';
+  enumFiles.push({ file: 'enum/Op.ts', text: enumModule('Op', opDoc, opEntries) });
+  enumsTs.push(`/** ${opDoc} */`, "export * as Op from './enum/Op.js';");
   for (const k of core.operand_kinds) {
     if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
     if (!IDENT.test(k.kind) || k.kind === 'Op') fail(`operand kind name ${k.kind} cannot be exported`);
@@ -240,8 +254,11 @@ const enumsTs = [header(`spirv.core.grammar.json (${versionText})`)];
       const vs = k.category === 'BitEnum' ? `0x${v.toString(16)}` : String(v);
       for (const n of [e.enumerant, ...(e.aliases ?? [])]) entries.push([n, vs]);
     }
-    enumsTs.push(...enumObject(k.kind, `${k.kind} (${k.category}) values (aliases included).`, entries), '');
+    const doc = `${k.kind} (${k.category}) values (aliases included).`;
+    enumFiles.push({ file: `enum/${k.kind}.ts`, text: enumModule(k.kind, doc, entries) });
+    enumsTs.push(`/** ${doc} */`, `export * as ${k.kind} from './enum/${k.kind}.js';`);
   }
+  enumsTs.push('');
 }
 
 // ---------------------------------------------------------------- extinst.ts
@@ -516,11 +533,150 @@ const buildersTs = [
 }
 buildersTs.push('}', '');
 
+// ---------------------------------------------------------------- shapes.ts and names.ts
+//
+// The tables split by use. shapes.ts holds what decoding and walking operands need and nothing
+// else: per instruction its opcode and operands (kind and quantifier), per enumeration the values
+// it knows and the parameters they bring, per extended set the same for its instructions. names.ts
+// holds the names a disassembler prints, aligned entry for entry with shapes.ts. core.ts and
+// extinst.ts keep the full specs (availability, operand names, aliases) for whoever asks for them.
+//
+// An operand is one character, its kind's index in KIND_NAMES mapped through CODE_CHARS, then `?`
+// or `*` for its quantifier. Both tables are decoded once, on first use, by ../shapes.ts and
+// ../names.ts.
+
+const CODE_CHARS = [];
+for (let c = 33; c < 127; c++) if (!'"\\?*'.includes(String.fromCharCode(c))) CODE_CHARS.push(String.fromCharCode(c));
+const kindNames = core.operand_kinds.map((k) => k.kind);
+const extGrammars = extFiles.map((file) => ({ stem: file.slice('extinst.'.length, -'.grammar.json'.length), g: readJson(file) }));
+for (const { g } of extGrammars) for (const k of g.operand_kinds ?? []) if (!kindNames.includes(k.kind)) kindNames.push(k.kind);
+if (kindNames.length > CODE_CHARS.length) fail(`${kindNames.length} operand kinds do not fit the ${CODE_CHARS.length} operand codes`);
+const CATEGORY_LETTERS = { BitEnum: 'B', ValueEnum: 'V', Id: 'I', Literal: 'L', Composite: 'C' };
+
+function operandCodes(ops, where) {
+  let out = '';
+  for (const o of ops ?? []) {
+    const i = kindNames.indexOf(o.kind);
+    if (i < 0) fail(`${where}: unknown operand kind ${o.kind}`);
+    out += CODE_CHARS[i] + (o.quantifier ?? '');
+  }
+  return out;
+}
+
+/** Each opcode minus the one before it: runs of consecutive opcodes become runs of 1, which compress well. */
+function opcodeDeltas(list) {
+  let previous = 0;
+  return list.map((x) => {
+    const d = x.opcode - previous;
+    previous = x.opcode;
+    return d;
+  });
+}
+
+/** `[value, 'params'?, ...]` of an enumeration (each value as the difference to the one before), and its names in the same order. */
+function enumShape(k, where) {
+  const values = [];
+  const names = [];
+  let previous = 0;
+  for (const e of k.enumerants ?? []) {
+    const v = parseValue(e.value, `${where} ${k.kind}.${e.enumerant}`);
+    values.push(String(v - previous));
+    previous = v;
+    if ((e.parameters ?? []).length) values.push(str(operandCodes(e.parameters, `${where} ${k.kind}.${e.enumerant}`)));
+    if (/\s/.test(e.enumerant)) fail(`${where}: enumerant name with a space: ${str(e.enumerant)}`);
+    names.push(e.enumerant);
+  }
+  return { values: `[${values.join(',')}]`, names: names.join(' ') };
+}
+
+const shapesTs = [
+  header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
+  '/** The characters that stand for operand kinds, in KIND_NAMES order. */',
+  `export const CODE_CHARS = ${str(CODE_CHARS.join(''))};`,
+  '/** Every operand kind, core kinds first (the order of the grammar), then those only extended sets define. */',
+  `export const KIND_NAMES: readonly string[] = ${str(kindNames)};`,
+  '/** The category of each core kind, in KIND_NAMES order: B BitEnum, V ValueEnum, I Id, L Literal, C Composite. */',
+  `export const CORE_CATEGORIES = ${str(core.operand_kinds.map((k) => CATEGORY_LETTERS[k.category]).join(''))};`,
+  '/** Every core instruction in grammar order: its opcode (as the difference to the one before), then its operands as codes. */',
+  'export const INSTRUCTIONS: readonly (number | string)[] = [',
+];
+const namesTs = [
+  header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
+  '/** The name of every core instruction without `Op`, in the order of shapes.ts INSTRUCTIONS, space-separated. */',
+];
+{
+  const rows = [];
+  const deltas = opcodeDeltas(core.instructions);
+  for (let i = 0; i < core.instructions.length; i += 8) {
+    rows.push('  ' + core.instructions.slice(i, i + 8).map((x, j) => `${deltas[i + j]},${str(operandCodes(x.operands, x.opname))}`).join(',') + ',');
+  }
+  shapesTs.push(...rows, '];');
+  namesTs.push(`export const INSTRUCTION_NAMES = ${str(core.instructions.map((x) => x.opname.slice(2)).join(' '))};`);
+  const typeDecls = core.instructions.filter((x) => x.class === 'Type-Declaration').map((x) => x.opcode);
+  shapesTs.push('/** Opcodes of the instructions of class Type-Declaration. */', `export const TYPE_DECLARATIONS: readonly number[] = [${typeDecls.join(',')}];`);
+  shapesTs.push('/** Per ValueEnum and BitEnum kind: each enumerant\'s value (as the difference to the one before), followed by its parameters as codes when it has any. */');
+  shapesTs.push('export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {');
+  namesTs.push('/** Per ValueEnum and BitEnum kind: the names of its enumerants, in the order of shapes.ts ENUMS, space-separated. */');
+  namesTs.push('export const ENUM_NAMES: Readonly<Record<string, string>> = {');
+  for (const k of core.operand_kinds) {
+    if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
+    const { values, names } = enumShape(k, 'spirv.core.grammar.json');
+    shapesTs.push(`  ${key(k.kind)}: ${values},`);
+    namesTs.push(`  ${key(k.kind)}: ${str(names)},`);
+  }
+  shapesTs.push('};');
+  namesTs.push('};');
+  shapesTs.push(
+    '/**',
+    ' * Every extended instruction set, sorted by grammar file name: how OpExtInstImport names it, its',
+    ' * instructions (number, then operands as codes), and the operand kinds it defines itself (category',
+    ' * letter, then as ENUMS).',
+    ' */',
+    'export const EXT_SETS: readonly {',
+    '  readonly name: string;',
+    '  readonly grammarFile: string;',
+    '  readonly version?: number;',
+    '  readonly revision?: number;',
+    '  readonly exactName: boolean;',
+    '  readonly instructions: readonly (number | string)[];',
+    '  readonly kinds: Readonly<Record<string, readonly (number | string)[]>>;',
+    '}[] = [',
+  );
+  namesTs.push('/** Per extended set, in the order of shapes.ts EXT_SETS: its instruction names and its own kinds\' enumerant names. */');
+  namesTs.push('export const EXT_NAMES: readonly { readonly instructions: string; readonly kinds: Readonly<Record<string, string>> }[] = [');
+  for (const { stem, g } of extGrammars) {
+    const m = EXT_INST_NAMES[stem];
+    let head = `{name:${str(m.name)},grammarFile:${str(stem)}`;
+    if (g.version !== undefined) head += `,version:${parseValue(g.version, stem)}`;
+    if (g.revision !== undefined) head += `,revision:${parseValue(g.revision, stem)}`;
+    head += `,exactName:${m.exactName}`;
+    const extDeltas = opcodeDeltas(g.instructions);
+    const insts = g.instructions.map((x, j) => `${extDeltas[j]},${str(operandCodes(x.operands, `${stem} ${x.opname}`))}`).join(',');
+    const kinds = [];
+    const kindNamesOfSet = [];
+    for (const k of g.operand_kinds ?? []) {
+      if (k.category === 'BitEnum' || k.category === 'ValueEnum') {
+        const { values, names } = enumShape(k, stem);
+        kinds.push(`${key(k.kind)}:[${str(CATEGORY_LETTERS[k.category])},${values.slice(1)}`);
+        kindNamesOfSet.push(`${key(k.kind)}:${str(names)}`);
+      } else kinds.push(`${key(k.kind)}:[${str(CATEGORY_LETTERS[k.category])}]`);
+    }
+    for (const x of g.instructions) if (/\s/.test(x.opname)) fail(`${stem}: instruction name with a space: ${str(x.opname)}`);
+    shapesTs.push(`  ${head},instructions:[${insts}],kinds:{${kinds.join(',')}}},`);
+    namesTs.push(`  {instructions:${str(g.instructions.map((x) => x.opname).join(' '))},kinds:{${kindNamesOfSet.join(',')}}},`);
+  }
+  shapesTs.push('];', '');
+  namesTs.push('];', '');
+}
+
 // ---------------------------------------------------------------- write / check
 
 const outputs = [
   { dir: outDir, file: 'core.ts', text: coreTs },
   { dir: outDir, file: 'enums.ts', text: enumsTs.join('\n') },
+  ...enumFiles.map((f) => ({ dir: outDir, ...f })),
+  { dir: outDir, file: 'shapes.ts', text: shapesTs.join('\n') },
+  { dir: outDir, file: 'names.ts', text: namesTs.join('\n') },
   { dir: outDir, file: 'extinst.ts', text: extTs.join('\n') },
   { dir: outDir, file: 'generators.ts', text: genTs.join('\n') },
   { dir: builderOutDir, file: 'instructionBuilders.ts', text: buildersTs.join('\n') },
@@ -531,12 +687,16 @@ if (check) {
     const p = join(dir, file);
     return !existsSync(p) || readFileSync(p, 'utf8') !== text;
   });
+  // An enumeration the grammar no longer has must not leave its module behind.
+  const enumDir = join(outDir, 'enum');
+  const expected = new Set(enumFiles.map((f) => f.file.slice('enum/'.length)));
+  if (existsSync(enumDir)) for (const f of readdirSync(enumDir)) if (!expected.has(f)) stale.push({ dir: enumDir, file: f });
   if (stale.length) fail(`stale generated files: ${stale.map((o) => join(o.dir, o.file)).join(', ')} (run generate)`);
   process.stdout.write(`generate.mjs: ${outputs.length} files up to date\n`);
 } else {
   for (const { dir, file, text } of outputs) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   }
-  process.stdout.write(`generate.mjs: wrote ${outputs.map((o) => join(o.dir, o.file)).join(', ')}\n`);
+  process.stdout.write(`generate.mjs: wrote ${outputs.length} files into ${outDir}${builderOutDir === outDir ? '' : ` and ${builderOutDir}`}\n`);
 }

@@ -71,8 +71,12 @@ export interface ExtInstSpec {
   readonly extensions: readonly string[];
 }
 
-/** An extended instruction set, as named by OpExtInstImport. */
-export interface ExtInstSetSpec {
+/**
+ * An extended instruction set as OpExtInstImport names it, without its instructions: what the
+ * decoder keeps per import. Look its instructions up with `extInstOperands` (shapes),
+ * `extInstName` (names) or `extInstByOpcode` / `extInstSetSpec` (full specs).
+ */
+export interface ExtInstSetInfo {
   /** The import name OpExtInstImport uses, e.g. `GLSL.std.450`, `NonSemantic.Shader.DebugInfo.100`. */
   readonly name: string;
   /** Source file stem, e.g. `glsl.std.450`. */
@@ -81,6 +85,10 @@ export interface ExtInstSetSpec {
   readonly revision?: number;
   /** True for sets whose import name must match exactly; false when any `name.N` version suffix is accepted. */
   readonly exactName: boolean;
+}
+
+/** An extended instruction set, as named by OpExtInstImport, with its instructions and operand kinds. */
+export interface ExtInstSetSpec extends ExtInstSetInfo {
   readonly instructions: readonly ExtInstSpec[];
   /** Operand kinds the set defines itself (e.g. DebugInfo flags). */
   readonly operandKinds: readonly OperandKindSpec[];

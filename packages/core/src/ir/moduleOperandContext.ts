@@ -1,4 +1,4 @@
-import { Op, extInstSetByName, type ExtInstSetSpec } from '../grammar/index.js';
+import { Op, extInstSetByName, type ExtInstSetInfo } from '../grammar/index.js';
 import { decodeLiteralString } from '../binary/literalString.js';
 import type { Module } from './Module.js';
 import type { OperandContext } from './operands.js';
@@ -16,7 +16,7 @@ import { createIdValues } from './idTables.js';
  */
 export function moduleOperandContext(module: Module): OperandContext {
   const widths = new Map<number, number>();
-  const sets = new Map<number, ExtInstSetSpec | undefined>();
+  const sets = new Map<number, ExtInstSetInfo | undefined>();
   let instructionCount = 0;
   for (const _ of module.instructions()) instructionCount++;
   const types = createIdValues(module.header.bound, instructionCount * 4);

@@ -1,12 +1,8 @@
-import {
-  Op,
-  enumerantByValue,
-  extInstByOpcode,
-  instructionByOpcode,
-  operandKind,
-  type ExtInstSetSpec,
-  type OperandSpec,
-} from '../grammar/index.js';
+// Only the shapes of the grammar: walking operands needs kinds, quantifiers and enumerant
+// parameters, never names, so a bundle that decodes keeps no name tables.
+import { Op } from '../grammar/generated/enums.js';
+import { enumerantParameters, extInstOperands, instructionOperands, operandCategory } from '../grammar/shapes.js';
+import type { ExtInstSetInfo, OperandSpec } from '../grammar/types.js';
 import type { Instruction } from './Instruction.js';
 
 /**
@@ -19,7 +15,7 @@ export interface OperandContext {
   /** The result type of a value id, or 0 when unknown. */
   typeOf(id: number): number;
   /** The extended instruction set imported with result id `id`, if the grammar knows it. */
-  extInstSet(id: number): ExtInstSetSpec | undefined;
+  extInstSet(id: number): ExtInstSetInfo | undefined;
 }
 
 /**
@@ -29,21 +25,35 @@ export interface OperandContext {
  * an unknown enumerant's parameters, extra words) also occur. `set` is given for operands of an
  * extended instruction.
  */
-export type OperandVisitor = (kind: string, start: number, count: number, set: ExtInstSetSpec | undefined) => void;
+export type OperandVisitor = (kind: string, start: number, count: number, set: ExtInstSetInfo | undefined) => void;
 
 /** Why parsing stopped early; the remaining words were reported as `Unparsed`. */
 export type OperandProblem =
-  | { readonly kind: 'missing-operand'; readonly operandKind: string; readonly name?: string }
+  | {
+      readonly kind: 'missing-operand';
+      readonly operandKind: string;
+      readonly name?: string;
+      /**
+       * Which operand list lacks it (the instruction's own, an extended instruction's, or an
+       * enumerant's parameters) and its index there. The walker reads the grammar's shapes, which
+       * carry no operand names: look the name up with these (as the Builder does).
+       */
+      readonly list?: OperandList;
+      readonly index?: number;
+    }
   | { readonly kind: 'unterminated-string'; readonly start: number }
   | { readonly kind: 'unknown-enumerant'; readonly operandKind: string; readonly value: number }
   | { readonly kind: 'extra-words'; readonly start: number };
+
+/** The operand list a missing operand belongs to (see {@link OperandProblem}). */
+export type OperandList = 'instruction' | 'extInst' | 'parameters';
 
 /** A parsed operand, as returned by {@link parseOperands}. */
 export interface ParsedOperand {
   readonly kind: string;
   readonly start: number;
   readonly count: number;
-  readonly set?: ExtInstSetSpec;
+  readonly set?: ExtInstSetInfo;
 }
 
 const UNKNOWN_SET_OPERANDS: readonly OperandSpec[] = [{ kind: 'IdRef', quantifier: '*' }];
@@ -59,14 +69,14 @@ const UNKNOWN_SET_OPERANDS: readonly OperandSpec[] = [{ kind: 'IdRef', quantifie
  * ```
  */
 export function walkOperands(inst: Instruction, ctx: OperandContext, visit: OperandVisitor): OperandProblem | undefined {
-  const spec = instructionByOpcode(inst.opcode);
+  const operands = instructionOperands(inst.opcode);
   const n = inst.operandCount;
-  if (spec === undefined) {
+  if (operands === undefined) {
     if (n > 0) visit('Unparsed', 0, n, undefined);
     return undefined;
   }
   const w = new OperandWalker(inst, ctx, visit);
-  const problem = w.walkList(spec.operands, true, undefined);
+  const problem = w.walkList(operands, true, undefined, 'instruction');
   if (problem !== undefined) return problem;
   if (w.pos < n) {
     visit('Unparsed', w.pos, n - w.pos, undefined);
@@ -103,11 +113,12 @@ class OperandWalker {
   }
 
   /** Walks operand specs; `skipResult` drops IdResultType/IdResult, which the Instruction holds apart. */
-  walkList(specs: readonly OperandSpec[], skipResult: boolean, set: ExtInstSetSpec | undefined): OperandProblem | undefined {
-    for (const s of specs) {
+  walkList(specs: readonly OperandSpec[], skipResult: boolean, set: ExtInstSetInfo | undefined, list: OperandList): OperandProblem | undefined {
+    for (let index = 0; index < specs.length; index++) {
+      const s = specs[index]!;
       if (skipResult && (s.kind === 'IdResultType' || s.kind === 'IdResult')) continue;
       if (s.quantifier === '') {
-        if (this.pos >= this.n) return this.fail({ kind: 'missing-operand', operandKind: s.kind, ...(s.name ? { name: s.name } : {}) });
+        if (this.pos >= this.n) return this.fail({ kind: 'missing-operand', operandKind: s.kind, ...(s.name ? { name: s.name } : {}), list, index });
         const p = this.one(s.kind, set);
         if (p !== undefined) return p;
       } else if (s.quantifier === '?') {
@@ -130,12 +141,12 @@ class OperandWalker {
     return problem;
   }
 
-  private emit(kind: string, count: number, set: ExtInstSetSpec | undefined): void {
+  private emit(kind: string, count: number, set: ExtInstSetInfo | undefined): void {
     this.visit(kind, this.pos, count, set);
     this.pos += count;
   }
 
-  private one(kind: string, set: ExtInstSetSpec | undefined): OperandProblem | undefined {
+  private one(kind: string, set: ExtInstSetInfo | undefined): OperandProblem | undefined {
     const inst = this.inst;
     switch (kind) {
       case 'IdRef':
@@ -174,9 +185,9 @@ class OperandWalker {
       case 'LiteralSpecConstantOpInteger': {
         const opcode = inst.word(this.pos);
         this.emit('LiteralOpcode', 1, set);
-        const spec = instructionByOpcode(opcode);
-        if (spec === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: 'Op', value: opcode });
-        return this.walkList(spec.operands, true, set);
+        const operands = instructionOperands(opcode);
+        if (operands === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: 'Op', value: opcode });
+        return this.walkList(operands, true, set, 'instruction');
       }
       case 'PairLiteralIntegerIdRef': {
         // OpSwitch: case literals are as wide as the selector's type.
@@ -203,28 +214,28 @@ class OperandWalker {
     }
   }
 
-  private enumOperand(kind: string, set: ExtInstSetSpec | undefined): OperandProblem | undefined {
-    const spec = operandKind(kind, set);
-    if (spec === undefined || (spec.category !== 'ValueEnum' && spec.category !== 'BitEnum')) {
+  private enumOperand(kind: string, set: ExtInstSetInfo | undefined): OperandProblem | undefined {
+    const category = operandCategory(kind, set);
+    if (category !== 'ValueEnum' && category !== 'BitEnum') {
       // A kind this walker has no rule for: treat it as a single word so nothing is lost.
       this.emit(kind, 1, set);
       return undefined;
     }
     const value = this.inst.word(this.pos);
     this.emit(kind, 1, set);
-    if (spec.category === 'ValueEnum') {
-      const e = enumerantByValue(kind, value, set);
-      if (e === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: kind, value });
-      return e.parameters.length === 0 ? undefined : this.walkList(e.parameters, false, set);
+    if (category === 'ValueEnum') {
+      const parameters = enumerantParameters(kind, value, set);
+      if (parameters === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: kind, value });
+      return parameters.length === 0 ? undefined : this.walkList(parameters, false, set, 'parameters');
     }
     // BitEnum: parameters follow in order of increasing bit.
     for (let bit = 0; bit < 32; bit++) {
       const mask = (1 << bit) >>> 0;
       if ((value & mask) === 0) continue;
-      const e = enumerantByValue(kind, mask, set);
-      if (e === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: kind, value: mask });
-      if (e.parameters.length > 0) {
-        const p = this.walkList(e.parameters, false, set);
+      const parameters = enumerantParameters(kind, mask, set);
+      if (parameters === undefined) return this.fail({ kind: 'unknown-enumerant', operandKind: kind, value: mask });
+      if (parameters.length > 0) {
+        const p = this.walkList(parameters, false, set, 'parameters');
         if (p !== undefined) return p;
       }
     }
@@ -234,8 +245,7 @@ class OperandWalker {
   private extInstOperands(): OperandProblem | undefined {
     const inst = this.inst;
     const set = this.ctx.extInstSet(inst.word(0));
-    const ext = set === undefined ? undefined : extInstByOpcode(set, inst.word(1));
-    if (ext === undefined) return this.walkList(UNKNOWN_SET_OPERANDS, false, set);
-    return this.walkList(ext.operands, false, set);
+    const operands = set === undefined ? undefined : extInstOperands(set, inst.word(1));
+    return this.walkList(operands ?? UNKNOWN_SET_OPERANDS, false, set, 'extInst');
   }
 }

@@ -1,4 +1,4 @@
-import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, instructions } from '../../grammar/index.js';
+import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isTypeDeclaration, knownOpcodes } from '../../grammar/index.js';
 import { AssemblerGrammar, type ExtInstSetEntry, type OpcodeEntry } from './AssemblerGrammar.js';
 import { isAvailable, versionName } from './availability.js';
 import type { DiagnosticList } from './DiagnosticList.js';
@@ -46,7 +46,7 @@ const typeInfo = (cls: number, width: number, signed: boolean): number => cls | 
 
 /** Opcodes whose result is a type (spirv-as `spvOpcodeGeneratesType`): recorded for literal widths. */
 const GENERATES_TYPE = new Uint8Array(65536);
-for (const inst of instructions) if (inst.class === 'Type-Declaration' && inst.hasResult) GENERATES_TYPE[inst.opcode] = 1;
+for (const op of knownOpcodes()) if (isTypeDeclaration(op) && (instructionShape[op]! & SHAPE_RESULT) !== 0) GENERATES_TYPE[op] = 1;
 
 const OP_EXT_INST_WITH_FORWARD_REFS = 4433; // OpExtInstWithForwardRefsKHR
 const DENSE_IDS = 1 << 22;

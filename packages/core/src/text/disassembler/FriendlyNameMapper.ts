@@ -1,4 +1,4 @@
-import { BuiltIn, Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, enumerantByValue, instructionShape } from '../../grammar/index.js';
+import { BuiltIn, Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, enumerantName, instructionShape } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import { instructionAt, wordCountAt, type InstructionSink } from './forEachInstruction.js';
 import { sanitize, sanitizedName } from './formatString.js';
@@ -348,5 +348,5 @@ function isDecimal(name: string): boolean {
 
 function enumName(kind: string, value: number): string {
   // SPIRV-Tools falls back to this spelling for any unknown value, whatever the kind.
-  return enumerantByValue(kind, value)?.name ?? 'StorageClass' + String(value);
+  return enumerantName(kind, value) ?? 'StorageClass' + String(value);
 }

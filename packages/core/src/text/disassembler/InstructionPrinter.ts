@@ -1,6 +1,6 @@
 import { decodeLiteralString } from '../../binary/literalString.js';
 import { HEADER_WORDS } from '../../binary/header.js';
-import { Op, SHAPE_RESULT, SHAPE_TYPE, extInstByOpcode, extInstSetByName, instructionShape, instructions, type ExtInstSetSpec } from '../../grammar/index.js';
+import { Op, SHAPE_RESULT, SHAPE_TYPE, extInstName, extInstSetByName, instructionShape, knownOpcodes, opcodeName, type ExtInstSetInfo } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import { walkOperands, type OperandContext, type OperandVisitor } from '../../ir/operands.js';
 import { enumerantText, plainEnumerantText } from './enumerantText.js';
@@ -35,9 +35,10 @@ export type IdNameTable = Pick<FriendlyNameMapper, 'table' | 'explicitName'>;
 /** Opcode -> `OpName`, and the same without `Op` for OpSpecConstantOp's operand. */
 const OPNAMES: (string | undefined)[] = [];
 const SPEC_OPNAMES: (string | undefined)[] = [];
-for (const spec of instructions) {
-  OPNAMES[spec.opcode] ??= spec.opname;
-  SPEC_OPNAMES[spec.opcode] ??= spec.opname.slice(2);
+for (const opcode of knownOpcodes()) {
+  const name = opcodeName(opcode)!;
+  OPNAMES[opcode] = name;
+  SPEC_OPNAMES[opcode] = name.slice(2);
 }
 
 /** Opcodes whose instruction later lines depend on beyond its result type (see `learn`). */
@@ -95,7 +96,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   /** Result type of each id printed so far (ids below the capacity; `farResultTypes` the others). */
   private readonly resultTypes: Uint32Array;
   private readonly farResultTypes = new Map<number, number>();
-  private readonly imports = new Map<number, { readonly name: string; readonly set: ExtInstSetSpec | undefined }>();
+  private readonly imports = new Map<number, { readonly name: string; readonly set: ExtInstSetInfo | undefined }>();
   private readonly visitor: OperandVisitor;
   private readonly forceRaw: ReadonlySet<number> | undefined;
   private byteOffset = HEADER_WORDS * 4;
@@ -358,7 +359,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     return id < this.resultTypes.length ? this.resultTypes[id]! : (this.farResultTypes.get(id) ?? 0);
   }
 
-  extInstSet(id: number): ExtInstSetSpec | undefined {
+  extInstSet(id: number): ExtInstSetInfo | undefined {
     return this.imports.get(id)?.set;
   }
 
@@ -519,7 +520,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   }
 
   /** The walker's visitor: prints one operand of `this.inst`. */
-  private operand(kind: string, start: number, count: number, set: ExtInstSetSpec | undefined): void {
+  private operand(kind: string, start: number, count: number, set: ExtInstSetInfo | undefined): void {
     if (this.raw) {
       this.rawWords(start, count);
       return;
@@ -600,8 +601,8 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     const imported = this.imports.get(setId);
     if (imported === undefined) return false;
     if (imported.set !== undefined) {
-      const ext = extInstByOpcode(imported.set, number);
-      if (ext !== undefined) return this.spaced(ext.opname, RED, RESET);
+      const name = extInstName(imported.set, number);
+      if (name !== undefined) return this.spaced(name, RED, RESET);
     }
     // Every operand of a non-semantic instruction is an id, so the number alone is enough.
     if (!imported.name.startsWith('NonSemantic.')) return false;

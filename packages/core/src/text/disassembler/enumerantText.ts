@@ -1,9 +1,12 @@
-import { enumerantByValue, operandKind, type ExtInstSetSpec } from '../../grammar/index.js';
+// Names and shapes only: the disassembler bundles no availability or operand-name tables.
+import { enumerantName } from '../../grammar/names.js';
+import { enumerantParameters, operandCategory } from '../../grammar/shapes.js';
+import type { ExtInstSetInfo } from '../../grammar/types.js';
 
 /** How one ValueEnum or BitEnum operand kind prints, with the texts already built. */
 interface KindTexts {
   readonly mask: boolean;
-  readonly set: ExtInstSetSpec | undefined;
+  readonly set: ExtInstSetInfo | undefined;
   readonly kind: string;
   /** value -> text, or null when the value cannot be named. */
   readonly texts: Map<number, string | null>;
@@ -15,7 +18,7 @@ interface KindTexts {
 const MAX_CACHED = 4096;
 
 const coreKinds = new Map<string, KindTexts | null>();
-const setKinds = new Map<ExtInstSetSpec, Map<string, KindTexts | null>>();
+const setKinds = new Map<string, Map<string, KindTexts | null>>();
 
 /**
  * The text of an enumerant operand as spirv-dis prints it: a ValueEnum value's name; a BitEnum
@@ -25,12 +28,12 @@ const setKinds = new Map<ExtInstSetSpec, Map<string, KindTexts | null>>();
  *
  * @example enumerantText('MemoryAccess', undefined, 3) // 'Volatile|Aligned'
  */
-export function enumerantText(kind: string, set: ExtInstSetSpec | undefined, value: number): string | undefined {
+export function enumerantText(kind: string, set: ExtInstSetInfo | undefined, value: number): string | undefined {
   const k = kindTexts(kind, set);
   if (k === null) return undefined;
   let text = k.texts.get(value);
   if (text === undefined) {
-    text = k.mask ? maskText(k, value) : (enumerantByValue(k.kind, value, k.set)?.name ?? null);
+    text = k.mask ? maskText(k, value) : (enumerantName(k.kind, value, k.set) ?? null);
     if (k.texts.size < MAX_CACHED) k.texts.set(value, text);
   }
   return text ?? undefined;
@@ -55,43 +58,43 @@ export function plainEnumerantText(kind: string, value: number): string | undefi
 }
 
 function takesParameters(k: KindTexts, value: number): boolean {
-  if (!k.mask || value === 0) return (enumerantByValue(k.kind, value, k.set)?.parameters.length ?? 0) > 0;
+  if (!k.mask || value === 0) return (enumerantParameters(k.kind, value, k.set)?.length ?? 0) > 0;
   for (let bit = 0; bit < 32; bit++) {
     const mask = (1 << bit) >>> 0;
-    if ((value & mask) !== 0 && (enumerantByValue(k.kind, mask, k.set)?.parameters.length ?? 0) > 0) return true;
+    if ((value & mask) !== 0 && (enumerantParameters(k.kind, mask, k.set)?.length ?? 0) > 0) return true;
   }
   return false;
 }
 
 function maskText(k: KindTexts, value: number): string | null {
-  if (value === 0) return enumerantByValue(k.kind, 0, k.set)?.name ?? null;
+  if (value === 0) return enumerantName(k.kind, 0, k.set) ?? null;
   let text = '';
   for (let bit = 0; bit < 32; bit++) {
     const mask = (1 << bit) >>> 0;
     if ((value & mask) === 0) continue;
-    const name = enumerantByValue(k.kind, mask, k.set)?.name;
+    const name = enumerantName(k.kind, mask, k.set);
     if (name === undefined) return null;
     text = text.length === 0 ? name : text + '|' + name;
   }
   return text;
 }
 
-function kindTexts(kind: string, set: ExtInstSetSpec | undefined): KindTexts | null {
+function kindTexts(kind: string, set: ExtInstSetInfo | undefined): KindTexts | null {
   let cache = coreKinds;
-  if (set !== undefined && set.operandKinds.length !== 0) {
-    let c = setKinds.get(set);
+  if (set !== undefined) {
+    let c = setKinds.get(set.grammarFile);
     if (c === undefined) {
       c = new Map();
-      setKinds.set(set, c);
+      setKinds.set(set.grammarFile, c);
     }
     cache = c;
   }
   let k = cache.get(kind);
   if (k === undefined) {
-    const spec = operandKind(kind, set);
+    const category = operandCategory(kind, set);
     k =
-      spec !== undefined && (spec.category === 'ValueEnum' || spec.category === 'BitEnum')
-        ? { mask: spec.category === 'BitEnum', set, kind, texts: new Map(), plainTexts: new Map() }
+      category === 'ValueEnum' || category === 'BitEnum'
+        ? { mask: category === 'BitEnum', set, kind, texts: new Map(), plainTexts: new Map() }
         : null;
     cache.set(kind, k);
   }

@@ -1,4 +1,4 @@
-import { instructionByOpcode, operandKind } from '../../grammar/index.js';
+import { enumHasParameters, instructionOperands } from '../../grammar/shapes.js';
 import type { Instruction } from '../../ir/Instruction.js';
 
 /**
@@ -44,15 +44,15 @@ const cache = new Map<number, boolean>();
 export function mayTakeMoreOperands(opcode: number): boolean {
   let more = cache.get(opcode);
   if (more === undefined) {
-    const spec = instructionByOpcode(opcode);
+    const operands = instructionOperands(opcode);
     more =
-      spec !== undefined &&
-      spec.operands.some(
+      operands !== undefined &&
+      operands.some(
         (o) =>
           o.quantifier !== '' ||
           o.kind === 'LiteralExtInstInteger' ||
           o.kind === 'LiteralSpecConstantOpInteger' ||
-          (operandKind(o.kind)?.enumerants?.some((e) => e.parameters.length > 0) ?? false),
+          enumHasParameters(o.kind),
       );
     cache.set(opcode, more);
   }

@@ -1,4 +1,4 @@
-import { Op, instructions } from '../../grammar/index.js';
+import { Op, SHAPE_RESULT, instructionShape, isTypeDeclaration, knownOpcodes } from '../../grammar/index.js';
 
 /**
  * What `spirv-dis --comment` titles an instruction with (see {@link sectionOf}): nothing;
@@ -13,8 +13,8 @@ const SECTION = new Uint8Array(65536);
 // SPIRV-Tools' spvOpcodeGeneratesType: the type declarations with a result, except
 // OpTypeBufferSurfaceINTEL, which spirv-dis 2023.1 leaves out (found by disassembling a module
 // that starts with each type declaration).
-for (const inst of instructions) {
-  if (inst.class === 'Type-Declaration' && inst.hasResult && inst.opcode !== Op.TypeBufferSurfaceINTEL) SECTION[inst.opcode] = Section.Types;
+for (const op of knownOpcodes()) {
+  if (isTypeDeclaration(op) && (instructionShape[op]! & SHAPE_RESULT) !== 0 && op !== Op.TypeBufferSurfaceINTEL) SECTION[op] = Section.Types;
 }
 // spvOpcodeIsDecoration: the decorations, not OpDecorationGroup.
 for (const op of [Op.Decorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorate, Op.MemberDecorateString, Op.GroupDecorate, Op.GroupMemberDecorate]) {

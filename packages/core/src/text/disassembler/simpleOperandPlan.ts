@@ -1,4 +1,5 @@
-import { instructionByOpcode, operandKind, type OperandSpec } from '../../grammar/index.js';
+import { instructionOperands, operandCategory } from '../../grammar/shapes.js';
+import type { OperandSpec } from '../../grammar/types.js';
 
 /** How many of an operand a {@link SimpleOperandPlan} takes: one, zero or one, or all the rest. */
 export const Quantity = { One: 0, Optional: 1, Many: 2 } as const;
@@ -30,8 +31,8 @@ const plans: (SimpleOperandPlan | null | undefined)[] = new Array<SimpleOperandP
 export function simpleOperandPlan(opcode: number): SimpleOperandPlan | null {
   let plan = plans[opcode];
   if (plan === undefined) {
-    const spec = instructionByOpcode(opcode);
-    plan = spec === undefined ? null : build(spec.operands);
+    const operands = instructionOperands(opcode);
+    plan = operands === undefined ? null : build(operands);
     plans[opcode] = plan;
   }
   return plan;
@@ -48,7 +49,7 @@ function simpleKind(kind: string): number | undefined {
     case 'LiteralString':
       return SimpleKind.String;
     default: {
-      const category = operandKind(kind)?.category;
+      const category = operandCategory(kind);
       return category === 'ValueEnum' || category === 'BitEnum' ? SimpleKind.Enum : undefined;
     }
   }
