@@ -12,6 +12,8 @@
 //   GLSLANG_BUILD_DIR  where to extract and build (default: <tmpdir>/spvkit-glslang-build);
 //                      kept between runs so a second build only relinks
 //   GLSLANG_JOBS       parallel compile jobs (default 2: the build machine is shared)
+//   GLSLANG_OUT_DIR    write the three files there instead of packages/glslang/wasm (to compare
+//                      builds, e.g. -Oz against -O2, without touching the committed ones)
 //   GLSLANG_ANY_EMSCRIPTEN=1  build with an emscripten other than the pinned one (the manifest says
 //                      which); without it a different version is refused, since it would not
 //                      reproduce the committed wasm
@@ -27,7 +29,7 @@ const PINNED_EMSCRIPTEN = '3.1.6';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const entrySource = join(packageDir, 'native', 'spvkit_glslang.cpp');
-const outDir = join(packageDir, 'wasm');
+const outDir = resolve(process.env.GLSLANG_OUT_DIR ?? join(packageDir, 'wasm'));
 
 function fail(message) {
   console.error(`build:glslang: ${message}`);
@@ -161,6 +163,7 @@ run('em++', [
   '-o', join(tmpOut, 'glslang.js'),
 ]);
 
+mkdirSync(outDir, { recursive: true });
 copyFileSync(join(tmpOut, 'glslang.js'), join(outDir, 'glslang.js'));
 copyFileSync(join(tmpOut, 'glslang.wasm'), join(outDir, 'glslang.wasm'));
 
@@ -187,4 +190,4 @@ const manifest = {
 };
 writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 const size = readFileSync(join(outDir, 'glslang.wasm')).length;
-console.log(`build:glslang: wasm/glslang.wasm ${size} bytes (${opt}), manifest written`);
+console.log(`build:glslang: ${join(outDir, 'glslang.wasm')} ${size} bytes (${opt}), manifest written`);
