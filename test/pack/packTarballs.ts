@@ -5,8 +5,8 @@
 // rebuild in the middle of a test run would rewrite dist/ under the suites that are reading it at
 // the same time. Instead a dist/ older than its sources is an error that says to build.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,6 +56,15 @@ export function assertBuilt(folder: string): void {
   }
   if (built === 0) throw new Error(`packages/${folder} has no build: run pnpm build first (pnpm test does)`);
   if (src.mtime > built) throw new Error(`packages/${folder}/dist is older than ${relative(repoRoot, src.file)}: run pnpm build first (pnpm test does)`);
+  // tsc never deletes an output whose source is gone; such a file would be packed and shipped.
+  const stale = listFiles(join(dir, 'dist'))
+    .filter((f) => f.endsWith('.js.map'))
+    .filter((map) => ((JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] }).sources ?? []).some((s) => !existsSync(resolve(dirname(map), s))));
+  if (stale.length > 0) throw new Error(`packages/${folder}/dist has outputs of deleted sources (${stale.map((f) => relative(dir, f)).join(', ')}): delete dist and run pnpm build`);
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
 /**
