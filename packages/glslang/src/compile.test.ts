@@ -147,6 +147,10 @@ describe('@spvkit/glslang', () => {
     expect(compileOk(src, { stage: 'comp' })[1]).toBe(0x00010000);
     expect(compileOk(src, { stage: 'comp', targetEnv: 'vulkan1.3' })[1]).toBe(0x00010600);
     expect(compileOk(src, { stage: 'comp', targetEnv: 'vulkan1.1', targetSpirv: 'spv1.4' })[1]).toBe(0x00010400);
+    for (let minor = 0; minor <= 6; minor++) {
+      const targetSpirv = `spv1.${minor}` as const;
+      expect(compileOk(src, { stage: 'comp', targetEnv: 'vulkan1.0', targetSpirv: targetSpirv as 'spv1.0' })[1], targetSpirv).toBe(0x00010000 | (minor << 8));
+    }
   });
 
   it('applies defines before the source, as -D', () => {
