@@ -95,6 +95,11 @@ async function checkRecorder(stage: Stage, spirv: Uint32Array, lowered: Uint32Ar
 const maxSize = (stage: Stage): [Vec3, number] =>
   stage === 'mesh' ? [limits!.maxMeshWorkGroupSize, limits!.maxMeshWorkGroupInvocations] : [limits!.maxTaskWorkGroupSize, limits!.maxTaskWorkGroupInvocations];
 
+// Replayed on an NVIDIA H200 (driver 580.159.04, harness/replay.sh): for mesh and task workgroups
+// of shape 1xNx1 and 1x1xN that driver reports LocalInvocationId (and GlobalInvocationId) as if
+// the shape were Nx1x1, while LocalInvocationIndex is right; so there the unlowered modules
+// record at other slots and the lowered ones, which rebuild the index from LocalInvocationId,
+// read 0. Every other shape here gave lavapipe's bytes; sizes past its 128 invocations it refuses.
 const SIZES: Vec3[] = [[1, 1, 1], [7, 3, 2], [32, 1, 1], [1, 6, 1], [1, 1, 5], [4, 4, 4]];
 
 describeWithOracle('lower-local-invocation-index on mesh and task shaders (VK_EXT_mesh_shader)', availability, () => {
@@ -229,6 +234,9 @@ void main() {
 
   // ------------------------------------------------- several entry points in one module
 
+  // On the H200 (driver 580.159.04) the pipelines of the second task entry point (task2 + meshA)
+  // wrote nothing and meshB alone only its first workgroup, before and after lowering alike; the
+  // same shapes in modules of one entry point gave lavapipe's bytes there.
   it.each(ENVS)('one module of two task and two mesh entry points sharing a helper that reads the index (%s)', async (e) => {
     const eps: MultiEntry[] = [
       { name: 'task', model: 'TaskEXT', size: [4, 2, 1] },
