@@ -8,7 +8,10 @@
 //
 // Environment:
 //   GLSLANG_TARBALL    the source tarball (or the first argument); its top folder is glslang-<commit>
-//   GLSLANG_OPT        optimization level for the library and the link: -Oz (default) or -O2, ...
+//   GLSLANG_OPT        optimization level for the library and the link (default -O2: measured
+//                      against -Oz, 1.87 MB instead of 1.29 MB of wasm, 533 KB instead of 418 KB
+//                      gzipped, for compiles 2–3 times faster and a first compile about 1.5 times
+//                      faster, which more than pays for the extra bytes even on a first page load)
 //   GLSLANG_BUILD_DIR  where to extract and build (default: <tmpdir>/spvkit-glslang-build);
 //                      kept between runs so a second build only relinks
 //   GLSLANG_JOBS       parallel compile jobs (default 2: the build machine is shared)
@@ -65,7 +68,7 @@ if (emscriptenVersion !== PINNED_EMSCRIPTEN && process.env.GLSLANG_ANY_EMSCRIPTE
   fail(`emscripten ${emscriptenVersion} found, ${PINNED_EMSCRIPTEN} pinned; set GLSLANG_ANY_EMSCRIPTEN=1 to build anyway`);
 }
 
-const opt = process.env.GLSLANG_OPT ?? '-Oz';
+const opt = process.env.GLSLANG_OPT ?? '-O2';
 if (!/^-O[0-3sz]$/.test(opt)) fail(`GLSLANG_OPT=${opt}: expected -O0..-O3, -Os or -Oz`);
 const jobs = process.env.GLSLANG_JOBS ?? '2';
 const tarballSha = sha256(tarballPath);
