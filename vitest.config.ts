@@ -10,6 +10,8 @@ export default defineConfig({
       { find: /^@spvkit\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
       { find: /^@spvkit\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@spvkit\/passes$/, replacement: here('./packages/passes/src/index.ts') },
+      { find: /^@spvkit\/passes\/lower-local-invocation-index$/, replacement: here('./packages/passes/src/lower-local-invocation-index/index.ts') },
+      { find: /^@spvkit\/passes\/validate-builtins$/, replacement: here('./packages/passes/src/validate-builtins/index.ts') },
       { find: /^@spvkit\/glslang$/, replacement: here('./packages/glslang/src/index.ts') },
       { find: /^@spvkit\/rollup-plugin$/, replacement: here('./packages/rollup-plugin/src/index.ts') },
       { find: /^@spvkit\/vite-plugin$/, replacement: here('./packages/vite-plugin/src/index.ts') },

@@ -1,6 +1,8 @@
 /**
  * @spvkit/passes — the built-in passes. Importing this package registers them in core's
- * `passRegistry`, so they can be named in `runPasses`, the CLI and the plugins.
+ * `passRegistry`, so they can be named in `runPasses`, the CLI and the plugins. For a bundle that
+ * needs one pass, `@spvkit/passes/lower-local-invocation-index` and
+ * `@spvkit/passes/validate-builtins` export it and its register function and register nothing.
  *
  * @example
  * ```ts
@@ -14,10 +16,11 @@ import { passRegistry } from '@spvkit/core';
 import { registerBuiltinPasses } from './registerBuiltinPasses.js';
 
 export { registerBuiltinPasses };
-export { lowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
+export { lowerLocalInvocationIndex, registerLowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
 export {
   validateBuiltins,
   createValidateBuiltinsPass,
+  registerValidateBuiltins,
   type BuiltinDiagnostic,
   type ValidateBuiltinsOptions,
 } from './validate-builtins/index.js';

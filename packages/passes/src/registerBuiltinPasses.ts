@@ -1,12 +1,14 @@
 import type { PassRegistry } from '@spvkit/core';
-import { lowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
-import { createValidateBuiltinsPass } from './validate-builtins/index.js';
+import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
+import { registerValidateBuiltins } from './validate-builtins/register.js';
 
 /**
  * Registers every built-in pass in `registry`. Importing @spvkit/passes does this for the shared
- * registry; call it yourself for a registry of your own.
+ * registry; call it yourself for a registry of your own. To bundle one pass only, import its
+ * entry (`@spvkit/passes/lower-local-invocation-index`, `@spvkit/passes/validate-builtins`) and
+ * call its own register function.
  */
 export function registerBuiltinPasses(registry: PassRegistry): void {
-  registry.register('lower-local-invocation-index', lowerLocalInvocationIndex, 'replace loads of BuiltIn LocalInvocationIndex by arithmetic on LocalInvocationId and the workgroup size');
-  registry.register('validate-builtins', createValidateBuiltinsPass, 'check BuiltIn variables against the Vulkan rules (execution model, storage class, type), with VUIDs');
+  registerLowerLocalInvocationIndex(registry);
+  registerValidateBuiltins(registry);
 }

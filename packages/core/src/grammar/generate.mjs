@@ -537,8 +537,9 @@ buildersTs.push('}', '');
 //
 // The tables split by use. shapes.ts holds what decoding and walking operands need and nothing
 // else: per instruction its opcode and operands (kind and quantifier), per enumeration the values
-// it knows and the parameters they bring, per extended set the same for its instructions. names.ts
-// holds the names a disassembler prints, aligned entry for entry with shapes.ts. core.ts and
+// it knows and the parameters they bring, per extended set the same for its instructions.
+// opcodeNames.ts, enumNames.ts and extNames.ts hold the names a disassembler prints, aligned entry
+// for entry with shapes.ts. core.ts and
 // extinst.ts keep the full specs (availability, operand names, aliases) for whoever asks for them.
 //
 // An operand is one character, its kind's index in KIND_NAMES mapped through CODE_CHARS, then `?`
@@ -600,10 +601,13 @@ const shapesTs = [
   '/** Every core instruction in grammar order: its opcode (as the difference to the one before), then its operands as codes. */',
   'export const INSTRUCTIONS: readonly (number | string)[] = [',
 ];
-const namesTs = [
-  header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
+// Three modules, so that naming opcodes (a pass's messages) does not bundle every enumerant name.
+const opNamesTs = [
+  header(`spirv.core.grammar.json (${versionText})`),
   '/** The name of every core instruction without `Op`, in the order of shapes.ts INSTRUCTIONS, space-separated. */',
 ];
+const enumNamesTs = [header(`spirv.core.grammar.json (${versionText})`)];
+const extNamesTs = [header('extinst.*.grammar.json')];
 {
   const rows = [];
   const deltas = opcodeDeltas(core.instructions);
@@ -611,21 +615,22 @@ const namesTs = [
     rows.push('  ' + core.instructions.slice(i, i + 8).map((x, j) => `${deltas[i + j]},${str(operandCodes(x.operands, x.opname))}`).join(',') + ',');
   }
   shapesTs.push(...rows, '];');
-  namesTs.push(`export const INSTRUCTION_NAMES = ${str(core.instructions.map((x) => x.opname.slice(2)).join(' '))};`);
+  opNamesTs.push(`export const INSTRUCTION_NAMES = ${str(core.instructions.map((x) => x.opname.slice(2)).join(' '))};`, '');
   const typeDecls = core.instructions.filter((x) => x.class === 'Type-Declaration').map((x) => x.opcode);
   shapesTs.push('/** Opcodes of the instructions of class Type-Declaration. */', `export const TYPE_DECLARATIONS: readonly number[] = [${typeDecls.join(',')}];`);
   shapesTs.push('/** Per ValueEnum and BitEnum kind: each enumerant\'s value (as the difference to the one before), followed by its parameters as codes when it has any. */');
   shapesTs.push('export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {');
-  namesTs.push('/** Per ValueEnum and BitEnum kind: the names of its enumerants, in the order of shapes.ts ENUMS, space-separated. */');
-  namesTs.push('export const ENUM_NAMES: Readonly<Record<string, string>> = {');
+  // One export per kind, so that naming the values of one kind (a pass naming an execution model)
+  // bundles that kind's names only; the disassembler, which names any kind, keeps them all.
+  enumNamesTs.push('// Per ValueEnum and BitEnum kind: the names of its enumerants, in the order of shapes.ts ENUMS, space-separated.', '');
   for (const k of core.operand_kinds) {
     if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
     const { values, names } = enumShape(k, 'spirv.core.grammar.json');
     shapesTs.push(`  ${key(k.kind)}: ${values},`);
-    namesTs.push(`  ${key(k.kind)}: ${str(names)},`);
+    enumNamesTs.push(`export const ${k.kind} = ${str(names)};`);
   }
   shapesTs.push('};');
-  namesTs.push('};');
+  enumNamesTs.push('');
   shapesTs.push(
     '/**',
     ' * Every extended instruction set, sorted by grammar file name: how OpExtInstImport names it, its',
@@ -642,8 +647,8 @@ const namesTs = [
     '  readonly kinds: Readonly<Record<string, readonly (number | string)[]>>;',
     '}[] = [',
   );
-  namesTs.push('/** Per extended set, in the order of shapes.ts EXT_SETS: its instruction names and its own kinds\' enumerant names. */');
-  namesTs.push('export const EXT_NAMES: readonly { readonly instructions: string; readonly kinds: Readonly<Record<string, string>> }[] = [');
+  extNamesTs.push('/** Per extended set, in the order of shapes.ts EXT_SETS: its instruction names and its own kinds\' enumerant names. */');
+  extNamesTs.push('export const EXT_NAMES: readonly { readonly instructions: string; readonly kinds: Readonly<Record<string, string>> }[] = [');
   for (const { stem, g } of extGrammars) {
     const m = EXT_INST_NAMES[stem];
     let head = `{name:${str(m.name)},grammarFile:${str(stem)}`;
@@ -663,10 +668,10 @@ const namesTs = [
     }
     for (const x of g.instructions) if (/\s/.test(x.opname)) fail(`${stem}: instruction name with a space: ${str(x.opname)}`);
     shapesTs.push(`  ${head},instructions:[${insts}],kinds:{${kinds.join(',')}}},`);
-    namesTs.push(`  {instructions:${str(g.instructions.map((x) => x.opname).join(' '))},kinds:{${kindNamesOfSet.join(',')}}},`);
+    extNamesTs.push(`  {instructions:${str(g.instructions.map((x) => x.opname).join(' '))},kinds:{${kindNamesOfSet.join(',')}}},`);
   }
   shapesTs.push('];', '');
-  namesTs.push('];', '');
+  extNamesTs.push('];', '');
 }
 
 // ---------------------------------------------------------------- write / check
@@ -676,7 +681,9 @@ const outputs = [
   { dir: outDir, file: 'enums.ts', text: enumsTs.join('\n') },
   ...enumFiles.map((f) => ({ dir: outDir, ...f })),
   { dir: outDir, file: 'shapes.ts', text: shapesTs.join('\n') },
-  { dir: outDir, file: 'names.ts', text: namesTs.join('\n') },
+  { dir: outDir, file: 'opcodeNames.ts', text: opNamesTs.join('\n') },
+  { dir: outDir, file: 'enumNames.ts', text: enumNamesTs.join('\n') },
+  { dir: outDir, file: 'extNames.ts', text: extNamesTs.join('\n') },
   { dir: outDir, file: 'extinst.ts', text: extTs.join('\n') },
   { dir: outDir, file: 'generators.ts', text: genTs.join('\n') },
   { dir: builderOutDir, file: 'instructionBuilders.ts', text: buildersTs.join('\n') },

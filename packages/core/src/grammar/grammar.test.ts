@@ -78,7 +78,7 @@ describe('generate.mjs', () => {
     const committedList = [...listFiles(committed), ...listFiles(builderDir)].sort();
     expect(fresh).toEqual(committedList);
     expect(listFiles(builderDir)).toEqual(['instructionBuilders.ts']);
-    for (const f of ['core.ts', 'enums.ts', 'enum/Op.ts', 'enum/Decoration.ts', 'shapes.ts', 'names.ts', 'extinst.ts', 'generators.ts']) {
+    for (const f of ['core.ts', 'enums.ts', 'enum/Op.ts', 'enum/Decoration.ts', 'shapes.ts', 'opcodeNames.ts', 'enumNames.ts', 'extNames.ts', 'extinst.ts', 'generators.ts']) {
       expect(fresh).toContain(f);
     }
     for (const f of fresh) {

@@ -26,7 +26,9 @@ export {
   knownOpcodes,
   operandCategory,
 } from './shapes.js';
-export { enumerantName, extInstName, opcodeName } from './names.js';
+export { enumerantName, enumerantNameIn, extInstName, opcodeName } from './names.js';
+/** The enumerant names of each core ValueEnum and BitEnum kind, in grammar order, space-separated (for {@link enumerantNameIn}). */
+export * as EnumerantNames from './generated/enumNames.js';
 export {
   GRAMMAR_VERSION,
   MAGIC_NUMBER,

@@ -1,10 +1,12 @@
 /**
  * The names of the grammar, as a disassembler prints them: opcode names, enumerant names and
  * extended instruction names, by number. Aligned entry for entry with the shapes
- * (`./generated/names.ts` follows the order of `./generated/shapes.ts`); decoded on first use.
+ * (`./generated/*Names.ts` follow the order of `./generated/shapes.ts`); decoded on first use.
  * Aliases, availability and operand names are in the full specs (`./specs.ts`).
  */
-import { ENUM_NAMES, EXT_NAMES, INSTRUCTION_NAMES } from './generated/names.js';
+import * as ENUM_NAMES from './generated/enumNames.js';
+import { EXT_NAMES } from './generated/extNames.js';
+import { INSTRUCTION_NAMES } from './generated/opcodeNames.js';
 import { ENUMS, EXT_SETS, INSTRUCTIONS } from './generated/shapes.js';
 import { extShapes } from './shapes.js';
 import type { ExtInstSetInfo } from './types.js';
@@ -49,23 +51,40 @@ function namesByValue(values: readonly (number | string)[], from: number, names:
 /**
  * The name of an enumerant of a ValueEnum or BitEnum kind (for a BitEnum, of a single bit or 0);
  * with `set`, the set's own kinds are searched first. Undefined when the kind has no such value.
+ * Any kind can be named, so a bundle using this keeps every enumerant name; to name the values of
+ * one kind only, see {@link enumerantNameIn}.
  * @example enumerantName('BuiltIn', 29) // 'LocalInvocationIndex'
  */
 export function enumerantName(kind: string, value: number, set?: ExtInstSetInfo): string | undefined {
   const s = set === undefined ? undefined : extShapes(set);
-  const own = s !== undefined && s.kinds.has(kind);
-  const key = own ? `${s.info.grammarFile}/${kind}` : kind;
-  let byValue = enumNames.get(key);
-  if (byValue === undefined) {
-    if (own) {
+  if (s !== undefined && s.kinds.has(kind)) {
+    const key = `${s.info.grammarFile}/${kind}`;
+    let byValue = enumNames.get(key);
+    if (byValue === undefined) {
       const names = EXT_NAMES[s.index]!.kinds[kind];
       if (names === undefined) return undefined;
       byValue = namesByValue(EXT_SETS[s.index]!.kinds[kind]!, 1, names);
-    } else {
-      if (!Object.prototype.hasOwnProperty.call(ENUMS, kind) || !Object.prototype.hasOwnProperty.call(ENUM_NAMES, kind)) return undefined;
-      byValue = namesByValue(ENUMS[kind]!, 0, ENUM_NAMES[kind]!);
+      enumNames.set(key, byValue);
     }
-    enumNames.set(key, byValue);
+    return byValue.get(value);
+  }
+  const names: Readonly<Record<string, string>> = ENUM_NAMES;
+  if (!Object.prototype.hasOwnProperty.call(names, kind)) return undefined;
+  return enumerantNameIn(names[kind]!, kind, value);
+}
+
+/**
+ * The name of an enumerant of a core kind, given that kind's names from {@link EnumerantNames}:
+ * `enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', 5)` bundles the names of
+ * ExecutionModel and of no other kind (what a pass's messages need).
+ * @example enumerantNameIn(EnumerantNames.StorageClass, 'StorageClass', 1) // 'Input'
+ */
+export function enumerantNameIn(names: string, kind: string, value: number): string | undefined {
+  let byValue = enumNames.get(kind);
+  if (byValue === undefined) {
+    if (!Object.prototype.hasOwnProperty.call(ENUMS, kind)) return undefined;
+    byValue = namesByValue(ENUMS[kind]!, 0, names);
+    enumNames.set(kind, byValue);
   }
   return byValue.get(value);
 }

@@ -33,8 +33,9 @@ import {
   decodeLiteralString,
   decodeModule,
   encodeModule,
-  enumerantByValue,
-  instructionByOpcode,
+  EnumerantNames,
+  enumerantNameIn,
+  opcodeName,
   literalStringWordCount,
   moduleOperandContext,
   walkOperands,
@@ -644,7 +645,7 @@ class FlavorResolver {
   of(ep: EntryPointInfo, at: () => Instruction): Flavor {
     const cached = this.cache.get(ep);
     if (cached !== undefined) return cached;
-    const model = enumerantByValue('ExecutionModel', ep.executionModel)?.name ?? `ExecutionModel(${ep.executionModel})`;
+    const model = enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', ep.executionModel) ?? `ExecutionModel(${ep.executionModel})`;
     if (!COMPUTE_LIKE_MODELS.has(ep.executionModel)) {
       throw fail(this.module, at(), `reads LocalInvocationIndex, and is reached from entry point '${ep.name}' (${model}), which has no workgroup`);
     }
@@ -1176,7 +1177,7 @@ function removeDecorations(module: Module, ids: ReadonlySet<number>): void {
 
 /** A SpirvError PASS_FAILED naming the instruction: opcode name, result id, debug name, source line. */
 function fail(module: Module, inst: Instruction, what: string, extra: { hint?: string } = {}): SpirvError {
-  const opname = instructionByOpcode(inst.opcode)?.opname ?? `opcode ${inst.opcode}`;
+  const opname = opcodeName(inst.opcode) ?? `opcode ${inst.opcode}`;
   let location;
   let name;
   try {

@@ -12,7 +12,7 @@ import {
   isTypeOpcode,
   walkOperands,
   type AppliedDecoration,
-  type ExtInstSetSpec,
+  type ExtInstSetInfo,
   type Module,
   type OperandContext,
   type SourceLocation,
@@ -529,7 +529,7 @@ interface LightContext extends OperandContext {
 function lightOperandContext(module: Module, defs: Map<number, Instruction>): LightContext {
   const types = new Map<number, number>();
   for (const inst of module.globals) if (inst.typeId !== 0 && inst.resultId !== 0) types.set(inst.resultId, inst.typeId);
-  const sets = new Map<number, ExtInstSetSpec | undefined>();
+  const sets = new Map<number, ExtInstSetInfo | undefined>();
   for (const inst of module.extInstImports) sets.set(inst.resultId, extInstSetByName(decodeLiteralString(inst.operands, 0, inst.operandCount).value));
   return {
     typeWidth(typeId) {

@@ -1,5 +1,7 @@
 /**
- * validate-builtins: the Vulkan rules for BuiltIn variables, each finding with its VUID.
+ * validate-builtins: the Vulkan rules for BuiltIn variables, each finding with its VUID. Also the
+ * side-effect-free entry `@spvkit/passes/validate-builtins`: importing it registers nothing; see
+ * {@link registerValidateBuiltins}.
  *
  * @example
  * ```ts
@@ -17,3 +19,4 @@ export {
 export { BUILTIN_RULES, WORKGROUP_SIZE, ruleFor, vuid, type BuiltinRule, type StorageRule, type ExtraRule } from './rules.js';
 export { parseBuiltinsTargetEnv, BUILTINS_TARGET_ENVS, type BuiltinsTargetEnv } from './targetEnv.js';
 export { describeRule, type TypeRule } from './typeShapes.js';
+export { registerValidateBuiltins, VALIDATE_BUILTINS } from './register.js';

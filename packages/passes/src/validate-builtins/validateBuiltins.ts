@@ -3,8 +3,9 @@ import {
   DecorationsAnalysis,
   NamesAnalysis,
   Op,
-  enumerantByValue,
-  instructionByOpcode,
+  EnumerantNames,
+  enumerantNameIn,
+  opcodeName,
   makeVersion,
   decodeLiteralString,
   type Diagnostic,
@@ -105,9 +106,9 @@ function checkVersion(module: Module, env: BuiltinsTargetEnv, out: BuiltinDiagno
   });
 }
 
-const modelName = (m: number): string => enumerantByValue('ExecutionModel', m)?.name ?? `ExecutionModel(${m})`;
-const storageName = (s: number): string => enumerantByValue('StorageClass', s)?.name ?? `StorageClass(${s})`;
-const builtInName = (b: number): string => enumerantByValue('BuiltIn', b)?.name ?? `BuiltIn(${b})`;
+const modelName = (m: number): string => enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', m) ?? `ExecutionModel(${m})`;
+const storageName = (s: number): string => enumerantNameIn(EnumerantNames.StorageClass, 'StorageClass', s) ?? `StorageClass(${s})`;
+const builtInName = (b: number): string => enumerantNameIn(EnumerantNames.BuiltIn, 'BuiltIn', b) ?? `BuiltIn(${b})`;
 
 /** "A, B, or C" */
 function orList(names: readonly string[]): string {
@@ -497,6 +498,6 @@ function typeText(rule: BuiltinRule, actual: string, optional: boolean, arrayedI
 }
 
 function opName(opcode: number): string {
-  return instructionByOpcode(opcode)?.opname.slice(2) ?? String(opcode);
+  return opcodeName(opcode)?.slice(2) ?? String(opcode);
 }
 

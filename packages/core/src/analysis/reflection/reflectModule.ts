@@ -1,4 +1,4 @@
-import { Decoration, Dim, Op, StorageClass, enumerantName } from '../../grammar/index.js';
+import { Decoration, Dim, EnumerantNames, Op, StorageClass, enumerantNameIn } from '../../grammar/index.js';
 import type { Module } from '../../ir/Module.js';
 import { DecorationsAnalysis } from '../Decorations.js';
 import { EntryPointsAnalysis } from '../EntryPoints.js';
@@ -82,7 +82,7 @@ export function reflectModule(module: Module): Reflection {
   const names = module.analysis(NamesAnalysis);
 
   const entryPoints = module.analysis(EntryPointsAnalysis).list.map((ep): ReflectedEntryPoint => {
-    const executionModel = enumerantName('ExecutionModel', ep.executionModel) ?? String(ep.executionModel);
+    const executionModel = enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', ep.executionModel) ?? String(ep.executionModel);
     const size = workgroupSizeOf(module, ep);
     if (size === undefined) return { name: ep.name, executionModel };
     const [x, y, z] = size.dimensions;
