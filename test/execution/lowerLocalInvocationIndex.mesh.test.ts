@@ -35,7 +35,7 @@ const SPEC_LAYOUT = 'layout(local_size_x_id = 0, local_size_y_id = 1, local_size
 const specOf = (s: Vec3) => ({ 0: s[0], 1: s[1], 2: s[2] });
 
 /** Runs `job` with the modules before and after the pass; returns the buffers, identical in both. */
-async function runBoth(job: MeshJob, lowered: Pick<MeshJob, 'mesh' | 'task'>): Promise<Uint32Array[]> {
+async function runBoth(job: MeshJob, lowered: Partial<Pick<MeshJob, 'mesh' | 'task'>>): Promise<Uint32Array[]> {
   const [before, after] = await Promise.all([runMesh(job), runMesh({ ...job, ...lowered })]);
   return expectSameBuffers(before, after);
 }
