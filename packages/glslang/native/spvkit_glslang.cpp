@@ -128,16 +128,18 @@ EMSCRIPTEN_KEEPALIVE const char* spvkit_glslang_version() {
 }
 
 /**
- * Compiles one shader. stage: an EShLanguage value (0 vertex … 13 mesh). vulkanMinor: 0–4 for
- * Vulkan 1.0–1.4. spirvMinor: 0–6 for SPIR-V 1.0–1.6. debug: 0 none, 1 -g, 2 -gV, 3 -gVS.
- * preamble: text placed before the source (the defines), may be empty. Never returns null; the
- * caller frees the result with spvkit_result_free.
+ * Compiles one shader. source: sourceLength bytes of UTF-8 (given with its length, so a NUL in it
+ * is a character glslang reports, not the end). stage: an EShLanguage value (0 vertex … 13 mesh).
+ * vulkanMinor: 0–4 for Vulkan 1.0–1.4. spirvMinor: 0–6 for SPIR-V 1.0–1.6. debug: 0 none, 1 -g,
+ * 2 -gV, 3 -gVS. preamble: text placed before the source (the defines), may be empty. Never
+ * returns null; the caller frees the result with spvkit_result_free.
  */
-EMSCRIPTEN_KEEPALIVE Result* spvkit_glslang_compile(const char* source, const char* file, const char* preamble,
-                                                    int stage, int vulkanMinor, int spirvMinor, int debug) {
+EMSCRIPTEN_KEEPALIVE Result* spvkit_glslang_compile(const char* source, int sourceLength, const char* file,
+                                                    const char* preamble, int stage, int vulkanMinor,
+                                                    int spirvMinor, int debug) {
   auto* result = new Result();
   if (stage < 0 || stage >= EShLangCount || vulkanMinor < 0 || vulkanMinor > 4 || spirvMinor < 0 ||
-      spirvMinor > 6 || debug < 0 || debug > 3 || source == nullptr || file == nullptr) {
+      spirvMinor > 6 || debug < 0 || debug > 3 || source == nullptr || sourceLength < 0 || file == nullptr) {
     result->log = "ERROR: spvkit_glslang_compile: arguments out of range\n";
     return result;
   }
@@ -157,8 +159,9 @@ EMSCRIPTEN_KEEPALIVE Result* spvkit_glslang_compile(const char* source, const ch
   {
     glslang::TShader shader(language);
     const char* strings[] = {source};
+    const int lengths[] = {sourceLength};
     const char* names[] = {file};
-    shader.setStringsWithLengthsAndNames(strings, nullptr, names, 1);
+    shader.setStringsWithLengthsAndNames(strings, lengths, names, 1);
     if (preamble != nullptr && preamble[0] != '\0') shader.setPreamble(preamble);
     // 100: the client input semantics version glslangValidator -V passes (#define VULKAN 100).
     shader.setEnvInput(glslang::EShSourceGlsl, language, glslang::EShClientVulkan, 100);

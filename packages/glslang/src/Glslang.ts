@@ -121,14 +121,15 @@ export class Glslang {
     const preamble = definesToPreamble(options.defines);
 
     const m = this.#module;
-    const pointers = [this.#writeString(source), this.#writeString(file), this.#writeString(preamble)];
+    const sourceBytes = encoder.encode(source);
+    const pointers = [this.#writeBytes(sourceBytes), this.#writeString(file), this.#writeString(preamble)];
     this.#include = options.include;
     this.#includedFiles = [];
     this.#printed = [];
     this.#busy = true;
     let result = 0;
     try {
-      result = m._spvkit_glslang_compile(pointers[0]!, pointers[1]!, pointers[2]!, STAGE_LANGUAGE[options.stage], vulkanMinor, spirvMinor, debug);
+      result = m._spvkit_glslang_compile(pointers[0]!, sourceBytes.length, pointers[1]!, pointers[2]!, STAGE_LANGUAGE[options.stage], vulkanMinor, spirvMinor, debug);
     } catch (e) {
       // A trap leaves glslang's global state half-updated; nothing may run on it again.
       this.#aborted = new GlslangError('GLSLANG_ABORTED', `glslang aborted compiling ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
@@ -198,7 +199,11 @@ export class Glslang {
   }
 
   #writeString(text: string): number {
-    const bytes = encoder.encode(text);
+    return this.#writeBytes(encoder.encode(text));
+  }
+
+  /** Copies `bytes` into the wasm's memory with a NUL after them. */
+  #writeBytes(bytes: Uint8Array): number {
     const ptr = this.#module._malloc(bytes.length + 1);
     const heap = this.#module.HEAPU8;
     heap.set(bytes, ptr);

@@ -32,15 +32,24 @@ async function readBytes(url: URL): Promise<Uint8Array<ArrayBuffer>> {
 
 async function compileFrom(source: WasmSource): Promise<WebAssembly.Module> {
   if (source instanceof WebAssembly.Module) return source;
-  if (source instanceof ArrayBuffer || source instanceof Uint8Array) return WebAssembly.compile(source);
-  const url = typeof source === 'string' ? new URL(source, defaultWasmUrl()) : source;
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = await readBytes(url);
-  } catch (e) {
-    throw new GlslangError('GLSLANG_LOAD_FAILED', `cannot read glslang's WebAssembly from ${url.href}: ${(e as Error).message}`, { cause: e });
+  let bytes: ArrayBuffer | Uint8Array<ArrayBuffer>;
+  let from = 'the bytes given';
+  if (source instanceof ArrayBuffer || source instanceof Uint8Array) {
+    bytes = source;
+  } else {
+    const url = typeof source === 'string' ? new URL(source, defaultWasmUrl()) : source;
+    from = url.href;
+    try {
+      bytes = await readBytes(url);
+    } catch (e) {
+      throw new GlslangError('GLSLANG_LOAD_FAILED', `cannot read glslang's WebAssembly from ${from}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
   }
-  return WebAssembly.compile(bytes);
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    throw new GlslangError('GLSLANG_LOAD_FAILED', `glslang's WebAssembly from ${from} does not compile: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
 }
 
 /** The compiled wasm for `source` (the package's own when undefined), compiled once for the default. */

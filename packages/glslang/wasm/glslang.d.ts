@@ -23,6 +23,7 @@ export interface GlslangModule {
   _spvkit_glslang_version(): number;
   _spvkit_glslang_compile(
     source: number,
+    sourceLength: number,
     file: number,
     preamble: number,
     stage: number,
