@@ -86,9 +86,9 @@ globalThis.page = (bytes) => disassemble(decodeModule(bytes));`,
     source: `import { assemble, encodeModule } from '@spvkit/core';
 globalThis.page = (text) => encodeModule(assemble(text));`,
     target: 40 * KB,
-    // The assembler still reads the full specs (names, aliases, operand names, availability) and
-    // its own code is 23 KB gzip: see the report of issue 13 for what is left.
-    interimCeiling: 68 * KB,
+    // 50 KB today: the assembler's own code is 23 KB gzip, and it needs every opcode, enumerant
+    // and operand name (for names in the text and its messages): 27 KB of tables.
+    interimCeiling: 51 * KB,
   },
   {
     name: 'decode + lowerLocalInvocationIndex + encode',
@@ -103,8 +103,8 @@ globalThis.page = (bytes) => {
     // The pass names opcodes in its messages (5 KB of opcode names): 26 KB today.
     interimCeiling: 27 * KB,
   },
-  // Its code alone (assembler, disassembler, decoder, both passes, reflection) is 57 KB gzip.
-  { name: 'everything examples/inspector uses', source: inspectorPage(), target: 60 * KB, interimCeiling: 118 * KB },
+  // 85 KB today: its code alone (assembler, disassembler, decoder, both passes, reflection) is 57 KB gzip.
+  { name: 'everything examples/inspector uses', source: inspectorPage(), target: 60 * KB, interimCeiling: 87 * KB },
 ];
 
 interface Measured {

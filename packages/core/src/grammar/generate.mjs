@@ -674,6 +674,140 @@ const extNamesTs = [header('extinst.*.grammar.json')];
   extNamesTs.push('];', '');
 }
 
+// ---------------------------------------------------------------- aliases.ts, operandNames.ts, versions.ts
+//
+// What assembling needs beyond shapes and names: the alias names it accepts, the operand names
+// its messages give, and the SPIR-V versions in which a name is available (whether capabilities or
+// extensions could enable it, not which: that is the validator's business). Aligned entry for entry
+// with shapes.ts; ../textSpecs.ts joins them into the assembler's specs.
+
+const VERSION_LIST = [''];
+const versionIndex = (v) => {
+  const t = v === undefined ? '' : String(v);
+  let i = VERSION_LIST.indexOf(t);
+  if (i < 0) {
+    i = VERSION_LIST.length;
+    VERSION_LIST.push(t);
+  }
+  return i;
+};
+const NAME_SEPARATOR = '|';
+/** Between entries: a tab, since a few operand names hold line breaks. */
+const LINE_SEPARATOR = '\t';
+function operandNameLine(ops, where) {
+  return (ops ?? [])
+    .map((o) => {
+      const n = o.name === undefined ? '' : cleanName(o.name);
+      if (n.includes(NAME_SEPARATOR) || n.includes(LINE_SEPARATOR)) fail(`${where}: operand name ${str(n)} holds a separator`);
+      return n;
+    })
+    .join(NAME_SEPARATOR);
+}
+/** One character per entry: its minimum version's index times two, plus one when a capability or extension can enable it. */
+function versionChar(x, where) {
+  const code = 2 * versionIndex(x.version) + ((capsOf(x) ?? []).length > 0 || (x.extensions ?? []).length > 0 ? 1 : 0);
+  if (code >= CODE_CHARS.length) fail(`${where}: too many distinct versions for one character`);
+  return CODE_CHARS[code];
+}
+
+const aliasesTs = [
+  header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
+  '/** Core instructions with aliases: index in shapes.ts INSTRUCTIONS order, then the aliases (`Op` included), space-separated. */',
+];
+const operandNamesTs = [
+  header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
+  `// Names of operands, ${str(NAME_SEPARATOR)}-separated (empty where the grammar gives none), entries separated by tabs.`,
+  '',
+  '/** Per core instruction, in shapes.ts INSTRUCTIONS order. */',
+];
+const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`)];
+{
+  const instAliases = [];
+  core.instructions.forEach((x, i) => {
+    if ((x.aliases ?? []).length) instAliases.push(`${i},${str(x.aliases.join(' '))}`);
+  });
+  aliasesTs.push(`export const INSTRUCTION_ALIASES: readonly (number | string)[] = [${instAliases.join(',')}];`);
+  operandNamesTs.push(`export const INSTRUCTION_OPERAND_NAMES = ${str(core.instructions.map((x) => operandNameLine(x.operands, x.opname)).join(LINE_SEPARATOR))};`);
+  const instVersions = core.instructions.map((x) => versionChar(x, x.opname)).join('');
+  const instLast = [];
+  core.instructions.forEach((x, i) => {
+    if (x.lastVersion !== undefined) instLast.push(`${i},${versionIndex(x.lastVersion)}`);
+  });
+
+  /** Per enum kind: aliases `[index, 'names']`, parameter names per enumerant with parameters, versions, last versions. */
+  const enumTables = (kinds, where) => {
+    const aliases = [];
+    const params = [];
+    const versions = [];
+    const last = [];
+    for (const k of kinds) {
+      if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
+      const a = [];
+      const p = [];
+      let v = '';
+      const l = [];
+      (k.enumerants ?? []).forEach((e, i) => {
+        if ((e.aliases ?? []).length) a.push(`${i},${str(e.aliases.join(' '))}`);
+        if ((e.parameters ?? []).length) p.push(operandNameLine(e.parameters, `${where} ${k.kind}.${e.enumerant}`));
+        v += versionChar(e, `${where} ${k.kind}.${e.enumerant}`);
+        if (e.lastVersion !== undefined) l.push(`${i},${versionIndex(e.lastVersion)}`);
+      });
+      if (a.length) aliases.push(`${key(k.kind)}:[${a.join(',')}]`);
+      if (p.length) params.push(`${key(k.kind)}:${str(p.join(LINE_SEPARATOR))}`);
+      versions.push(`${key(k.kind)}:${str(v)}`);
+      if (l.length) last.push(`${key(k.kind)}:[${l.join(',')}]`);
+    }
+    return { aliases: `{${aliases.join(',')}}`, params: `{${params.join(',')}}`, versions: `{${versions.join(',')}}`, last: `{${last.join(',')}}` };
+  };
+  const coreEnums = enumTables(core.operand_kinds, 'spirv.core.grammar.json');
+  aliasesTs.push(
+    '/** Per ValueEnum and BitEnum kind with aliases: enumerant index in shapes.ts ENUMS order, then its aliases, space-separated. */',
+    `export const ENUMERANT_ALIASES: Readonly<Record<string, readonly (number | string)[]>> = ${coreEnums.aliases};`,
+  );
+  operandNamesTs.push(
+    '/** Per ValueEnum and BitEnum kind: one entry per enumerant with parameters, in shapes.ts ENUMS order. */',
+    `export const PARAMETER_NAMES: Readonly<Record<string, string>> = ${coreEnums.params};`,
+  );
+  const ext = extGrammars.map(({ stem, g }) => {
+    const t = enumTables(g.operand_kinds ?? [], stem);
+    const names = str(g.instructions.map((x) => operandNameLine(x.operands, `${stem} ${x.opname}`)).join(LINE_SEPARATOR));
+    return { ...t, names };
+  });
+  aliasesTs.push(
+    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_ALIASES, for the kinds it defines. */',
+    `export const EXT_ENUMERANT_ALIASES: readonly Readonly<Record<string, readonly (number | string)[]>>[] = [${ext.map((e) => e.aliases).join(',')}];`,
+    '',
+  );
+  operandNamesTs.push(
+    '/** Per extended set (shapes.ts EXT_SETS order): per instruction, and as PARAMETER_NAMES for the kinds it defines. */',
+    `export const EXT_OPERAND_NAMES: readonly { readonly instructions: string; readonly parameters: Readonly<Record<string, string>> }[] = [`,
+    ...ext.map((e) => `  {instructions:${e.names},parameters:${e.params}},`),
+    '];',
+    '',
+  );
+  versionsTs.push(
+    '/** SPIR-V versions as the grammar writes them; index 0: none given (available from 1.0). */',
+    `export const VERSIONS: readonly string[] = ${str(VERSION_LIST)};`,
+    '/**',
+    ' * Per core instruction (shapes.ts INSTRUCTIONS order), one character of shapes.ts CODE_CHARS: its',
+    ' * index there is twice the index of its version in VERSIONS, plus one when a capability or an',
+    ' * extension can enable it.',
+    ' */',
+    `export const INSTRUCTION_VERSIONS = ${str(instVersions)};`,
+    '/** Core instructions with a last version: index, then that version\'s index in VERSIONS. */',
+    `export const INSTRUCTION_LAST_VERSIONS: readonly number[] = [${instLast.join(',')}];`,
+    '/** Per ValueEnum and BitEnum kind: as INSTRUCTION_VERSIONS, one character per enumerant in shapes.ts ENUMS order. */',
+    `export const ENUMERANT_VERSIONS: Readonly<Record<string, string>> = ${coreEnums.versions};`,
+    '/** Per ValueEnum and BitEnum kind with last versions: enumerant index, then the index in VERSIONS. */',
+    `export const ENUMERANT_LAST_VERSIONS: Readonly<Record<string, readonly number[]>> = ${coreEnums.last};`,
+    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_VERSIONS and ENUMERANT_LAST_VERSIONS, for the kinds it defines. */',
+    `export const EXT_ENUMERANT_VERSIONS: readonly { readonly versions: Readonly<Record<string, string>>; readonly last: Readonly<Record<string, readonly number[]>> }[] = [`,
+    ...ext.map((e) => `  {versions:${e.versions},last:${e.last}},`),
+    '];',
+    '',
+  );
+}
+
 // ---------------------------------------------------------------- write / check
 
 const outputs = [
@@ -684,6 +818,9 @@ const outputs = [
   { dir: outDir, file: 'opcodeNames.ts', text: opNamesTs.join('\n') },
   { dir: outDir, file: 'enumNames.ts', text: enumNamesTs.join('\n') },
   { dir: outDir, file: 'extNames.ts', text: extNamesTs.join('\n') },
+  { dir: outDir, file: 'aliases.ts', text: aliasesTs.join('\n') },
+  { dir: outDir, file: 'operandNames.ts', text: operandNamesTs.join('\n') },
+  { dir: outDir, file: 'versions.ts', text: versionsTs.join('\n') },
   { dir: outDir, file: 'extinst.ts', text: extTs.join('\n') },
   { dir: outDir, file: 'generators.ts', text: genTs.join('\n') },
   { dir: builderOutDir, file: 'instructionBuilders.ts', text: buildersTs.join('\n') },

@@ -27,6 +27,9 @@ import {
   extInstByOpcode,
   extInstSetByName,
   enumHasParameters,
+  extInstTextSpecs,
+  instructionTextSpecs,
+  operandKindTextSpec,
   enumerantName,
   enumerantParameters,
   extInstName,
@@ -78,7 +81,7 @@ describe('generate.mjs', () => {
     const committedList = [...listFiles(committed), ...listFiles(builderDir)].sort();
     expect(fresh).toEqual(committedList);
     expect(listFiles(builderDir)).toEqual(['instructionBuilders.ts']);
-    for (const f of ['core.ts', 'enums.ts', 'enum/Op.ts', 'enum/Decoration.ts', 'shapes.ts', 'opcodeNames.ts', 'enumNames.ts', 'extNames.ts', 'extinst.ts', 'generators.ts']) {
+    for (const f of ['core.ts', 'enums.ts', 'enum/Op.ts', 'enum/Decoration.ts', 'shapes.ts', 'opcodeNames.ts', 'enumNames.ts', 'extNames.ts', 'aliases.ts', 'operandNames.ts', 'versions.ts', 'extinst.ts', 'generators.ts']) {
       expect(fresh).toContain(f);
     }
     for (const f of fresh) {
@@ -322,5 +325,53 @@ describe('the tables split by use agree with the full specs', () => {
     for (const i of instructions) for (const n of [i.opname, ...i.aliases]) ops[n.slice(2)] = i.opcode;
     expect({ ...Op }).toEqual(ops);
     expect(Dim['1D']).toBe(0);
+  });
+});
+
+describe('the assembler\'s specs agree with the full specs', () => {
+  const availability = (x: { version?: string; lastVersion?: string; capabilities: readonly string[]; extensions: readonly string[] }) => ({
+    ...(x.version !== undefined && x.version !== '1.0' ? { version: x.version } : {}),
+    ...(x.lastVersion !== undefined ? { lastVersion: x.lastVersion } : {}),
+    enabledOtherwise: x.capabilities.length > 0 || x.extensions.length > 0,
+  });
+  const norm = (a: { version?: string; lastVersion?: string; enabledOtherwise: boolean }) => ({
+    ...(a.version !== undefined && a.version !== '1.0' ? { version: a.version } : {}),
+    ...(a.lastVersion !== undefined ? { lastVersion: a.lastVersion } : {}),
+    enabledOtherwise: a.enabledOtherwise,
+  });
+  const ops = (list: readonly { kind: string; quantifier: string; name?: string }[]) => list.map((o) => ({ ...o }));
+
+  it('instructions: names, aliases, named operands, result flags, versions', () => {
+    const text = instructionTextSpecs();
+    expect(text.length).toBe(instructions.length);
+    instructions.forEach((full, i) => {
+      const t = text[i]!;
+      expect([t.opname, t.opcode, t.hasResultType, t.hasResult]).toEqual([full.opname, full.opcode, full.hasResultType, full.hasResult]);
+      expect(t.aliases).toEqual(full.aliases);
+      expect(ops(t.operands), full.opname).toEqual(ops(full.operands));
+      expect(norm(t), full.opname).toEqual(availability(full));
+    });
+  });
+
+  it('enumerants of every core kind and of the sets\' own kinds', () => {
+    const check = (full: (typeof operandKinds)[number], t: ReturnType<typeof operandKindTextSpec>) => {
+      expect(t?.category, full.kind).toBe(full.category);
+      expect(t!.enumerants.length, full.kind).toBe(full.enumerants!.length);
+      full.enumerants!.forEach((e, i) => {
+        const te = t!.enumerants[i]!;
+        expect([te.name, te.value, te.aliases], `${full.kind}.${e.name}`).toEqual([e.name, e.value, e.aliases]);
+        expect(ops(te.parameters), `${full.kind}.${e.name}`).toEqual(ops(e.parameters));
+        expect(norm(te), `${full.kind}.${e.name}`).toEqual(availability(e));
+      });
+    };
+    for (const k of operandKinds) {
+      if (k.enumerants === undefined) expect(operandKindTextSpec(k.kind)).toBeUndefined();
+      else check(k, operandKindTextSpec(k.kind));
+    }
+    for (const set of extInstSets) {
+      for (const k of set.operandKinds) if (k.enumerants !== undefined) check(k, operandKindTextSpec(k.kind, set));
+      const t = extInstTextSpecs(set);
+      expect(t.map((x) => [x.opname, x.opcode, ops(x.operands)])).toEqual(set.instructions.map((x) => [x.opname, x.opcode, ops(x.operands)]));
+    }
   });
 });

@@ -3,7 +3,9 @@
  * - `./shapes.ts`: opcodes, result type and result id, operand kinds and quantifiers, enumerant
  *   values and parameters (what decoding and walking operands need; no names);
  * - `./names.ts`: opcode, enumerant and extended instruction names by number (disassembling);
- * - `./specs.ts`: the full specs with aliases, operand names and availability (assembling, building);
+ * - `./textSpecs.ts`: shapes and names with aliases, operand names and the versions where each name
+ *   is available (assembling);
+ * - `./specs.ts`: the full specs with capabilities, extensions, classes and docs (building, users);
  * - the enumerations (`Op`, `Decoration`, ...) as namespaces of constants, which bundlers inline.
  * Nothing here runs when imported, beyond what a used export needs.
  */
@@ -45,4 +47,14 @@ export {
   operandKind,
   operandKinds,
 } from './specs.js';
+export {
+  extInstTextSpecs,
+  instructionTextSpecs,
+  operandKindTextSpec,
+  type EnumerantTextSpec,
+  type ExtInstTextSpec,
+  type InstructionTextSpec,
+  type OperandKindTextSpec,
+  type VersionAvailability,
+} from './textSpecs.js';
 export { generatorById, generators } from './generatorById.js';

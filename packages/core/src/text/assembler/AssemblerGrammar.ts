@@ -1,9 +1,11 @@
+// The assembler's specs (names, aliases, operand names, versions), not the full ones: see grammar/textSpecs.ts.
 import {
-  extInstSets,
-  instructions,
-  type ExtInstSetSpec,
-  type ExtInstSpec,
-  type InstructionSpec,
+  extInstSetInfos,
+  extInstTextSpecs,
+  instructionTextSpecs,
+  type ExtInstSetInfo,
+  type ExtInstTextSpec,
+  type InstructionTextSpec,
 } from '../../grammar/index.js';
 import { ByteStringMap } from './ByteStringMap.js';
 import { versionRange, type VersionRange } from './availability.js';
@@ -16,7 +18,7 @@ export class OpcodeEntry {
   readonly range: VersionRange;
   private operands: readonly OperandType[] | undefined;
 
-  constructor(readonly spec: InstructionSpec) {
+  constructor(readonly spec: InstructionTextSpec) {
     this.opcode = spec.opcode;
     this.range = versionRange(spec);
   }
@@ -32,8 +34,8 @@ export class ExtInstEntry {
   private operands: readonly OperandType[] | undefined;
 
   constructor(
-    readonly spec: ExtInstSpec,
-    private readonly set: ExtInstSetSpec,
+    readonly spec: ExtInstTextSpec,
+    private readonly set: ExtInstSetInfo,
   ) {}
 
   /** Its operands in push order (built on first use). */
@@ -45,7 +47,7 @@ export class ExtInstEntry {
 /** An imported extended instruction set, as OpExtInstImport named it. */
 export interface ExtInstSetEntry {
   /** The grammar of the set, when spvkit knows it. */
-  readonly spec: ExtInstSetSpec | undefined;
+  readonly spec: ExtInstSetInfo | undefined;
   /** A `NonSemantic.*` set: unknown instructions are still accepted by number, with id operands. */
   readonly nonSemantic: boolean;
   /** Instruction names → index in {@link instructions}. */
@@ -90,7 +92,7 @@ export class AssemblerGrammar {
   }
 
   private constructor() {
-    for (const spec of instructions) {
+    for (const spec of instructionTextSpecs()) {
       if (this.byOpcode.has(spec.opcode)) continue;
       const entry = new OpcodeEntry(spec);
       this.byOpcode.set(spec.opcode, entry);
@@ -148,7 +150,7 @@ export class AssemblerGrammar {
     const names = new ByteStringMap(64);
     const list: ExtInstEntry[] = [];
     const byNumber = new Map<number, ExtInstEntry>();
-    for (const inst of spec?.instructions ?? []) {
+    for (const inst of spec === undefined ? [] : extInstTextSpecs(spec)) {
       const e = new ExtInstEntry(inst, spec!);
       if (!byNumber.has(inst.opcode)) byNumber.set(inst.opcode, e);
       names.set(inst.opname, list.length);
@@ -161,7 +163,7 @@ export class AssemblerGrammar {
 
   /** Names of the sets in the grammar, for hints. */
   extInstSetNames(): string[] {
-    return extInstSets.map((s) => (s.exactName ? s.name : `${s.name}<version>`));
+    return extInstSetInfos().map((s) => (s.exactName ? s.name : `${s.name}<version>`));
   }
 
   private has(map: ByteStringMap, name: string): boolean {
@@ -172,9 +174,9 @@ export class AssemblerGrammar {
 }
 
 /** The grammar's set for an import name: exact, or a prefix set (`NonSemantic.ClspvReflection.`) with any suffix. */
-function findSet(importName: string): ExtInstSetSpec | undefined {
-  for (const s of extInstSets) if (s.exactName && s.name === importName) return s;
+function findSet(importName: string): ExtInstSetInfo | undefined {
+  for (const s of extInstSetInfos()) if (s.exactName && s.name === importName) return s;
   // spirv-as accepts any suffix after the prefix of a versioned set (NonSemantic.ClspvReflection.5).
-  for (const s of extInstSets) if (!s.exactName && importName.startsWith(s.name)) return s;
+  for (const s of extInstSetInfos()) if (!s.exactName && importName.startsWith(s.name)) return s;
   return undefined;
 }

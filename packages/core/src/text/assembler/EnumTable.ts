@@ -1,4 +1,5 @@
-import { operandKind, type EnumerantSpec, type ExtInstSetSpec, type OperandKindSpec } from '../../grammar/index.js';
+// The assembler's specs (names, aliases, operand names, versions), not the full ones: see grammar/textSpecs.ts.
+import { operandKindTextSpec, type EnumerantTextSpec, type ExtInstSetInfo, type OperandKindTextSpec } from '../../grammar/index.js';
 import { ByteStringMap } from './ByteStringMap.js';
 import { versionRange, type VersionRange } from './availability.js';
 import type { OperandType } from './OperandType.js';
@@ -6,7 +7,7 @@ import { operandTypesOf } from './operandPatterns.js';
 
 /** One enumerant as the assembler needs it. */
 export interface EnumEntry {
-  readonly spec: EnumerantSpec;
+  readonly spec: EnumerantTextSpec;
   readonly range: VersionRange;
   /** The operands the enumerant brings, in push order (last read first); built on first use. */
   params: readonly OperandType[] | undefined;
@@ -19,16 +20,16 @@ export interface EnumEntry {
 export class EnumTable {
   readonly kind: string;
   readonly isMask: boolean;
-  private readonly set: ExtInstSetSpec | undefined;
+  private readonly set: ExtInstSetInfo | undefined;
   private readonly names = new ByteStringMap(64);
   private readonly entries: EnumEntry[] = [];
   private readonly byValue = new Map<number, EnumEntry>();
 
-  constructor(spec: OperandKindSpec, set: ExtInstSetSpec | undefined) {
+  constructor(spec: OperandKindTextSpec, set: ExtInstSetInfo | undefined) {
     this.set = set;
     this.kind = spec.kind;
     this.isMask = spec.category === 'BitEnum';
-    for (const e of spec.enumerants ?? []) {
+    for (const e of spec.enumerants) {
       const entry: EnumEntry = { spec: e, range: versionRange(e), params: undefined };
       this.entries.push(entry);
       if (!this.byValue.has(e.value)) this.byValue.set(e.value, entry);
@@ -80,12 +81,12 @@ export class EnumTable {
   }
 }
 
-const tables = new Map<OperandKindSpec, EnumTable>();
+const tables = new Map<OperandKindTextSpec, EnumTable>();
 
 /** The shared table for an operand kind (searching the set's own kinds first), or undefined if it is not an enumeration. */
-export function enumTable(kind: string, set: ExtInstSetSpec | undefined): EnumTable | undefined {
-  const spec = operandKind(kind, set);
-  if (spec === undefined || (spec.category !== 'ValueEnum' && spec.category !== 'BitEnum')) return undefined;
+export function enumTable(kind: string, set: ExtInstSetInfo | undefined): EnumTable | undefined {
+  const spec = operandKindTextSpec(kind, set);
+  if (spec === undefined) return undefined;
   let table = tables.get(spec);
   if (table === undefined) {
     table = new EnumTable(spec, set);

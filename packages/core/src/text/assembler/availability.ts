@@ -1,5 +1,5 @@
 import { makeVersion } from '../../binary/header.js';
-import type { Availability } from '../../grammar/index.js';
+import type { VersionAvailability } from '../../grammar/index.js';
 
 /** The SPIR-V versions in which an opcode or enumerant can be named, as version words. */
 export interface VersionRange {
@@ -19,11 +19,11 @@ function versionWord(version: string | undefined, absent: number): number {
 }
 
 /** The {@link VersionRange} of a grammar entry. */
-export function versionRange(a: Availability): VersionRange {
+export function versionRange(a: VersionAvailability): VersionRange {
   return {
     minVersion: versionWord(a.version, makeVersion(1, 0)),
     lastVersion: versionWord(a.lastVersion, ALWAYS),
-    enabledOtherwise: a.extensions.length > 0 || a.capabilities.length > 0,
+    enabledOtherwise: a.enabledOtherwise,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ExtInstSetSpec, OperandSpec } from '../../grammar/index.js';
+import type { ExtInstSetInfo, OperandSpec } from '../../grammar/index.js';
 import { enumTable } from './EnumTable.js';
 import {
   ID,
@@ -30,7 +30,7 @@ const cache = new WeakMap<readonly OperandSpec[], readonly OperandType[]>();
  * @param includeResult keep IdResultType and IdResult (an instruction's own list); false for the
  *   tail of OpSpecConstantOp's opcode, whose result was already read.
  */
-export function operandTypesOf(specs: readonly OperandSpec[], set: ExtInstSetSpec | undefined, includeResult = true): readonly OperandType[] {
+export function operandTypesOf(specs: readonly OperandSpec[], set: ExtInstSetInfo | undefined, includeResult = true): readonly OperandType[] {
   if (includeResult) {
     const cached = cache.get(specs);
     if (cached !== undefined) return cached;
@@ -46,7 +46,7 @@ export function operandTypesOf(specs: readonly OperandSpec[], set: ExtInstSetSpe
   return frozen;
 }
 
-function appendOperandTypes(out: OperandType[], s: OperandSpec, set: ExtInstSetSpec | undefined): void {
+function appendOperandTypes(out: OperandType[], s: OperandSpec, set: ExtInstSetInfo | undefined): void {
   const optional = s.quantifier !== '';
   const variable = s.quantifier === '*';
   const name = s.name;

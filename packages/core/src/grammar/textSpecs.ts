@@ -1,0 +1,222 @@
+/**
+ * The grammar as assembling needs it: the shapes and names, plus the aliases the assembler
+ * accepts, the operand names its messages give and the SPIR-V versions in which each name is
+ * available. Built on first use from the split tables (`./generated/aliases.ts`,
+ * `./generated/operandNames.ts`, `./generated/versions.ts`, aligned with `./generated/shapes.ts`),
+ * so an assembler bundles neither capability and extension lists nor the full specs of `./specs.ts`.
+ */
+import { INSTRUCTION_ALIASES, ENUMERANT_ALIASES, EXT_ENUMERANT_ALIASES } from './generated/aliases.js';
+import { CODE_CHARS, ENUMS, EXT_SETS, INSTRUCTIONS } from './generated/shapes.js';
+import * as ENUM_NAMES from './generated/enumNames.js';
+import { EXT_NAMES } from './generated/extNames.js';
+import { INSTRUCTION_NAMES } from './generated/opcodeNames.js';
+import { EXT_OPERAND_NAMES, INSTRUCTION_OPERAND_NAMES, PARAMETER_NAMES } from './generated/operandNames.js';
+import {
+  ENUMERANT_LAST_VERSIONS,
+  ENUMERANT_VERSIONS,
+  EXT_ENUMERANT_VERSIONS,
+  INSTRUCTION_LAST_VERSIONS,
+  INSTRUCTION_VERSIONS,
+  VERSIONS,
+} from './generated/versions.js';
+import { decodeOperands, extShapes, operandCategory } from './shapes.js';
+import type { ExtInstSetInfo, OperandCategory, OperandSpec } from './types.js';
+
+/** The SPIR-V versions in which a name can be used. */
+export interface VersionAvailability {
+  /** Minimum version as `major.minor`, `None` when only capabilities or extensions enable it; absent: 1.0. */
+  readonly version?: string;
+  /** Last version in which it is valid. */
+  readonly lastVersion?: string;
+  /** Whether a capability or an extension can enable it (in any version). */
+  readonly enabledOtherwise: boolean;
+}
+
+/** A core instruction as the assembler reads it. */
+export interface InstructionTextSpec extends VersionAvailability {
+  readonly opname: string;
+  readonly opcode: number;
+  readonly aliases: readonly string[];
+  /** Operands in order, result type and result id included, with the grammar's names. */
+  readonly operands: readonly OperandSpec[];
+  readonly hasResultType: boolean;
+  readonly hasResult: boolean;
+}
+
+/** An enumerant as the assembler reads it. */
+export interface EnumerantTextSpec extends VersionAvailability {
+  readonly name: string;
+  readonly value: number;
+  readonly aliases: readonly string[];
+  /** The operands it brings, with the grammar's names. */
+  readonly parameters: readonly OperandSpec[];
+}
+
+/** A ValueEnum or BitEnum kind as the assembler reads it. */
+export interface OperandKindTextSpec {
+  readonly kind: string;
+  readonly category: OperandCategory;
+  readonly enumerants: readonly EnumerantTextSpec[];
+}
+
+/** An extended instruction as the assembler reads it. */
+export interface ExtInstTextSpec {
+  readonly opname: string;
+  readonly opcode: number;
+  /** Operands after OpExtInst's `Set` and `Instruction`, with the grammar's names. */
+  readonly operands: readonly OperandSpec[];
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Shape specs with names put in (`names` is one entry of an operandNames table). */
+function named(shapes: readonly OperandSpec[], names: string | undefined): readonly OperandSpec[] {
+  if (names === undefined || names === '') return shapes;
+  const list = names.split('|');
+  return Object.freeze(shapes.map((s, i) => (list[i] ? Object.freeze({ kind: s.kind, quantifier: s.quantifier, name: list[i] }) : s)));
+}
+
+function availability(code: string, last: number | undefined): VersionAvailability {
+  const c = CODE_CHARS.indexOf(code);
+  const version = VERSIONS[c >> 1] || undefined;
+  const lastVersion = last === undefined ? undefined : VERSIONS[last];
+  return {
+    ...(version !== undefined ? { version } : {}),
+    ...(lastVersion !== undefined ? { lastVersion } : {}),
+    enabledOtherwise: (c & 1) === 1,
+  };
+}
+
+/** `[index, value, ...]` as a map. */
+function sparse<T>(list: readonly (number | T)[]): Map<number, T> {
+  const m = new Map<number, T>();
+  for (let i = 0; i < list.length; i += 2) m.set(list[i] as number, list[i + 1] as T);
+  return m;
+}
+
+let instructionSpecs: readonly InstructionTextSpec[] | undefined;
+
+/**
+ * Every core instruction in grammar order (an opcode may appear more than once, as in the grammar).
+ * @example instructionTextSpecs().find((i) => i.opname === 'OpLoad')?.operands[2]?.name // 'Pointer'
+ */
+export function instructionTextSpecs(): readonly InstructionTextSpec[] {
+  if (instructionSpecs !== undefined) return instructionSpecs;
+  const names = INSTRUCTION_NAMES.split(' ');
+  const operandNames = INSTRUCTION_OPERAND_NAMES.split('\t');
+  const aliases = sparse<string>(INSTRUCTION_ALIASES);
+  const last = sparse<number>(INSTRUCTION_LAST_VERSIONS);
+  const list: InstructionTextSpec[] = [];
+  let opcode = 0;
+  for (let i = 0; i < names.length; i++) {
+    opcode += INSTRUCTIONS[2 * i] as number;
+    const operands = named(decodeOperands(INSTRUCTIONS[2 * i + 1] as string), operandNames[i]);
+    list.push(
+      Object.freeze({
+        opname: `Op${names[i]!}`,
+        opcode,
+        aliases: aliases.has(i) ? Object.freeze(aliases.get(i)!.split(' ')) : NONE,
+        operands,
+        hasResultType: operands.some((o) => o.kind === 'IdResultType'),
+        hasResult: operands.some((o) => o.kind === 'IdResult'),
+        ...availability(INSTRUCTION_VERSIONS[i]!, last.get(i)),
+      }),
+    );
+  }
+  return (instructionSpecs = Object.freeze(list));
+}
+
+const kindSpecs = new Map<string, OperandKindTextSpec | null>();
+
+/**
+ * A ValueEnum or BitEnum kind with its enumerants in grammar order; with `set`, the set's own
+ * kinds are searched first. Undefined for other kinds.
+ * @example operandKindTextSpec('MemoryAccess')?.enumerants[2]?.parameters[0]?.kind // 'LiteralInteger'
+ */
+export function operandKindTextSpec(kind: string, set?: ExtInstSetInfo): OperandKindTextSpec | undefined {
+  const s = set === undefined ? undefined : extShapes(set);
+  const own = s !== undefined && s.kinds.has(kind);
+  const key = own ? `${s.info.grammarFile}/${kind}` : kind;
+  let spec = kindSpecs.get(key);
+  if (spec === undefined) {
+    const category = operandCategory(kind, own ? set : undefined);
+    if (category !== 'ValueEnum' && category !== 'BitEnum') spec = null;
+    else if (own) {
+      const i = s.index;
+      spec = buildKind(kind, category, EXT_SETS[i]!.kinds[kind]!, 1, EXT_NAMES[i]!.kinds[kind] ?? '', EXT_OPERAND_NAMES[i]!.parameters[kind],
+        EXT_ENUMERANT_ALIASES[i]![kind], EXT_ENUMERANT_VERSIONS[i]!.versions[kind] ?? '', EXT_ENUMERANT_VERSIONS[i]!.last[kind]);
+    } else {
+      const names: Readonly<Record<string, string>> = ENUM_NAMES;
+      spec = buildKind(kind, category, ENUMS[kind]!, 0, names[kind] ?? '', PARAMETER_NAMES[kind], ENUMERANT_ALIASES[kind], ENUMERANT_VERSIONS[kind] ?? '',
+        ENUMERANT_LAST_VERSIONS[kind]);
+    }
+    kindSpecs.set(key, spec);
+  }
+  return spec ?? undefined;
+}
+
+function buildKind(
+  kind: string,
+  category: OperandCategory,
+  values: readonly (number | string)[],
+  from: number,
+  names: string,
+  parameterNames: string | undefined,
+  aliasList: readonly (number | string)[] | undefined,
+  versions: string,
+  lastList: readonly number[] | undefined,
+): OperandKindTextSpec {
+  const nameList = names.split(' ');
+  const paramNames = parameterNames === undefined ? [] : parameterNames.split('\t');
+  const aliases = sparse<string>(aliasList ?? []);
+  const last = sparse<number>(lastList ?? []);
+  const enumerants: EnumerantTextSpec[] = [];
+  let value = 0;
+  let withParams = 0;
+  for (let i = from; i < values.length; i++) {
+    value += values[i] as number;
+    const n = enumerants.length;
+    let parameters: readonly OperandSpec[] = NONE;
+    const codes = values[i + 1];
+    if (typeof codes === 'string') {
+      i++;
+      parameters = named(decodeOperands(codes), paramNames[withParams++]);
+    }
+    enumerants.push(
+      Object.freeze({
+        name: nameList[n]!,
+        value,
+        aliases: aliases.has(n) ? Object.freeze(aliases.get(n)!.split(' ')) : NONE,
+        parameters,
+        ...availability(versions[n]!, last.get(n)),
+      }),
+    );
+  }
+  return Object.freeze({ kind, category, enumerants: Object.freeze(enumerants) });
+}
+
+const extSpecs = new Map<string, readonly ExtInstTextSpec[]>();
+
+/**
+ * The instructions of an extended instruction set in grammar order, with operand names.
+ * @example extInstTextSpecs(extInstSetByName('GLSL.std.450')!)[0]?.opname // 'Round'
+ */
+export function extInstTextSpecs(set: ExtInstSetInfo): readonly ExtInstTextSpec[] {
+  const s = extShapes(set);
+  if (s === undefined) return [];
+  let list = extSpecs.get(s.info.grammarFile);
+  if (list === undefined) {
+    const names = EXT_NAMES[s.index]!.instructions.split(' ');
+    const operandNames = EXT_OPERAND_NAMES[s.index]!.instructions.split('\t');
+    const data = EXT_SETS[s.index]!.instructions;
+    const out: ExtInstTextSpec[] = [];
+    let opcode = 0;
+    for (let i = 0; i < data.length / 2; i++) {
+      opcode += data[2 * i] as number;
+      out.push(Object.freeze({ opname: names[i]!, opcode, operands: named(decodeOperands(data[2 * i + 1] as string), operandNames[i]) }));
+    }
+    list = Object.freeze(out);
+    extSpecs.set(s.info.grammarFile, list);
+  }
+  return list;
+}
