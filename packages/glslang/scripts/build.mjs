@@ -144,6 +144,10 @@ const linkFlags = [
   '-sFILESYSTEM=0',
   '-sALLOW_MEMORY_GROWTH=1',
   '-sTOTAL_STACK=4194304',
+  // glslang walks its trees recursively, and the wasm's stack lies above its static data: without
+  // a check, a deep enough shader would overwrite that data before anything traps. With it,
+  // running over the stack aborts (GLSLANG_ABORTED) before it writes.
+  '-sSTACK_OVERFLOW_CHECK=2',
   '-sINITIAL_MEMORY=33554432',
   '-sDYNAMIC_EXECUTION=0',
   '-sTEXTDECODER=2',

@@ -3,7 +3,7 @@ import type { GlslangModule } from '../wasm/glslang.js';
 import { definesToPreamble, type Defines } from './defines.js';
 import { parseInfoLog, type GlslangDiagnostic } from './diagnostics.js';
 import { GlslangError } from './GlslangError.js';
-import { compileWasm, instantiate, type WasmSource } from './loader.js';
+import { compileWasm, instantiate, type ModuleHooks, type WasmSource } from './loader.js';
 import { isShaderStage, STAGE_LANGUAGE, type ShaderStage } from './stage.js';
 import { resolveTarget, type TargetEnv, type TargetSpirv } from './target.js';
 
@@ -86,10 +86,16 @@ export class Glslang {
   #busy = false;
   #aborted: GlslangError | undefined;
 
-  /** @internal Use {@link createGlslang}. */
-  constructor(module: GlslangModule, hooks: { bind(instance: Glslang): void }) {
+  /**
+   * @internal Use {@link createGlslang}. `connect` receives the functions the module's hooks
+   * (`spvkitInclude`, `print`) must call; they stay private to this instance.
+   */
+  constructor(module: GlslangModule, connect: (handlers: ModuleHooks) => void) {
     this.#module = module;
-    hooks.bind(this);
+    connect({
+      include: (kind, name, includer, depth) => this.#handleInclude(kind, name, includer, depth),
+      print: (text) => this.#printed.push(text),
+    });
     this.version = this.#readString(module._spvkit_glslang_version());
   }
 
@@ -132,7 +138,15 @@ export class Glslang {
       result = m._spvkit_glslang_compile(pointers[0]!, sourceBytes.length, pointers[1]!, pointers[2]!, STAGE_LANGUAGE[options.stage], vulkanMinor, spirvMinor, debug);
     } catch (e) {
       // A trap leaves glslang's global state half-updated; nothing may run on it again.
-      this.#aborted = new GlslangError('GLSLANG_ABORTED', `glslang aborted compiling ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      const why = e instanceof Error ? e.message : String(e);
+      const stack = /stack overflow|Maximum call stack size/i.test(why);
+      this.#aborted = new GlslangError(
+        'GLSLANG_ABORTED',
+        stack
+          ? `glslang ran out of stack compiling ${file}: an expression or nesting in it is too deep (thousands of levels); this Glslang instance cannot be used again, create another with createGlslang()`
+          : `glslang aborted compiling ${file}: ${why}; this Glslang instance cannot be used again, create another with createGlslang()`,
+        { cause: e },
+      );
       throw this.#aborted;
     } finally {
       this.#busy = false;
@@ -158,8 +172,8 @@ export class Glslang {
     }
   }
 
-  /** @internal The entry's #include hook: see native/spvkit_glslang.cpp for the block it returns. */
-  handleInclude(kind: number, namePtr: number, includerPtr: number, depth: number): number {
+  /** The entry's #include hook: see native/spvkit_glslang.cpp for the block it returns. */
+  #handleInclude(kind: number, namePtr: number, includerPtr: number, depth: number): number {
     const include = this.#include;
     if (!include) return 0;
     const name = this.#readString(namePtr);
@@ -191,11 +205,6 @@ export class Glslang {
     m.HEAPU8.set(nameBytes, block + 12);
     m.HEAPU8.set(textBytes, block + 12 + nameBytes.length);
     return block;
-  }
-
-  /** @internal Text the wasm printed (glslang prints rarely; kept as notes of the compile). */
-  handlePrint(text: string): void {
-    this.#printed.push(text);
   }
 
   #writeString(text: string): number {
@@ -239,10 +248,11 @@ export class Glslang {
  */
 export async function createGlslang(options: CreateGlslangOptions = {}): Promise<Glslang> {
   const wasm = await compileWasm(options.wasm);
-  let instance: Glslang | undefined;
+  // The module exists before the instance that answers its hooks; until then they answer nothing.
+  let handlers: ModuleHooks | undefined;
   const module = await instantiate(wasm, {
-    include: (kind, name, includer, depth) => instance?.handleInclude(kind, name, includer, depth) ?? 0,
-    print: (text) => instance?.handlePrint(text),
+    include: (kind, name, includer, depth) => handlers?.include(kind, name, includer, depth) ?? 0,
+    print: (text) => handlers?.print(text),
   });
-  return new Glslang(module, { bind: (g) => (instance = g) });
+  return new Glslang(module, (h) => (handlers = h));
 }

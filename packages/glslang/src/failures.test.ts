@@ -51,7 +51,7 @@ describe('glslang trapping', () => {
         throw new WebAssembly.RuntimeError('unreachable');
       },
     } as unknown as GlslangModule;
-    const glslang = new Glslang(fake, { bind: () => {} });
+    const glslang = new Glslang(fake, () => {});
     expect(glslang.version).toBe('9.9.9');
     const first = (() => {
       try {
@@ -63,8 +63,25 @@ describe('glslang trapping', () => {
     })();
     expect(first).toBeInstanceOf(GlslangError);
     expect(first.code).toBe('GLSLANG_ABORTED');
-    expect(first.message).toMatch(/x\.comp: unreachable/);
+    expect(first.message).toMatch(/aborted compiling x\.comp: unreachable; this Glslang instance cannot be used again/);
     expect(() => glslang.compile('void main() {}', { stage: 'comp' })).toThrow(first);
+  });
+});
+
+describe('a source deeper than the stack', () => {
+  it('aborts that instance with GLSLANG_ABORTED; a new one compiles', async () => {
+    // A 20000-term expression is a 20000-deep tree that glslang walks recursively: past the JS
+    // engine's stack (Node's default stops near 5000) or, with a larger one, past the wasm's own
+    // 4 MiB stack, whose every move the build checks (STACK_OVERFLOW_CHECK=2), so running over it
+    // aborts instead of overwriting the static data below it.
+    const glslang = await createGlslang();
+    const source = `#version 450\nlayout(location = 0) out float o;\nvoid main() { float x = 1.0; o = ${'x+'.repeat(20000)}x; }\n`;
+    expect(() => glslang.compile(source, { stage: 'frag', file: 'deep.frag' })).toThrow(
+      expect.objectContaining({ code: 'GLSLANG_ABORTED', message: expect.stringMatching(/ran out of stack compiling deep\.frag: an expression or nesting in it is too deep/) }),
+    );
+    expect(() => glslang.compile('#version 450\nvoid main() {}\n', { stage: 'frag' })).toThrow(/cannot be used again/);
+    const fresh = await createGlslang();
+    expect(fresh.compile('#version 450\nvoid main() {}\n', { stage: 'frag' }).ok).toBe(true);
   });
 });
 
