@@ -1,6 +1,6 @@
 // One instance of glslang in WebAssembly and the compile() call over it.
 import type { GlslangModule } from '../wasm/glslang.js';
-import { definesToPreamble, type Defines } from './defines.js';
+import { definedNames, definesToPreamble, type Defines } from './defines.js';
 import { parseInfoLog, type GlslangDiagnostic } from './diagnostics.js';
 import { GlslangError } from './GlslangError.js';
 import { compileWasm, instantiate, type ModuleHooks, type WasmSource } from './loader.js';
@@ -124,6 +124,7 @@ export class Glslang {
     if (debug === undefined) throw new GlslangError('GLSLANG_BAD_OPTION', `debugInfo '${String(options.debugInfo)}': expected true, false, 'g', 'gV' or 'gVS'`);
     const file = options.file ?? 'shader.glsl';
     if (file === '') throw new GlslangError('GLSLANG_BAD_OPTION', 'file must not be empty');
+    const defined = definedNames(options.defines);
     const preamble = definesToPreamble(options.defines);
 
     const m = this.#module;
@@ -156,7 +157,7 @@ export class Glslang {
     try {
       const status = m._spvkit_result_status(result);
       const log = this.#readString(m._spvkit_result_log(result)) + this.#printed.map((t) => `NOTE: ${t}\n`).join('');
-      const diagnostics = parseInfoLog(log, [file, ...this.#includedFiles], file);
+      const diagnostics = parseInfoLog(log, [file, ...this.#includedFiles], file, defined.map(([name]) => name));
       if (status !== 0) {
         if (!diagnostics.some((d) => d.severity === 'error')) {
           diagnostics.push({ severity: 'error', message: `glslang failed (status ${status}) without a message`, file, text: '' });

@@ -162,6 +162,17 @@ describe('@spvkit/glslang', () => {
     expect(text).toMatch(/OpStore/);
   });
 
+  it('names the define when a define itself is bad', () => {
+    const [e] = errors('#version 450\nvoid main() {}\n', { stage: 'frag', file: 'p.frag', defines: { A: 1, QUOTED: '"unterminated' } });
+    expect(e!.file).toBeUndefined();
+    expect(e!.message).toMatch(/^in define QUOTED: 'string' : End of line in string/);
+  });
+
+  it('places a message under a #line "name" with spaces in it', () => {
+    const src = '#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n#line 10 "gen/other file.glsl"\nvoid main() { y = 1; }\n';
+    expect(errors(src, { stage: 'frag', file: 'p.frag' })[0]).toMatchObject({ file: 'gen/other file.glsl', line: 10, column: 15 });
+  });
+
   it('passes a non-ASCII file name and source through unchanged', () => {
     const src = '#version 450\n// grüße, 日本\nlayout(local_size_x = 1) in;\nvoid main() { undefinedThing(); }\n';
     expect(errors(src, { stage: 'comp', file: 'schätzung.comp' })[0]).toMatchObject({ file: 'schätzung.comp', line: 4 });

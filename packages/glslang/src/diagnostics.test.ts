@@ -25,10 +25,18 @@ describe('parseInfoLog', () => {
   });
 
   it('maps a source-string number to the main file and a #line name to itself; joins continuation lines', () => {
-    const d = parseInfoLog("ERROR: 0:4:2: 'a' : bad\nmore about it\nNOTE: gen.glsl:7: see here\n", ['x.frag'], 'x.frag');
+    const d = parseInfoLog("ERROR: 0:4:2: 'a' : bad\nmore about it\nNOTE: gen/other file.glsl:7:1: see here\n", ['x.frag'], 'x.frag');
     expect(d.map(({ severity, file, line, column, message }) => ({ severity, file, line, column, message }))).toEqual([
       { severity: 'error', file: 'x.frag', line: 4, column: 2, message: "'a' : bad\nmore about it" },
-      { severity: 'note', file: 'gen.glsl', line: 7, column: undefined, message: 'see here' },
+      { severity: 'note', file: 'gen/other file.glsl', line: 7, column: 1, message: 'see here' },
+    ]);
+  });
+
+  it('names the define for a message in the preamble (string -1)', () => {
+    const d = parseInfoLog("ERROR: -1:2:12: 'string' : End of line in string\nERROR: -1:9:1: 'x' : odd\n", ['x.frag'], 'x.frag', ['A', 'B']);
+    expect(d.map(({ file, line, message }) => ({ file, line, message }))).toEqual([
+      { file: undefined, line: undefined, message: "in define B: 'string' : End of line in string" },
+      { file: undefined, line: undefined, message: "in the defines: 'x' : odd" },
     ]);
   });
 });

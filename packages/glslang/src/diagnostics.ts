@@ -47,7 +47,7 @@ const PLACE = /^:(\d+)(?::(\d+))?: ?/;
  * every included file's name), tried longest first, so a name with colons in it still splits at
  * the right one.
  */
-export function parseInfoLog(log: string, files: readonly string[], mainFile: string): GlslangDiagnostic[] {
+export function parseInfoLog(log: string, files: readonly string[], mainFile: string, preambleLines: readonly string[] = []): GlslangDiagnostic[] {
   const names = [...new Set(files)].sort((a, b) => b.length - a.length);
   const out: GlslangDiagnostic[] = [];
   for (const raw of log.split(/\r?\n/)) {
@@ -63,25 +63,34 @@ export function parseInfoLog(log: string, files: readonly string[], mainFile: st
     const [p, severity] = prefix;
     const rest = raw.slice(p.length);
     if (SUMMARY.test(rest.trim())) continue;
-    out.push({ severity, ...place(rest, names, mainFile), text: raw });
+    out.push({ severity, ...place(rest, names, mainFile, preambleLines), text: raw });
   }
   return out;
 }
 
-function place(rest: string, names: readonly string[], mainFile: string): { message: string; file?: string; line?: number; column?: number } {
+function place(
+  rest: string,
+  names: readonly string[],
+  mainFile: string,
+  preambleLines: readonly string[],
+): { message: string; file?: string; line?: number; column?: number } {
   for (const name of names) {
     if (!rest.startsWith(name)) continue;
     const m = PLACE.exec(rest.slice(name.length));
     if (m) return located(name, m[1]!, m[2], rest.slice(name.length + m[0].length));
   }
-  // A place with a name we did not hand out: a source string number (the preamble's "0" when the
-  // main file is unnamed does not happen here, since the entry names it) or a #line "name".
-  const m = /^(.+?):(\d+)(?::(\d+))?: ?/.exec(rest);
-  if (m && !/\s/.test(m[1]!)) {
-    const file = /^\d+$/.test(m[1]!) ? mainFile : m[1]!;
-    return located(file, m[2]!, m[3], rest.slice(m[0].length));
+  // A place with a name we did not hand out: a source string number or a name from a
+  // `#line N "name"` in the source. The entry asks for columns, so such a place is always
+  // name:line:column, which keeps "Linking fragment stage: …" from passing for one.
+  const m = /^(.+?):(-?\d+):(\d+): ?/.exec(rest);
+  if (!m) return { message: rest };
+  const message = rest.slice(m[0].length);
+  // String -1 is the preamble, where the defines are: name the define instead of a place.
+  if (m[1] === '-1') {
+    const define = preambleLines[Number(m[2]) - 1];
+    return { message: define === undefined ? `in the defines: ${message}` : `in define ${define}: ${message}` };
   }
-  return { message: rest };
+  return located(/^\d+$/.test(m[1]!) ? mainFile : m[1]!, m[2]!, m[3], message);
 }
 
 function located(file: string, lineText: string, columnText: string | undefined, message: string) {
