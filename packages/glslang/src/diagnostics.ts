@@ -13,7 +13,9 @@ export interface GlslangDiagnostic {
   readonly message: string;
   /**
    * The file it is in: the `file` given to compile(), or the `file` an include function returned
-   * for an included one. Undefined for messages about the whole shader (linking, code generation).
+   * for an included one, or a name a `#line` directive gave. Undefined for messages about the
+   * whole shader (linking, code generation) and for those about a define (`message` then starts
+   * with `in define NAME:`).
    */
   readonly file?: string;
   /** 1-based line in `file`. */
