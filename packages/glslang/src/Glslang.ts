@@ -67,7 +67,7 @@ export interface CreateGlslangOptions {
   readonly wasm?: WasmSource;
 }
 
-const DEBUG_LEVEL: Readonly<Record<string, number>> = { false: 0, true: 1, g: 1, gV: 2, gVS: 3 };
+const DEBUG_LEVEL: ReadonlyMap<unknown, number> = new Map<unknown, number>([[false, 0], [true, 1], ['g', 1], ['gV', 2], ['gVS', 3]]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -116,11 +116,11 @@ export class Glslang {
     if (this.#aborted) throw this.#aborted;
     if (this.#busy) throw new GlslangError('GLSLANG_BAD_OPTION', 'compile() called from inside an include function of the same Glslang instance');
     if (typeof source !== 'string') throw new GlslangError('GLSLANG_BAD_OPTION', 'the source must be a string');
-    if (!isShaderStage(options.stage)) {
-      throw new GlslangError('GLSLANG_BAD_OPTION', `stage '${String(options.stage)}': expected one of ${Object.keys(STAGE_LANGUAGE).join(', ')}`);
+    if (!isShaderStage(options?.stage)) {
+      throw new GlslangError('GLSLANG_BAD_OPTION', `stage '${String(options?.stage)}': expected one of ${Object.keys(STAGE_LANGUAGE).join(', ')}`);
     }
     const { vulkanMinor, spirvMinor } = resolveTarget(options.targetEnv, options.targetSpirv);
-    const debug = DEBUG_LEVEL[String(options.debugInfo ?? false)];
+    const debug = DEBUG_LEVEL.get(options.debugInfo ?? false);
     if (debug === undefined) throw new GlslangError('GLSLANG_BAD_OPTION', `debugInfo '${String(options.debugInfo)}': expected true, false, 'g', 'gV' or 'gVS'`);
     const file = options.file ?? 'shader.glsl';
     if (file === '') throw new GlslangError('GLSLANG_BAD_OPTION', 'file must not be empty');

@@ -183,6 +183,8 @@ describe('@spvkit/glslang', () => {
     expect(() => glslang.compile(src, { stage: 'hull' as never })).toThrow(GlslangError);
     expect(() => glslang.compile(src, { stage: 'comp', targetEnv: 'vulkan2.0' as never })).toThrow(/targetEnv/);
     expect(() => glslang.compile(src, { stage: 'comp', debugInfo: 'gX' as never })).toThrow(/debugInfo/);
+    expect(() => glslang.compile(src, { stage: 'comp', debugInfo: 'constructor' as never })).toThrow(/debugInfo/);
+    expect(() => glslang.compile(src, undefined as never)).toThrow(/stage 'undefined'/);
     expect(() => glslang.compile(src, { stage: 'comp', defines: { 'no-dash': 1 } })).toThrow(/macro name/);
   });
 });

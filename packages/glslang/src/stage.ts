@@ -40,8 +40,8 @@ export const STAGE_LANGUAGE: Readonly<Record<ShaderStage, number>> = {
 export const SHADER_STAGES: readonly ShaderStage[] = Object.keys(STAGE_LANGUAGE) as ShaderStage[];
 
 /** Whether `name` is one of {@link SHADER_STAGES}. */
-export function isShaderStage(name: string): name is ShaderStage {
-  return Object.prototype.hasOwnProperty.call(STAGE_LANGUAGE, name);
+export function isShaderStage(name: unknown): name is ShaderStage {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(STAGE_LANGUAGE, name);
 }
 
 /**
