@@ -195,15 +195,17 @@ const coreTs = [
   '/** Version of the grammar these tables were generated from. */',
   `export const GRAMMAR_VERSION = { major: ${core.major_version}, minor: ${core.minor_version}, revision: ${core.revision} } as const;`,
   '',
+  // The builder calls are marked pure, so a bundle that does not use a table drops it even
+  // where the package's `sideEffects: false` is not honored.
   '/** Every instruction of the core grammar, in grammar order. */',
-  'export const instructions: readonly InstructionSpec[] = [',
+  'export const instructions: readonly InstructionSpec[] = /* @__PURE__ */ (() => [',
   ...core.instructions.map(instructionLine),
-  '];',
+  '])();',
   '',
   '/** Every operand kind of the core grammar, in grammar order. */',
-  'export const operandKinds: readonly OperandKindSpec[] = [',
+  'export const operandKinds: readonly OperandKindSpec[] = /* @__PURE__ */ (() => [',
   ...operandKindLines(core.operand_kinds, 'spirv.core.grammar.json'),
-  '];',
+  '])();',
   '',
 ].join('\n');
 
@@ -273,7 +275,7 @@ const extTs = [
   ...PRELUDE_EXT,
   '',
   '/** Every extended instruction set, sorted by grammar file name. */',
-  'export const extInstSets: readonly ExtInstSetSpec[] = [',
+  'export const extInstSets: readonly ExtInstSetSpec[] = /* @__PURE__ */ (() => [',
 ];
 for (const file of extFiles) {
   const stem = file.slice('extinst.'.length, -'.grammar.json'.length);
@@ -307,7 +309,7 @@ for (const file of extFiles) {
 for (const stem of Object.keys(EXT_INST_NAMES)) {
   if (!extFiles.includes(`extinst.${stem}.grammar.json`)) fail(`EXT_INST_NAMES lists ${stem} but there is no such grammar file`);
 }
-extTs.push('];', '');
+extTs.push('])();', '');
 
 // ---------------------------------------------------------------- generators.ts
 

@@ -22,7 +22,7 @@ export const MAGIC_NUMBER = 0x07230203;
 export const GRAMMAR_VERSION = { major: 1, minor: 6, revision: 7 } as const;
 
 /** Every instruction of the core grammar, in grammar order. */
-export const instructions: readonly InstructionSpec[] = [
+export const instructions: readonly InstructionSpec[] = /* @__PURE__ */ (() => [
   I("OpNop",0,"Miscellaneous",E,E,E,"1.0"),
   I("OpUndef",1,"Miscellaneous",[o("IdResultType"),o("IdResult")],E,E,"1.0"),
   I("OpSourceContinued",2,"Debug",[o("LiteralString","","Continued Source")],E,E,"1.0"),
@@ -899,10 +899,10 @@ export const instructions: readonly InstructionSpec[] = [
   I("OpFDot2MixAcc32VALVE",6916,"Reserved",[o("IdResultType"),o("IdResult"),o("IdRef","","Vector 1"),o("IdRef","","Vector 2"),o("IdRef","","Accumulator")],["DotProductFloat16AccFloat32VALVE","DotProductBFloat16AccVALVE"],E,"None"),
   I("OpFDot2MixAcc16VALVE",6917,"Reserved",[o("IdResultType"),o("IdResult"),o("IdRef","","Vector 1"),o("IdRef","","Vector 2"),o("IdRef","","Accumulator")],["DotProductFloat16AccFloat16VALVE","DotProductBFloat16AccVALVE"],E,"None"),
   I("OpFDot4MixAcc32VALVE",6918,"Reserved",[o("IdResultType"),o("IdResult"),o("IdRef","","Vector 1"),o("IdRef","","Vector 2"),o("IdRef","","Accumulator")],["DotProductFloat8AccFloat32VALVE"],E,"None"),
-];
+])();
 
 /** Every operand kind of the core grammar, in grammar order. */
-export const operandKinds: readonly OperandKindSpec[] = [
+export const operandKinds: readonly OperandKindSpec[] = /* @__PURE__ */ (() => [
   {kind:"ImageOperands",category:"BitEnum",enumerants:[
     N("None",0x0,E,E,E),
     N("Bias",0x1,[o("IdRef")],["Shader"],E,"1.0"),
@@ -2143,4 +2143,4 @@ export const operandKinds: readonly OperandKindSpec[] = [
     N("MakeElementVisibleARM",0x8,[o("IdRef")],["TensorsARM"],E,"None"),
     N("NonPrivateElementARM",0x10,E,["TensorsARM"],E,"None"),
   ]},
-];
+])();

@@ -15,7 +15,7 @@ function X(opname: string, opcode: number, operands: readonly OperandSpec[], cap
 }
 
 /** Every extended instruction set, sorted by grammar file name. */
-export const extInstSets: readonly ExtInstSetSpec[] = [
+export const extInstSets: readonly ExtInstSetSpec[] = /* @__PURE__ */ (() => [
 {name:"Arm.ExperimentalMLOperations.",grammarFile:"arm.experimental-ml-operations",revision:1,exactName:false,instructions:[
   X("CALL",0,[o("LiteralInteger","","Opcode"),o("IdRef","*","Parameters")]),
 ],operandKinds:E},
@@ -838,4 +838,4 @@ export const extInstSets: readonly ExtInstSetSpec[] = [
   X("CAST",64,[o("IdRef","","input")]),
   X("RESCALE",65,[o("IdRef","","scale32"),o("IdRef","","rounding_mode"),o("IdRef","","per_channel"),o("IdRef","","input_unsigned"),o("IdRef","","output_unsigned"),o("IdRef","","input"),o("IdRef","","multiplier"),o("IdRef","","shift"),o("IdRef","","input_zp"),o("IdRef","","output_zp")]),
 ],operandKinds:E},
-];
+])();
