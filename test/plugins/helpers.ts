@@ -1,9 +1,9 @@
 // Shared by the plugin suites: temporary projects, Rollup and Vite builds, running the output.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as core from '@spvkit/core';
+import { createGlslang, type Glslang, type ShaderStage } from '@spvkit/glslang';
 import '@spvkit/passes';
 import { rollup, type OutputAsset, type OutputChunk, type Plugin as RollupPlugin, type RollupLog } from 'rollup';
 
@@ -108,17 +108,17 @@ export async function runOutput(out: { chunks: OutputChunk[]; assets: OutputAsse
   }
 }
 
-/** Compiles GLSL with @webgpu/glslang (the devDependency), for .spv fixtures. */
-export async function compileWithWasm(source: string, stage: 'vertex' | 'fragment' | 'compute', debug = false): Promise<Uint8Array> {
-  const require = createRequire(import.meta.url);
-  const factory = require('@webgpu/glslang') as (m: object) => { then(cb: (g: any) => void): void };
-  const glslang = await new Promise<any>((done) =>
-    factory({ print: () => {}, printErr: () => {} }).then((g) => {
-      delete g.then;
-      done(g);
-    }),
-  );
-  const words: Uint32Array = glslang.compileGLSL(source, stage, debug, '1.3');
+let glslang: Promise<Glslang> | undefined;
+
+/**
+ * Compiles GLSL with @spvkit/glslang for Vulkan 1.1 (SPIR-V 1.3), for .spv fixtures and compiler
+ * functions; throws with glslang's messages when it does not compile.
+ */
+export async function compileWithWasm(source: string, stage: ShaderStage, debug = false): Promise<Uint8Array> {
+  glslang ??= createGlslang();
+  const result = (await glslang).compile(source, { stage, file: 'fixture.glsl', targetEnv: 'vulkan1.1', debugInfo: debug });
+  if (!result.ok) throw new Error(`fixture does not compile:\n${result.diagnostics.map((d) => d.text).join('\n')}`);
+  const words = result.words;
   return new Uint8Array(words.buffer.slice(words.byteOffset, words.byteOffset + words.byteLength));
 }
 

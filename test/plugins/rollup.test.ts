@@ -37,7 +37,7 @@ void main() {
   data.values[g] = gl_LocalInvocationIndex * 3u + 1u;
 }
 `,
-    'compute',
+    'comp',
   );
   project = await makeProject('rollup', {
     'src/lib/common.glsl': COMMON_GLSL,
@@ -219,7 +219,7 @@ describe('rollup: passes, validation, cache', () => {
     let compiles = 0;
     const wasmCompile = async (source: string) => {
       compiles++;
-      return bytesToWords(await compileWithWasm(source, 'compute', true));
+      return bytesToWords(await compileWithWasm(source, 'comp', true));
     };
     await project.write('src/twice.js', `export { default as a } from './blur.comp'; export { default as b } from './blur.comp?spvasm'; export { default as c } from './blur.comp?url';`);
     const plugin = spvkit({ root: project.root, ...baseOptions, compiler: wasmCompile });
@@ -254,7 +254,7 @@ describe('rollup: passes, validation, cache', () => {
       includePaths: ['src/lib'],
       compiler: async (source, ctx) => {
         calls.push({ source, ctx });
-        return bytesToWords(await compileWithWasm(source, 'compute', true));
+        return bytesToWords(await compileWithWasm(source, 'comp', true));
       },
     });
     expect(calls).toHaveLength(1);
@@ -349,7 +349,7 @@ describe('rollup: errors', () => {
     // A compiler that compiles correctly, then declares gl_LocalInvocationIndex as BuiltIn
     // FragCoord: wrong execution model and type. The only use is in the included file.
     const sabotage: SpvkitOptions['compiler'] = async (source) => {
-      const module = decodeModule(await compileWithWasm(source, 'compute', true));
+      const module = decodeModule(await compileWithWasm(source, 'comp', true));
       for (const inst of module.annotations) {
         if (inst.opcode === Op.Decorate && inst.word(1) === Decoration.BuiltIn && inst.word(2) === BuiltIn.LocalInvocationIndex) inst.setWord(2, BuiltIn.FragCoord);
       }

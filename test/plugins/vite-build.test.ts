@@ -20,7 +20,7 @@ layout(local_size_x = 8) in;
 layout(set = 0, binding = 2) buffer Data { uint values[]; } data;
 void main() { data.values[gl_GlobalInvocationID.x] = gl_LocalInvocationIndex; }
 `,
-    'compute',
+    'comp',
   );
   project = await makeProject('vite-build', {
     'src/lib/common.glsl': COMMON_GLSL,

@@ -22,7 +22,7 @@
 import { createSpvkitPlugin, type SpvkitPlugin } from './plugin.js';
 import type { SpvkitOptions } from './options.js';
 
-export type { SpvkitOptions, GlslCompiler, GlslCompileContext, EmitOption } from './options.js';
+export type { SpvkitOptions, GlslCompiler, GlslCompilerOption, GlslCompileContext, EmitOption } from './options.js';
 export type { GlslStage } from './ids.js';
 export type { SpvkitApi, SpvkitHost, SpvkitPlugin } from './plugin.js';
 export type {

@@ -32,6 +32,12 @@ export interface GlslCompileContext {
  */
 export type GlslCompiler = (source: string, context: GlslCompileContext) => Uint32Array | Promise<Uint32Array>;
 
+/**
+ * The `compiler` option: `'auto'` (the same as `'@spvkit/glslang'`), `'glslangValidator'`, or a
+ * function of yours.
+ */
+export type GlslCompilerOption = 'auto' | '@spvkit/glslang' | 'glslangValidator' | GlslCompiler;
+
 /** How the binary gets into the bundle. */
 export type EmitOption =
   /** Base64 in the JavaScript module (default). */
@@ -83,11 +89,12 @@ export interface SpvkitOptions {
    */
   emit?: EmitOption;
   /**
-   * The GLSL compiler. `'auto'` (default): `@webgpu/glslang` (an optional peer dependency; it
-   * compiles vertex, fragment and compute shaders) when installed and the stage is one of those,
-   * else `glslangValidator` from PATH. Or name one of them, or pass your own function.
+   * The GLSL compiler. `'auto'` (default) or `'@spvkit/glslang'`: a current glslang in
+   * WebAssembly (a dependency of this plugin, loaded on the first GLSL compile), in process, for
+   * every stage, so a build gives the same binary on every machine. `'glslangValidator'`: the
+   * one on PATH, a process per shader. Or your own function.
    */
-  compiler?: 'auto' | '@webgpu/glslang' | 'glslangValidator' | GlslCompiler;
+  compiler?: GlslCompilerOption;
   /** Directories searched for `#include` after the including file's directory (relative to `root`). */
   includePaths?: readonly string[];
   /** Preprocessor macros for GLSL, written as `#define NAME VALUE` after `#version`. */
@@ -115,7 +122,7 @@ export interface ResolvedOptions {
   readonly output: 'words' | 'bytes' | 'base64';
   /** Binaries of at least this many bytes are emitted as assets; Infinity: never. */
   readonly assetThreshold: number;
-  readonly compiler: 'auto' | '@webgpu/glslang' | 'glslangValidator' | GlslCompiler;
+  readonly compiler: GlslCompilerOption;
   readonly includePaths: readonly string[];
   readonly defines: Readonly<Record<string, string>>;
   readonly allowIncludeOutsideRoot: boolean;
@@ -144,8 +151,12 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   if (!(Number.isFinite(maxFileSize) && maxFileSize > 0)) bad('maxFileSize', maxFileSize, 'a positive number of bytes');
   const compiler = options.compiler ?? 'auto';
-  if (typeof compiler !== 'function' && compiler !== 'auto' && compiler !== '@webgpu/glslang' && compiler !== 'glslangValidator') {
-    bad('compiler', compiler, "'auto', '@webgpu/glslang', 'glslangValidator' or a function");
+  if ((compiler as string) === '@webgpu/glslang') {
+    // Named by earlier versions; say what replaced it rather than only what is accepted.
+    throw new TypeError("@spvkit/rollup-plugin: option compiler '@webgpu/glslang' is no longer supported: 'auto' (the default) compiles every stage with @spvkit/glslang, a current glslang in WebAssembly; remove the option and the @webgpu/glslang package");
+  }
+  if (typeof compiler !== 'function' && compiler !== 'auto' && compiler !== '@spvkit/glslang' && compiler !== 'glslangValidator') {
+    bad('compiler', compiler, "'auto', '@spvkit/glslang', 'glslangValidator' or a function");
   }
   const defines: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.defines ?? {})) {

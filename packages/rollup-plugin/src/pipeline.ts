@@ -25,7 +25,7 @@ import {
 } from '@spvkit/core';
 import { preserveSource, snapshotAssembly, type AssemblySnapshot, type PreservedSource } from '@spvkit/passes';
 import { decodeText, displayPath, looksLikeSpirvBinary, readBytes } from './files.js';
-import { compileGlsl, GlslCompileError } from './glsl/compilers.js';
+import { compileGlsl, GlslCompileError, type CompiledGlsl, type CompilerMessage } from './glsl/compilers.js';
 import { INCLUDE_MARKER, preprocessGlsl, type PreprocessedGlsl } from './glsl/preprocess.js';
 import { stripCompilerDebugInfo } from './glsl/stripDebug.js';
 import { isGlslStage, GLSL_STAGES, type ShaderRequest } from './ids.js';
@@ -203,6 +203,50 @@ function glslLogProblems(log: string, pre: PreprocessedGlsl): { errors: Problem[
   return { errors, warnings };
 }
 
+/**
+ * The column of a glslang message: glslang's own where it points at the token the message quotes
+ * (or quotes none), else that token's first place on the line (glslang puts a directive's
+ * messages at the line's end, after `#extension NAME : require`). A syntax error is placed on
+ * the last character of the unexpected token; the caret goes to its first.
+ */
+function messageColumn(text: string | undefined, line: number, message: string, column: number | undefined): number {
+  const src = text?.split(/\r?\n/)[line - 1];
+  if (src === undefined || column === undefined || column < 1) return guessColumn(text, line, message);
+  const quoted = /^\s*'([^']+)'\s*:/.exec(message)?.[1];
+  let at = Math.min(column, src.length + 1) - 1;
+  if (quoted !== undefined && !src.startsWith(quoted, at)) {
+    const found = src.indexOf(quoted);
+    if (found >= 0) return found + 1;
+  }
+  while (at > 0 && at < src.length && /\w/.test(src[at]!) && /\w/.test(src[at - 1]!)) at--;
+  return at + 1;
+}
+
+/** Problems from messages a compiler gave structured (@spvkit/glslang); include markers become the include problem. */
+function compilerMessageProblems(messages: readonly CompilerMessage[], pre: PreprocessedGlsl): Problem[] {
+  const problems: Problem[] = [];
+  const markerRe = new RegExp(`${INCLUDE_MARKER}(\\d+)`);
+  const seenMarkers = new Set<number>();
+  for (const m of messages) {
+    const marker = markerRe.exec(m.message);
+    if (marker !== null) {
+      const n = Number(marker[1]);
+      const problem = pre.includeProblems[n];
+      if (problem !== undefined && !seenMarkers.has(n)) {
+        seenMarkers.add(n);
+        problems.unshift(problem);
+      }
+      continue;
+    }
+    const located = m.file !== undefined && m.line !== undefined ? mapGlslLocation(pre, m.file, m.line, 1) : undefined;
+    const location = located ? { ...located, column: messageColumn(pre.texts.get(located.file), located.line, m.message, m.column) } : undefined;
+    // glslang puts the offending token first (`'name' : ...`), or `'' :` when there is none.
+    const text = m.message.replace(/^''\s*:\s*/, '').replace(/\s+/g, ' ').trim();
+    problems.push({ code: 'GLSL_COMPILE', message: text, ...(location ? { location } : {}) });
+  }
+  return problems;
+}
+
 /** Problems from an error a user compiler threw. */
 function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, root: string): Problem[] {
   const diagnostics = (e as { diagnostics?: unknown }).diagnostics;
@@ -215,6 +259,7 @@ function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, 
       return { code: 'GLSL_COMPILE', message: String(d.message ?? 'compile error'), ...(location ? { location } : {}) };
     });
   }
+  if (e instanceof GlslCompileError && e.messages !== undefined && e.messages.length > 0) return compilerMessageProblems(e.messages, pre);
   const log = e instanceof GlslCompileError ? e.log : e instanceof Error ? e.message : String(e);
   const { errors } = glslLogProblems(log, pre);
   if (errors.length > 0) return errors;
@@ -344,23 +389,24 @@ export class ShaderPipeline {
     const compilerId = typeof options.compiler === 'function' ? 'function' : options.compiler;
     const key = sha256('glsl', file, stage, pre.source, compilerId);
     return this.cached(key, async () => {
-      let words: Uint32Array;
+      let compiled: CompiledGlsl;
       try {
-        words = await compileGlsl(
+        compiled = await compileGlsl(
           options.compiler,
           pre.source,
           { stage, file, defines: options.defines, includePaths: options.includePaths.map((p) => resolve(root, p)), targetEnv: options.targetEnv, debugInfo: true },
-          root,
+          pre.mainName,
         );
       } catch (e) {
         if (e instanceof GlslCompileError || typeof options.compiler === 'function') throw new ShaderError(compilerErrorProblems(e, pre, file, root));
         throw ShaderError.of('GLSL_COMPILER', `${displayPath(file, root)}: ${(e as Error).message}`);
       }
       const started = performance.now();
-      const module = this.decode(words, file, root);
+      const module = this.decode(compiled.words, file, root);
       const locate = (loc: { file?: string; line: number; column: number }): ProblemLocation | undefined =>
         mapGlslLocation(pre, loc.file, loc.line, loc.column);
-      return this.finish(key, module, file, pre.texts, locate, !options.debugInfo, started);
+      const compilerWarnings = compilerMessageProblems(compiled.warnings, pre);
+      return this.finish(key, module, file, pre.texts, locate, !options.debugInfo, started, compilerWarnings);
     });
   }
 

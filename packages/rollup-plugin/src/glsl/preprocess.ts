@@ -12,6 +12,15 @@
  * in live code the compiler stops there and the plugin reports the include problem itself. A file
  * may be on the include stack twice, so a cycle broken by `#ifndef` guards expands correctly;
  * `#pragma once` files are expanded once per shader.
+ *
+ * @spvkit/glslang could resolve includes itself through its include callback; the plugin does not
+ * hand them over, for four reasons. The cache key must cover every included file's text before
+ * anything is compiled (so a cached shader is not compiled again), and only an expansion done
+ * first gives it. That callback is synchronous, while the plugin reads files asynchronously and
+ * refuses some (outside the root, too large, a cycle) with its own codes and hints. glslang
+ * resolves `#include` only where the shader enables GL_GOOGLE_include_directive, and these
+ * shaders need not. And `'glslangValidator'` and a user's compiler get the same expanded text, so
+ * every compiler sees the same includes, defines and `#line` names.
  */
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { realpath } from 'node:fs/promises';
@@ -29,6 +38,8 @@ export interface PreprocessOptions {
 
 export interface PreprocessedGlsl {
   readonly source: string;
+  /** The main file's name in the `#line` directives (its path relative to the root). */
+  readonly mainName: string;
   /** Names used in `#line` directives -> absolute paths. */
   readonly names: ReadonlyMap<string, string>;
   /** Every file read (the main file first), for watching and cache keys. */
@@ -262,5 +273,5 @@ export async function preprocessGlsl(mainFile: string, mainText: string, options
   };
 
   await expand(mainFile, mainText, [mainFile]);
-  return { source: out.join('\n') + '\n', names, files, missing: [...new Set(missing)], lineMap, includeProblems, texts };
+  return { source: out.join('\n') + '\n', mainName: lineName(mainFile), names, files, missing: [...new Set(missing)], lineMap, includeProblems, texts };
 }
