@@ -5,7 +5,6 @@
 //
 // Run: pnpm bench plugins (or: pnpm build && node test/bench/plugins.bench.mjs)
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -16,13 +15,9 @@ const SHADERS = Number(process.env.SPVKIT_BENCH_SHADERS ?? 200);
 const ROUNDS = Number(process.env.SPVKIT_BENCH_ROUNDS ?? 5);
 const TARGET_MS = 2;
 
-const require = createRequire(import.meta.url);
-const glslang = await new Promise((done) =>
-  require('@webgpu/glslang')({ print: () => {}, printErr: () => {} }).then((g) => {
-    delete g.then;
-    done(g);
-  }),
-);
+// @spvkit/glslang's build (pnpm bench builds the packages first); not a dependency of the root.
+const { createGlslang } = await import(new URL('../../packages/glslang/dist/index.js', import.meta.url).href);
+const glslang = await createGlslang();
 
 /** A compute shader of some substance: shared memory, a reduction loop, several buffers, push constants. */
 function shaderSource(i) {
@@ -63,7 +58,9 @@ await mkdir(join(root, 'src', 'shaders'), { recursive: true });
 let main = '';
 let totalBytes = 0;
 for (let i = 0; i < SHADERS; i++) {
-  const words = glslang.compileGLSL(shaderSource(i), 'compute', false, '1.3');
+  const result = glslang.compile(shaderSource(i), { stage: 'comp', file: `s${i}.comp`, targetEnv: 'vulkan1.1' });
+  if (!result.ok) throw new Error(result.diagnostics.map((d) => d.text).join('\n'));
+  const words = result.words;
   totalBytes += words.byteLength;
   await writeFile(join(root, 'src', 'shaders', `s${i}.spv`), new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
   main += `export { default as s${i}, bindings as b${i} } from './shaders/s${i}.spv';\n`;
