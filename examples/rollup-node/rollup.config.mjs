@@ -1,4 +1,4 @@
-// Bundles src/main.js for Node. The shader import is compiled (GLSL, with @webgpu/glslang),
+// Bundles src/main.js for Node. The shader import is compiled (GLSL, with @spvkit/glslang),
 // lowered by lower-local-invocation-index and checked by validate-builtins at build time; the
 // bundle needs nothing from spvkit at run time.
 import { fileURLToPath } from 'node:url';

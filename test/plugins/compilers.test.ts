@@ -42,7 +42,7 @@ void main() {
 }
 `;
 
-/** Two extensions the 2020 glslang of @webgpu/glslang refused (issue 18); a current glslang takes them. */
+/** An extension the 2020 glslang of @webgpu/glslang refused (issue 18); a current glslang takes it. */
 const PRINTF_COMP = `#version 450
 #extension GL_EXT_debug_printf : require
 layout(local_size_x = 1) in;
