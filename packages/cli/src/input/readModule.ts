@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { assemble, decodeModule, formatAssemblyDiagnostic, type Module } from '@spvkit/core';
+import { assemble, decodeModule, formatAssemblyDiagnostic, warmUpAssembler, type Module } from '@spvkit/core';
 import type { CommandIo } from '../CommandIo.js';
 import { inFile } from '../errors/FileError.js';
 import { inputName, readInput } from '../files.js';
@@ -43,6 +43,8 @@ export function moduleOf(bytes: Buffer, path: string, io: CommandIo, options: Re
   const text = path === '-' ? !looksBinary(bytes) : isAssemblyPath(path);
   if (!text) return { module: inFile(file, () => decodeModule(bytes)), file, assembled: false };
   let idNames: ReadonlyMap<number, string> | undefined;
+  // A command assembles one text per process: a large one is read faster after the warm-up.
+  warmUpAssembler(bytes.length);
   const module = inFile(file, () =>
     assemble(bytes.toString('utf8'), {
       file,

@@ -7,7 +7,6 @@ import { InstructionParser } from './InstructionParser.js';
 import { Lexer } from './Lexer.js';
 import { InstructionRegion } from './InstructionRegion.js';
 import { SourceText } from './SourceText.js';
-import { warmUpText } from './warmUpText.js';
 
 /** Options for {@link assemble}. */
 export interface AssembleOptions {
@@ -78,20 +77,8 @@ export function assemble(text: string | Uint8Array, options: AssembleOptions = {
       hint: 'disassemble it instead (spvkit dis, or disassemble(decodeModule(bytes)))',
     });
   }
-  if (!warmedUp && text.length >= WARM_UP_FROM) {
-    warmedUp = true;
-    assembleText(warmUpText, {});
-  }
   return assembleText(text, options);
 }
-
-/**
- * The first text of a process at least this long (bytes, or UTF-16 units) is read after
- * {@link warmUpText}, which says why: ~1 ms, against ~100 ms for an 8 MB text on a first call.
- * More rounds of it measured no better.
- */
-const WARM_UP_FROM = 1 << 20;
-let warmedUp = false;
 
 function assembleText(text: string | Uint8Array, options: AssembleOptions): Module {
   const env = options.targetEnv === undefined ? DEFAULT_TARGET_ENV : typeof options.targetEnv === 'string' ? parseTargetEnv(options.targetEnv) : options.targetEnv;

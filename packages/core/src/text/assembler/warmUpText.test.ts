@@ -4,6 +4,7 @@ import { encodeModule } from '../../binary/encodeModule.js';
 import { Op } from '../../grammar/index.js';
 import { disassemble } from '../disassembler/disassemble.js';
 import { assemble } from './assemble.js';
+import { warmUpAssembler } from './warmUpAssembler.js';
 import { warmUpText } from './warmUpText.js';
 
 // The warm-up text is assembled silently before the first large text of a process; an error in it
@@ -27,5 +28,18 @@ describe('warmUpText', () => {
     for (const op of [Op.Load, Op.Store, Op.AccessChain, Op.IAdd, Op.BranchConditional, Op.LoopMerge, Op.ExtInst, Op.FunctionCall, Op.Line]) {
       expect(body).toContain(op);
     }
+  });
+});
+
+describe('warmUpAssembler', () => {
+  it('warms up once, for a text of at least 1 MiB only, and leaves the next assemble() alone', () => {
+    // Not observable from outside but by its time; what must hold is that it never throws and
+    // that assembling after it gives the same words as before it.
+    const text = '; SPIR-V\nOpCapability Shader\nOpMemoryModel Logical GLSL450\n';
+    const before = Array.from(encodeModule(assemble(text)));
+    warmUpAssembler(10);
+    warmUpAssembler(1 << 20);
+    warmUpAssembler(1 << 21);
+    expect(Array.from(encodeModule(assemble(text)))).toEqual(before);
   });
 });

@@ -1,9 +1,9 @@
-// The text assemble() reads before a large text; see warmUpText's comment. Made from
+// The text warmUpAssembler() reads before a large text; see warmUpText's comment. Made from
 // test/corpus-style GLSL (a compute shader with a loop, a branch, a call, an SSBO, push constants,
 // shared memory and a GLSL.std.450 call) by `glslangValidator -V -g --target-env vulkan1.2`, then
 // spirv-dis, with the OpSource text cut to three lines. warmUpText.test.ts checks it still
-// assembles, round-trips and validates. The CLI's build runs every command on it too, to make its
-// code cache (packages/cli/scripts/codeCache.cjs).
+// assembles, round-trips and validates. Only warmUpAssembler.ts imports it, so a page that
+// assembles does not carry it (test/weight checks).
 
 /**
  * A small module in spirv-dis's style with both halves of a typical text: declarations (names,
