@@ -712,9 +712,30 @@ function versionChar(x, where) {
   return CODE_CHARS[code];
 }
 
+/**
+ * Aliases as edits of the name they stand for, space-separated: one character, `0` plus how many
+ * characters of the end of the name to drop, then what to append (`OpSDot` and `OpSDotKHR`: `0KHR`).
+ * Most aliases differ from the name by a vendor suffix, so this is a fraction of the names' size;
+ * ../textSpecs.ts undoes it.
+ */
+function aliasEdits(name, aliases, where) {
+  return aliases
+    .map((a) => {
+      let p = 0;
+      while (p < name.length && p < a.length && name[p] === a[p]) p++;
+      const drop = name.length - p;
+      if (drop > 74) fail(`${where}: alias ${str(a)} differs from ${str(name)} by more than one edit character can say`);
+      return String.fromCharCode(48 + drop) + a.slice(p);
+    })
+    .join(' ');
+}
+
 const aliasesTs = [
   header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
-  '/** Core instructions with aliases: index in shapes.ts INSTRUCTIONS order, then the aliases (`Op` included), space-separated. */',
+  '// Aliases are written as edits of the name they stand for: one character, `0` plus how many',
+  '// characters to drop from the end of the name, then what to append (`OpSDot` -> `OpSDotKHR`: `0KHR`).',
+  '',
+  '/** Core instructions with aliases: index in shapes.ts INSTRUCTIONS order, then the aliases of the name with `Op`, space-separated. */',
 ];
 const operandNamesTs = [
   header(`spirv.core.grammar.json (${versionText}) and extinst.*.grammar.json`),
@@ -726,7 +747,7 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
 {
   const instAliases = [];
   core.instructions.forEach((x, i) => {
-    if ((x.aliases ?? []).length) instAliases.push(`${i},${str(x.aliases.join(' '))}`);
+    if ((x.aliases ?? []).length) instAliases.push(`${i},${str(aliasEdits(x.opname, x.aliases, x.opname))}`);
   });
   aliasesTs.push(`export const INSTRUCTION_ALIASES: readonly (number | string)[] = [${instAliases.join(',')}];`);
   operandNamesTs.push(`export const INSTRUCTION_OPERAND_NAMES = ${str(core.instructions.map((x) => operandNameLine(x.operands, x.opname)).join(LINE_SEPARATOR))};`);
@@ -749,7 +770,7 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
       let v = '';
       const l = [];
       (k.enumerants ?? []).forEach((e, i) => {
-        if ((e.aliases ?? []).length) a.push(`${i},${str(e.aliases.join(' '))}`);
+        if ((e.aliases ?? []).length) a.push(`${i},${str(aliasEdits(e.enumerant, e.aliases, `${where} ${k.kind}.${e.enumerant}`))}`);
         if ((e.parameters ?? []).length) p.push(operandNameLine(e.parameters, `${where} ${k.kind}.${e.enumerant}`));
         v += versionChar(e, `${where} ${k.kind}.${e.enumerant}`);
         if (e.lastVersion !== undefined) l.push(`${i},${versionIndex(e.lastVersion)}`);

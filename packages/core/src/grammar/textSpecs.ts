@@ -87,6 +87,12 @@ function availability(code: string, last: number | undefined): VersionAvailabili
   };
 }
 
+/** The aliases of `name` from their edits (see generated/aliases.ts): drop the end, append the rest. */
+function aliasesOf(name: string, edits: string | undefined): readonly string[] {
+  if (edits === undefined) return NONE;
+  return Object.freeze(edits.split(' ').map((e) => name.slice(0, name.length - (e.charCodeAt(0) - 48)) + e.slice(1)));
+}
+
 /** `[index, value, ...]` as a map. */
 function sparse<T>(list: readonly (number | T)[]): Map<number, T> {
   const m = new Map<number, T>();
@@ -111,11 +117,12 @@ export function instructionTextSpecs(): readonly InstructionTextSpec[] {
   for (let i = 0; i < names.length; i++) {
     opcode += INSTRUCTIONS[2 * i] as number;
     const operands = named(decodeOperands(INSTRUCTIONS[2 * i + 1] as string), operandNames[i]);
+    const opname = `Op${names[i]!}`;
     list.push(
       Object.freeze({
-        opname: `Op${names[i]!}`,
+        opname,
         opcode,
-        aliases: aliases.has(i) ? Object.freeze(aliases.get(i)!.split(' ')) : NONE,
+        aliases: aliasesOf(opname, aliases.get(i)),
         operands,
         hasResultType: operands.some((o) => o.kind === 'IdResultType'),
         hasResult: operands.some((o) => o.kind === 'IdResult'),
@@ -186,7 +193,7 @@ function buildKind(
       Object.freeze({
         name: nameList[n]!,
         value,
-        aliases: aliases.has(n) ? Object.freeze(aliases.get(n)!.split(' ')) : NONE,
+        aliases: aliasesOf(nameList[n]!, aliases.get(n)),
         parameters,
         ...availability(versions[n]!, last.get(n)),
       }),
