@@ -143,7 +143,6 @@ describe('bad usage is exit code 2 in every command', () => {
       ['as', '-', '--target-env', 'vulkan9'],
       ['val', spv, '--nope'],
       ['info', spv, '--nope'],
-      ['info', spv, spv],
       ['info'],
       ['dis', '--nope', spv],
       ['opt', spv],

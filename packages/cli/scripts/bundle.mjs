@@ -39,6 +39,9 @@ const bundle = await rolldown({
   input: `${dist}bin.js`,
   platform: 'node',
   logLevel: 'warn',
+  // `spvkit glsl`'s compiler stays a package of its own (a dependency): its wasm and glue are
+  // files it finds beside itself, and only that command loads it.
+  external: ['@spvkit/glslang'],
 });
 const { output } = await bundle.generate({
   format: 'cjs',
@@ -48,6 +51,9 @@ const { output } = await bundle.generate({
   // Without comments (JSDoc is most of them): a quarter less source to read, and charset 'ascii'
   // leaves comments as they are.
   comments: false,
+  // The glsl command's import('@spvkit/glslang') as require() (Node 20.19+ requires an ES module
+  // that has no top-level await): a vm.Script has no loader for import().
+  dynamicImportInCjs: false,
 });
 await bundle.close();
 if (output.length !== 1 || output[0].type !== 'chunk') throw new Error(`bundle: expected one chunk, got ${output.map((o) => o.fileName).join(', ')}`);

@@ -54,3 +54,5 @@ function stdoutWithPipeHandling(): NodeJS.WriteStream {
   }
   return out;
 }
+
+export { serveWorker } from './batch/serveWorker.js';

@@ -1,8 +1,7 @@
-import { SpirvError } from '@spvkit/core';
 import { UsageError, type Command, type CommandIo } from './CommandIo.js';
+import { BATCH_USAGE, runBatch } from './batch/runBatch.js';
 import { commands } from './commands/index.js';
-import { FileError } from './errors/FileError.js';
-import { formatError } from './errors/formatError.js';
+import { runCommand } from './runCommand.js';
 import { VERSION } from './version.js';
 
 const HELP = `spvkit ${VERSION} — read, write, transform and check SPIR-V
@@ -18,6 +17,7 @@ options:
   -h, --help     this text; 'spvkit <command> --help' lists a command's options
   -v, --version  print spvkit's version
 
+Several files, folders and quoted glob patterns run in one process (--out-dir, --jobs, --json).
 '-' as a file name reads standard input. Files ending in .spvasm are assembly text, others
 binary modules; standard input is told apart by the SPIR-V magic number.
 Exit codes: 0 success, 1 bad input (the message names the file), 2 bad usage.
@@ -52,37 +52,11 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout.write(`${command.usage}\n\n${command.summary}\n`);
+    io.stdout.write(`${command.usage}\n\n${command.summary}\n${command.batch !== undefined ? `\n${BATCH_USAGE}\n` : ''}`);
     return 0;
   }
-  return runCommand(command, rest, io);
-}
-
-async function runCommand(command: Command, args: string[], io: CommandIo): Promise<number> {
-  try {
-    return await command.run(args, io);
-  } catch (e) {
-    if (e instanceof UsageError || isParseArgsError(e)) {
-      io.stderr.write(`spvkit ${command.name}: ${(e as Error).message}\nusage: ${command.usage}\n`);
-      return 2;
-    }
-    if (e instanceof FileError) {
-      io.stderr.write(formatError(e) + '\n');
-      return 1;
-    }
-    // Commands wrap what they read in a FileError; one that reaches here unwrapped still ends
-    // as bad input with its message, not as an internal error.
-    if (e instanceof SpirvError) {
-      io.stderr.write(`spvkit ${command.name}: error: ${e.message}${e.hint !== undefined ? `\nhint: ${e.hint}` : ''}\n`);
-      return 1;
-    }
-    throw e;
-  }
-}
-
-function isParseArgsError(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return e instanceof TypeError && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+  const batch = command.batch;
+  return runCommand(command, () => (batch !== undefined ? runBatch(command, batch, rest, io) : command.run(rest, io)), io);
 }
 
 export { UsageError, type Command, type CommandIo };

@@ -1,7 +1,8 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assemble, encodeModule, formatAssemblyDiagnostic } from '@spvkit/core';
-import { UsageError, type Command } from '../CommandIo.js';
+import { assemble, encodeModule, formatAssemblyDiagnostic, warmUpAssembler } from '@spvkit/core';
+import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
+import { withExtension } from '../batch/outputPath.js';
 import { inFile } from '../errors/FileError.js';
 import { inputName, readInput, wordBytes, writeNewOutput, writeOutput } from '../files.js';
 import { targetEnvOption } from '../options/targetEnv.js';
@@ -19,6 +20,12 @@ const USAGE = `spvkit as IN.spvasm [-o OUT.spv] [--target-env ENV] [--preserve-n
 Output: spirv-as's bytes for the same text and options, but generator word 0 (spirv-as
 writes 0x00070000). Every error is reported, with a code frame and a hint.`;
 
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  'target-env': { type: 'string' },
+  'preserve-numeric-ids': { type: 'boolean' },
+} as const satisfies CommandOptions;
+
 /**
  * `spvkit as`: assembles text to a binary module, as spirv-as does, reporting every error at once.
  *
@@ -30,16 +37,14 @@ export const asCommand: Command = {
   name: 'as',
   summary: 'assemble SPIR-V assembly text (spirv-as syntax) to a binary module',
   usage: USAGE,
+  options: OPTIONS,
+  batch: { inputExtensions: ['.spvasm'], outputPath: (rel) => withExtension(rel, '.spv') },
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
       strict: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        'target-env': { type: 'string' },
-        'preserve-numeric-ids': { type: 'boolean' },
-      },
+      options: OPTIONS,
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
@@ -48,6 +53,8 @@ export const asCommand: Command = {
     const output = values.output ?? defaultOutput(input);
     const file = inputName(input);
     const text = await readInput(input, () => io.stdin);
+    // A large text is read faster after the warm-up (assemble() leaves it to tools, see warmUpAssembler).
+    warmUpAssembler(text.length);
     const words = inFile(file, () =>
       encodeModule(
         assemble(text, {

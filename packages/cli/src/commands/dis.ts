@@ -1,9 +1,21 @@
 import { parseArgs } from 'node:util';
 import { disassembleToUtf8 } from '@spvkit/core';
-import { UsageError, type Command } from '../CommandIo.js';
+import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
+import { withExtension } from '../batch/outputPath.js';
 import { inFile } from '../errors/FileError.js';
 import { writeOutput } from '../files.js';
 import { readModule } from '../input/readModule.js';
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  'raw-id': { type: 'boolean' },
+  'no-header': { type: 'boolean' },
+  'no-indent': { type: 'boolean' },
+  offsets: { type: 'boolean' },
+  comment: { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+} as const satisfies CommandOptions;
 
 /**
  * `spvkit dis`: the text spirv-dis prints for the same module and flags. The options are
@@ -13,7 +25,9 @@ import { readModule } from '../input/readModule.js';
 export const disCommand: Command = {
   name: 'dis',
   summary: 'disassemble a module to SPIR-V assembly, exactly as spirv-dis prints it',
-  usage: `spvkit dis IN [-o OUT] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment] [--color | --no-color]
+  options: OPTIONS,
+  batch: { inputExtensions: ['.spv', '.spvasm'], outputPath: (rel) => withExtension(rel, '.spvasm'), defaultsToStdout: true },
+  usage: `spvkit dis IN... [-o OUT | --out-dir DIR] [--raw-id] [--no-header] [--no-indent] [--offsets] [--comment] [--color | --no-color]
   IN              a module (.spv), or assembly (.spvasm) to assemble first; '-' reads
                   standard input (binary or text)
   -o OUT          write the text to OUT ('-' or none: standard output)
@@ -30,16 +44,7 @@ export const disCommand: Command = {
       allowPositionals: true,
       strict: true,
       tokens: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        'raw-id': { type: 'boolean' },
-        'no-header': { type: 'boolean' },
-        'no-indent': { type: 'boolean' },
-        offsets: { type: 'boolean' },
-        comment: { type: 'boolean' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-      },
+      options: OPTIONS,
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');

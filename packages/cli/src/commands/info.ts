@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
-import { UsageError, type Command } from '../CommandIo.js';
+import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { inFile } from '../errors/FileError.js';
 import { formatInfo } from '../info/formatInfo.js';
 import { moduleInfo } from '../info/moduleInfo.js';
 import { readModule } from '../input/readModule.js';
+
+const OPTIONS = { json: { type: 'boolean' } } as const satisfies CommandOptions;
 
 /**
  * `spvkit info`: what a person, or a script with `--json`, wants to know before opening the
@@ -13,13 +15,15 @@ import { readModule } from '../input/readModule.js';
 export const infoCommand: Command = {
   name: 'info',
   summary: 'summarize a module: version, generator, entry points, workgroup size, bindings, push and spec constants',
-  usage: `spvkit info IN [--json]
+  options: OPTIONS,
+  batch: { inputExtensions: ['.spv', '.spvasm'] },
+  usage: `spvkit info IN... [--json]
   IN      a module (.spv), or assembly (.spvasm) to assemble first; '-' reads standard input
   --json  print the summary as one JSON object: {version, generator, bound, capabilities,
           instructions, entryPoints, bindings, pushConstants, specConstants}; 64-bit spec
           constant defaults are strings (JSON numbers lose their precision)`,
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { json: { type: 'boolean' } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     const { module, file } = await readModule(positionals[0]!, io);
     const info = inFile(file, () => moduleInfo(module));

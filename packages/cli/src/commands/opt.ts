@@ -2,7 +2,7 @@ import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { disassemble, encodeModule, formatAssemblyDiagnostic, formatDiagnostic, passRegistry, runPasses, type Diagnostic } from '@spvkit/core';
 import { preserveSource, snapshotAssembly, type PreservedSource } from '@spvkit/passes';
-import { UsageError, type Command, type CommandIo } from '../CommandIo.js';
+import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
 import { FileError, inFile } from '../errors/FileError.js';
 import { inputName, readInput, wordBytes, writeOutput } from '../files.js';
@@ -14,6 +14,17 @@ const VALIDATOR = 'validate-builtins';
 
 /** Flags that each add one registered pass, in command-line order with `--passes`. */
 const PASS_FLAGS = ['lower-local-invocation-index'] as const;
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  passes: { type: 'string', multiple: true },
+  'target-env': { type: 'string' },
+  validate: { type: 'boolean' },
+  'preserve-source': { type: 'boolean' },
+  reprint: { type: 'boolean' },
+  'source-map': { type: 'boolean' },
+  ...Object.fromEntries(PASS_FLAGS.map((f) => [f, { type: 'boolean' as const }])),
+} satisfies CommandOptions;
 
 /** How the diagnostics of one input are printed: which file they are of, and for assembly its places and names. */
 interface ReportContext {
@@ -48,7 +59,10 @@ function report(io: CommandIo, diagnostics: readonly Diagnostic[], context: Repo
 export const optCommand: Command = {
   name: 'opt',
   summary: 'run passes over a module (e.g. --lower-local-invocation-index), optionally validating the result',
-  usage: `spvkit opt IN -o OUT [--lower-local-invocation-index] [--passes a,b,...] [--target-env ENV] [--validate]
+  options: OPTIONS,
+  // The output keeps the input's form (.spv stays binary, .spvasm text).
+  batch: { inputExtensions: ['.spv', '.spvasm'], outputPath: (rel) => rel, needsOutput: true },
+  usage: `spvkit opt IN... (-o OUT | --out-dir DIR) [--lower-local-invocation-index] [--passes a,b,...] [--target-env ENV] [--validate]
                 [--preserve-source | --reprint] [--source-map]
   IN and OUT are .spv (binary) or .spvasm (assembly) by extension; - is standard input/output.
   --preserve-source  write OUT by editing IN's text: instructions the passes did not touch keep
@@ -64,16 +78,7 @@ export const optCommand: Command = {
       allowPositionals: true,
       strict: true,
       tokens: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        passes: { type: 'string', multiple: true },
-        'target-env': { type: 'string' },
-        validate: { type: 'boolean' },
-        'preserve-source': { type: 'boolean' },
-        reprint: { type: 'boolean' },
-        'source-map': { type: 'boolean' },
-        ...Object.fromEntries(PASS_FLAGS.map((f) => [f, { type: 'boolean' as const }])),
-      },
+      options: OPTIONS,
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     const output = values.output;

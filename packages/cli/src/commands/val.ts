@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, instructionByOpcode, passRegistry, type Diagnostic } from '@spvkit/core';
 import '@spvkit/passes';
-import { UsageError, type Command } from '../CommandIo.js';
+import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { FileError, inFile } from '../errors/FileError.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
 import { inputName } from '../files.js';
@@ -68,10 +68,14 @@ function fromError(e: FileError): Diagnostic[] {
  * (validate-builtins), printing every finding with its VUID and source position. Exit code 1 when
  * there is an error, 0 otherwise (warnings do not fail).
  */
+const OPTIONS = { 'target-env': { type: 'string' }, json: { type: 'boolean' } } as const satisfies CommandOptions;
+
 export const valCommand: Command = {
   name: 'val',
   summary: 'validate BuiltIn variables against the Vulkan rules, with VUIDs and source lines',
-  usage: `spvkit val IN [--target-env ENV] [--json]
+  options: OPTIONS,
+  batch: { inputExtensions: ['.spv', '.spvasm'] },
+  usage: `spvkit val IN... [--target-env ENV] [--json]
   IN is .spv (binary) or .spvasm (assembly) by extension; - is standard input (sniffed).
                 For assembly, findings are placed at file:line:column of the text and name
                 ids as the text does (%lii, not %2).
@@ -84,7 +88,7 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
       args,
       allowPositionals: true,
       strict: true,
-      options: { 'target-env': { type: 'string' }, json: { type: 'boolean' } },
+      options: OPTIONS,
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     const input = positionals[0]!;
