@@ -6,10 +6,11 @@
 // (shares do not add up to the total exactly: gzip finds repeats across modules).
 //
 // Not a test: a tool for deciding what to shrink.
-//   pnpm build && node test/weight/attribute.mjs [page-number...] [--top N]
+//   pnpm build && node test/weight/attribute.mjs [page-number...] [--top N] [--folders]
+// --folders charges folders instead of modules (text/assembler, grammar/generated, a pass, ...).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -19,6 +20,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 25;
+const byFolder = args.includes('--folders');
 const wanted = args.filter((a, i) => /^\d+$/.test(a) && i !== topAt + 1).map(Number);
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -89,7 +91,7 @@ async function measure(dir, entry) {
   for (const o of Array.isArray(out) ? out : [out]) {
     for (const chunk of o.output) {
       if (chunk.type !== 'chunk') continue;
-      results.push({ code: chunk.code, map: chunk.map });
+      results.push({ code: chunk.code, map: chunk.map, fileName: chunk.fileName });
     }
   }
   return results;
@@ -105,23 +107,38 @@ try {
     if (wanted.length > 0 && !wanted.includes(i)) continue;
     const entry = `page${i}.js`;
     writeFileSync(join(dir, entry), page.source);
-    for (const { code, map } of await measure(dir, entry)) {
+    for (const { code, map, fileName } of await measure(dir, entry)) {
       const owner = charge(code, map);
       const whole = gzipSync(code).length;
+      const label = (src) => {
+        if (src < 0) return '(unmapped)';
+        // Sources are relative to the chunk's own folder under Vite's outDir (dist/), written or not.
+        const name = resolve(dir, 'dist', dirname(fileName), map.sources[src]).replace(root, '');
+        return byFolder ? name.replace(/\/[^/]*$/, '/') : name;
+      };
+      // Bytes by label: with --folders, the modules of one folder are taken out together.
+      const group = Int32Array.from(owner, (o) => o);
+      const labels = [];
+      const labelIndex = new Map();
+      for (let k = 0; k < owner.length; k++) {
+        const l = label(owner[k]);
+        let g = labelIndex.get(l);
+        if (g === undefined) labelIndex.set(l, (g = labels.push(l) - 1));
+        group[k] = g;
+      }
       const bySource = new Map();
-      for (let k = 0; k < owner.length; k++) bySource.set(owner[k], (bySource.get(owner[k]) ?? 0) + 1);
+      for (let k = 0; k < group.length; k++) bySource.set(group[k], (bySource.get(group[k]) ?? 0) + 1);
       const rows = [];
       for (const [src, raw] of bySource) {
         let rest = '';
         let from = 0;
-        for (let k = 0; k <= owner.length; k++) {
-          if (k === owner.length || owner[k] === src) {
+        for (let k = 0; k <= group.length; k++) {
+          if (k === group.length || group[k] === src) {
             rest += code.slice(from, k);
             from = k + 1;
           }
         }
-        const name = src < 0 ? '(unmapped)' : map.sources[src].replace(/^(\.\.\/)+/, '').replace(root, '');
-        rows.push([name, raw, whole - gzipSync(rest).length]);
+        rows.push([labels[src], raw, whole - gzipSync(rest).length]);
       }
       rows.sort((a, b) => b[2] - a[2]);
       process.stdout.write(`\n#${i} ${page.name}: ${(code.length / 1024).toFixed(1)} KB raw, ${(whole / 1024).toFixed(1)} KB gzip\n`);
@@ -129,7 +146,7 @@ try {
         process.stdout.write(`  ${(gz / 1024).toFixed(2).padStart(6)} KB gz ${(raw / 1024).toFixed(1).padStart(7)} KB raw  ${name}\n`);
       }
       const sum = rows.reduce((a, r) => a + r[2], 0);
-      process.stdout.write(`  (sum of leave-one-out shares ${(sum / 1024).toFixed(1)} KB over ${rows.length} modules)\n`);
+      process.stdout.write(`  (sum of leave-one-out shares ${(sum / 1024).toFixed(1)} KB over ${rows.length} ${byFolder ? 'folders' : 'modules'})\n`);
     }
   }
 } finally {
