@@ -4,7 +4,7 @@
 // screenshot: always to test/.cache/browser/inspector.png, and to
 // examples/inspector/screenshot.png when SPVKIT_UPDATE_SCREENSHOT=1.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { build } from 'vite';
 import { assemble, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
 import '@spvkit/passes';
+import { createGlslang } from '@spvkit/glslang';
 import spvkit from '@spvkit/vite-plugin';
 import { inspectorConfig } from '../../examples/inspector/inspector.config.js';
 import { describeWithOracle, type Availability } from '../support/oracles.js';
@@ -27,6 +28,9 @@ const cachedScreenshot = join(cacheDir, 'inspector.png');
 const committedScreenshot = join(inspectorDir, 'screenshot.png');
 const reduceSpv = join(repoRoot, 'examples', 'shaders', 'reduce.spv');
 const scaleSpvasm = join(inspectorDir, 'shaders', 'scale.spvasm');
+const histogramComp = join(inspectorDir, 'shaders', 'histogram.comp');
+const colorGlsl = join(inspectorDir, 'shaders', 'lib', 'color.glsl');
+const corpusGlsl = join(repoRoot, 'test', 'corpus', 'glsl');
 
 const CHROMIUM = process.env.SPVKIT_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -58,6 +62,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.spv': 'application/octet-stream',
   '.json': 'application/json',
+  '.wasm': 'application/wasm',
 };
 
 /** A static file server for `dir` on 127.0.0.1, on a port the system picks. */
@@ -105,6 +110,7 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
         alias: [
           { find: /^@spvkit\/core$/, replacement: join(repoRoot, 'packages/core/src/index.ts') },
           { find: /^@spvkit\/passes$/, replacement: join(repoRoot, 'packages/passes/src/index.ts') },
+          { find: /^@spvkit\/glslang$/, replacement: join(repoRoot, 'packages/glslang/src/index.ts') },
         ],
       },
       build: { ...config.build, outDir, emptyOutDir: true },
@@ -313,6 +319,103 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     // Removing a card removes it and its link.
     await bad.locator('button.remove').click();
     expect(await bad.count()).toBe(0);
+    await page.close();
+  });
+
+  /** Requests for glslang (its wasm, or the chunk that loads it) a page made so far. */
+  function glslangRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      if (/\.wasm$|glsl/i.test(new URL(r.url()).pathname)) seen.push(new URL(r.url()).pathname);
+    });
+    return seen;
+  }
+
+  it('compiles a dropped GLSL shader with its #include in the page; glslang is fetched only then', async () => {
+    const page = await browser!.newPage({ viewport: { width: 1360, height: 900 } });
+    const requests = glslangRequests(page);
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    // The page and its three imported shaders: no compiler, no wasm.
+    await page.setInputFiles('#file-input', reduceSpv);
+    await card(page, 'reduce.spv', 'dropped').waitFor();
+    expect(requests).toEqual([]);
+    // The entry chunk names the GLSL chunk only; the compiler's glue and the wasm are reached through it.
+    const assets = readdirSync(join(outDir, 'assets'));
+    const entry = assets.filter((f) => /^index-.*\.js$/.test(f));
+    expect(entry).toHaveLength(1);
+    expect(readFileSync(join(outDir, 'assets', entry[0]!), 'utf8')).not.toMatch(/\.wasm|_spvkit_glslang_compile/);
+    expect(assets.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
+
+    await page.setInputFiles('#file-input', [histogramComp, colorGlsl]);
+    const c = card(page, 'histogram.comp', 'dropped');
+    await c.waitFor();
+    expect(requests.filter((r) => r.endsWith('.wasm'))).toHaveLength(1);
+    // The include is not a card of its own.
+    expect(await page.locator('section.shader[data-shader="color.glsl"]').count()).toBe(0);
+    expect(await c.locator('.format').textContent()).toBe('GLSL compute');
+    expect(await tableRows(c, 'entry-points')).toEqual([['main', 'GLCompute', '16 × 16 × 1']]);
+    const bundled = card(page, 'histogram.comp', 'bundled');
+    expect(await tableRows(c, 'bindings')).toEqual(await tableRows(bundled, 'bindings'));
+    expect(await tableRows(c, 'push-constants')).toEqual(await tableRows(bundled, 'push-constants'));
+    // The 'before' column is what the same glslang gives in Node for the same file; 'after' is it lowered.
+    const glslang = await createGlslang();
+    // The page enables GL_GOOGLE_include_directive, which the plugin's shaders need not name, keeping line numbers.
+    const source = readFileSync(histogramComp, 'utf8').replace(/^#version 450\n/, '#version 450\n#extension GL_GOOGLE_include_directive : enable\n#line 2\n');
+    const compiled = glslang.compile(source, {
+      stage: 'comp',
+      file: 'histogram.comp',
+      targetEnv: 'vulkan1.1',
+      include: ({ name }) => ({ file: 'color.glsl', source: name === 'lib/color.glsl' ? readFileSync(colorGlsl, 'utf8') : '' }),
+    });
+    if (!compiled.ok) throw new Error(compiled.diagnostics.map((d) => d.text).join('\n'));
+    expect(await side(c, 'before')).toBe(lines(disassemble(decodeModule(compiled.words))));
+    expect(await side(c, 'after')).toBe(lines(lowered(compiled.words)));
+    expect(await c.locator('.findings-panel').textContent()).toContain('no findings');
+    expect(await c.locator('.steps').textContent()).toMatch(/compiled.*glslang \d+\.\d+\.\d+ \(WebAssembly\), vulkan1\.1/);
+
+    // A second GLSL file compiles with the same instance: the wasm is not fetched again.
+    await page.setInputFiles('#file-input', [join(corpusGlsl, 'path_tracer.rgen'), join(corpusGlsl, 'include', 'rt_common.glsl')]);
+    const rgen = card(page, 'path_tracer.rgen', 'dropped');
+    await rgen.waitFor();
+    expect((await tableRows(rgen, 'entry-points'))[0]!.slice(0, 2)).toEqual(['main', 'RayGenerationKHR']);
+    expect(await rgen.locator('li.finding.error').count()).toBe(0);
+    expect(requests.filter((r) => r.endsWith('.wasm'))).toHaveLength(1);
+    await page.close();
+  });
+
+  it('shows GLSL compile errors at their file, line and column, with the line', async () => {
+    const page = await open();
+    const syntax = '#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n  uint a = 1u\n  uint b = a;\n}\n';
+    const include = '#version 450\n#extension GL_GOOGLE_include_directive : require\n#include "helpers.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n';
+    const extension = '#version 450\n#extension GL_EXT_no_such_thing : require\nvoid main() {}\n';
+    await page.setInputFiles('#file-input', [
+      { name: 'syntax.comp', mimeType: 'text/plain', buffer: Buffer.from(syntax) },
+      { name: 'include.comp', mimeType: 'text/plain', buffer: Buffer.from(include) },
+      { name: 'extension.frag', mimeType: 'text/plain', buffer: Buffer.from(extension) },
+    ]);
+    const first = async (name: string) => {
+      const c = card(page, name, 'dropped');
+      await c.waitFor();
+      const finding = c.locator('li.finding.error').first();
+      return { where: await finding.locator('.where').textContent(), text: await finding.textContent(), frame: await finding.locator('pre.frame').textContent() };
+    };
+    const s = await first('syntax.comp');
+    expect(s.where).toBe('syntax.comp:5:6');
+    expect(s.text).toContain('syntax error, unexpected UINT, expecting COMMA or SEMICOLON');
+    expect(s.frame).toContain('5 |   uint b = a;');
+    const i = await first('include.comp');
+    expect(i.where).toMatch(/^include\.comp:3:\d+$/);
+    expect(i.text).toContain('"helpers.glsl" (included by include.comp) was not dropped: drop it together with include.comp');
+    expect(i.frame).toContain('3 | #include "helpers.glsl"');
+    const e = await first('extension.frag');
+    expect(e.where).toMatch(/^extension\.frag:2:\d+$/);
+    expect(e.text).toContain("extension not supported: GL_EXT_no_such_thing");
+    for (const name of ['syntax.comp', 'include.comp', 'extension.frag']) {
+      const c = card(page, name, 'dropped');
+      expect(await c.locator('.steps .failed').count(), name).toBeGreaterThan(0);
+    }
     await page.close();
   });
 

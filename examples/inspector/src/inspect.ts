@@ -117,7 +117,8 @@ function version(module: Module): string {
   return `SPIR-V ${major}.${minor}`;
 }
 
-const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t)} ms`;
+/** A duration for the steps list. */
+export const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t)} ms`;
 
 function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -159,20 +160,44 @@ export function isBinary(bytes: Uint8Array): boolean {
 
 let dropCount = 0;
 
+/** What every card of a dropped file starts with: a fresh key, its name, what it is and where it ran. */
+export function droppedBase(name: string, format: string, origin: string): Pick<ShaderView, 'key' | 'name' | 'format' | 'origin' | 'dropped'> {
+  return { key: `dropped-${++dropCount}`, name, format, origin, dropped: true };
+}
+
 /**
  * Inspects a file dropped on the page: read it (binary or assembly, by content), disassemble it,
  * validate it, lower a copy, validate again, disassemble and reflect the result.
  */
 export function inspectFile(name: string, bytes: Uint8Array): ShaderView {
   const started = performance.now();
-  const key = `dropped-${++dropCount}`;
   const binary = isBinary(bytes);
-  const format = binary ? 'SPIR-V binary' : 'SPIR-V assembly';
-  const origin = 'dropped into the page — read, validated and lowered in this browser';
-  const base = { key, name, format, origin, dropped: true };
-  const findings: Finding[] = [];
-  const steps: Step[] = [];
+  const base = droppedBase(name, binary ? 'SPIR-V binary' : 'SPIR-V assembly', 'dropped into the page — read, validated and lowered in this browser');
   const readStep = binary ? 'decoded' : 'assembled';
+  let module: Module;
+  try {
+    module = binary ? decodeModule(bytes) : assemble(new TextDecoder().decode(bytes), { file: name });
+  } catch (e) {
+    const steps = [{ label: readStep, detail: 'failed', failed: true }];
+    return { ...base, findings: findingsOfError(e, binary ? 'decode' : 'assemble'), facts: [plural(bytes.length, 'byte')], steps };
+  }
+  return inspectModule(base, module, [{ label: readStep, detail: ms(performance.now() - started) }], [], started);
+}
+
+/**
+ * The steps after a dropped file became a module (decoded, assembled or compiled): disassemble,
+ * validate, lower a copy, validate again, disassemble and reflect the result. `readSteps` and
+ * `readFindings` are those of reading it; `started` is when reading began (for the total).
+ */
+export function inspectModule(
+  base: Pick<ShaderView, 'key' | 'name' | 'format' | 'origin' | 'dropped'>,
+  module: Module,
+  readSteps: readonly Step[],
+  readFindings: readonly Finding[],
+  started: number,
+): ShaderView {
+  const findings: Finding[] = [...readFindings];
+  const steps: Step[] = [...readSteps];
   let t = performance.now();
   const lap = (): string => {
     const now = performance.now();
@@ -180,15 +205,6 @@ export function inspectFile(name: string, bytes: Uint8Array): ShaderView {
     t = now;
     return text;
   };
-
-  let module: Module;
-  try {
-    module = binary ? decodeModule(bytes) : assemble(new TextDecoder().decode(bytes), { file: name });
-    steps.push({ label: readStep, detail: lap() });
-  } catch (e) {
-    steps.push({ label: readStep, detail: 'failed', failed: true });
-    return { ...base, findings: findingsOfError(e, binary ? 'decode' : 'assemble'), facts: [plural(bytes.length, 'byte')], steps };
-  }
 
   let before: string | undefined;
   try {

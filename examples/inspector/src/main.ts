@@ -1,6 +1,7 @@
 import './style.css';
 import { bundledShaders } from './shaders.js';
 import { bundledView, inspectFile, type ShaderView } from './inspect.js';
+import { isGlslInclude, isGlslShader } from './glslFiles.js';
 import { h, renderShader } from './render.js';
 
 const list = document.querySelector<HTMLElement>('#shaders')!;
@@ -28,13 +29,32 @@ function add(view: ShaderView, first = false): HTMLElement {
 nav.append(h('span.label', null, 'Shaders'));
 for (const shader of bundledShaders) add(bundledView(shader));
 
+/** A dropped or chosen file's name and bytes. */
+interface Dropped {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * The view of one dropped file. GLSL goes to glsl.ts, imported only now: a page that is never
+ * given GLSL never loads it, nor glslang's WebAssembly.
+ */
+async function inspectDropped(file: Dropped, all: readonly Dropped[]): Promise<ShaderView> {
+  if (!isGlslShader(file.name) && !isGlslInclude(file.name)) return inspectFile(file.name, file.bytes);
+  const { inspectGlsl } = await import('./glsl.js');
+  const decoder = new TextDecoder();
+  const text = (f: Dropped) => ({ name: f.name, text: decoder.decode(f.bytes) });
+  return inspectGlsl(text(file), all.filter((f) => f !== file).map(text));
+}
+
 /** Inspects dropped or chosen files, newest first, and scrolls to the first. */
 async function inspectFiles(files: Iterable<File>): Promise<void> {
+  const all: Dropped[] = await Promise.all([...files].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+  // Files to include (.glsl, .h) dropped with a shader serve its #includes; they are not shaders.
+  const withShader = all.some((f) => isGlslShader(f.name));
+  const shown = all.filter((f) => !(withShader && isGlslInclude(f.name)));
   let firstCard: HTMLElement | undefined;
-  for (const file of [...files].reverse()) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    firstCard = add(inspectFile(file.name, bytes), true);
-  }
+  for (const file of shown.reverse()) firstCard = add(await inspectDropped(file, all), true);
   firstCard?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   document.body.dataset.inspected = String(Number(document.body.dataset.inspected ?? 0) + 1);
 }
