@@ -36,6 +36,7 @@ interface BuiltShaders {
   fill: number[];
   fillUrl: string;
   reduce: number[];
+  glsl: number[];
   workgroupSize: number[] | null;
 }
 
@@ -210,10 +211,12 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
   function checkBuilt(bundler: string, built: BuiltShaders, emitted: string): void {
     const fill = Uint32Array.from(built.fill);
     const reduce = Uint32Array.from(built.reduce);
+    const glsl = Uint32Array.from(built.glsl);
     expectLowered(fill, `${bundler}: fill.spvasm`);
     expectLowered(reduce, `${bundler}: reduce.spv`);
+    expectLowered(glsl, `${bundler}: fill.comp (GLSL, through the installed @spvkit/glslang)`);
     expect(built.workgroupSize, `${bundler}: the reflection's workgroup size`).toEqual([4, 2, 2]);
     expect(wordsOfFile(emitted), `${bundler}: the binary emitted for ?url`).toEqual(fill);
-    produced.push({ what: `${bundler}: fill.spvasm`, words: fill }, { what: `${bundler}: reduce.spv`, words: reduce });
+    produced.push({ what: `${bundler}: fill.spvasm`, words: fill }, { what: `${bundler}: reduce.spv`, words: reduce }, { what: `${bundler}: fill.comp`, words: glsl });
   }
 });

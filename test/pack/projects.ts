@@ -54,6 +54,9 @@ export async function installTools(run: string): Promise<string> {
 function copyShaders(dir: string): void {
   mkdirSync(dir, { recursive: true });
   cpSync(join(fixtures, 'shaders', 'fill.spvasm'), join(dir, 'fill.spvasm'));
+  // GLSL with an #include: compiled by @spvkit/glslang, which the plugin's tarball depends on.
+  cpSync(join(fixtures, 'shaders', 'fill.comp'), join(dir, 'fill.comp'));
+  cpSync(join(fixtures, 'shaders', 'lib'), join(dir, 'lib'), { recursive: true });
   // glslang's output, committed with the examples: a binary import of real compiler output.
   cpSync(join(repoRoot, 'examples', 'shaders', 'reduce.spv'), join(dir, 'reduce.spv'));
 }
