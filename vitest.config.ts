@@ -22,6 +22,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every runPasses in every test checks, after each pass, that the cached analyses still match
+    // the module (see RunPassesOptions.checkConsistency).
+    env: { SPVKIT_CHECK_CONSISTENCY: '1' },
     // CI asks for a machine-readable report to print its one-line summary.
     ...(process.env.SPVKIT_TEST_REPORT
       ? { reporters: ['default', 'json'], outputFile: { json: process.env.SPVKIT_TEST_REPORT } }

@@ -25,10 +25,14 @@ export { HOST_ENDIANNESS, type BinaryInput, type Endianness } from './binary/wor
 export { decodeLiteralString, encodeLiteralString, literalStringWordCount } from './binary/literalString.js';
 export { decodeModule, DEFAULT_MAX_TYPE_NESTING, type DecodeOptions } from './binary/decodeModule.js';
 export { encodeModule, type EncodeOptions } from './binary/encodeModule.js';
-export { Instruction, type SourceSpan } from './ir/Instruction.js';
+export { replaceFunctionWords } from './binary/replaceFunctionWords.js';
+export { forEachInstruction, forEachGlobalInstruction, instructionAt, wordCountAt, type InstructionSink } from './ir/forEachInstruction.js';
+export { Instruction, type SourceSpan, type ReadonlyUint32Array } from './ir/Instruction.js';
 export { Block } from './ir/Block.js';
 export { Function } from './ir/Function.js';
-export { Module, type Analysis } from './ir/Module.js';
+export { Module, type Analysis, type LazyFunctionRegion } from './ir/Module.js';
+export { type ModuleChange, type ChangePlace } from './ir/ModuleChange.js';
+export { checkConsistency, type Inconsistency } from './ir/checkConsistency.js';
 export { IdAllocator } from './ir/IdAllocator.js';
 export { SECTIONS, type SectionName } from './ir/sections.js';
 export {
@@ -39,7 +43,7 @@ export {
   type OperandProblem,
   type ParsedOperand,
 } from './ir/operands.js';
-export { moduleOperandContext } from './ir/moduleOperandContext.js';
+export { moduleOperandContext, operandContextOf } from './ir/moduleOperandContext.js';
 export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type IdValues } from './ir/idTables.js';
 export * from './analysis/index.js';
 export * from './pass/index.js';

@@ -3,6 +3,7 @@ import { decodeLiteralString, literalStringWordCount } from '../binary/literalSt
 import type { Function } from '../ir/Function.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
+import { positionsOf, positionText } from './positions.js';
 
 /** An OpEntryPoint with what it reaches. */
 export interface EntryPointInfo {
@@ -86,7 +87,7 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
       };
     });
     let containing: Map<Instruction, Function> | null = null;
-    return {
+    const value: EntryPoints = {
       list,
       functionById: (id) => functions.get(id),
       callees: (id) => callees.get(id) ?? EMPTY_SET,
@@ -100,5 +101,19 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
       },
       executionMode: (ep, mode) => ep.executionModes.find((m) => m.word(1) === mode),
     };
+    return value;
+  },
+  // Read from the entry points, their modes and the bodies (calls, and which function holds what).
+  update: (_value, change) => change.place !== 'entryPoints' && change.place !== 'executionModes' && change.place !== 'functions',
+  snapshot(value, module) {
+    const at = positionsOf(module);
+    const lines: string[] = [];
+    for (const ep of value.list) {
+      lines.push(`${positionText(at, ep.instruction)} ${ep.executionModel} %${ep.functionId} ${JSON.stringify(ep.name)} (${ep.interface.join(' ')})`);
+      lines.push(`  modes ${ep.executionModes.map((m) => positionText(at, m)).join(' ')}`);
+      lines.push(`  reaches ${[...ep.reachable].sort((a, b) => a - b).join(' ')}`);
+    }
+    for (const fn of module.functions) lines.push(`%${fn.id} calls ${[...value.callees(fn.id)].sort((a, b) => a - b).join(' ')}`);
+    return lines;
   },
 };

@@ -30,9 +30,22 @@ export const NamesAnalysis: Analysis<Names> = {
         members.set(`${inst.word(0)}:${inst.word(1)}`, decodeLiteralString(inst.operands, 2, inst.operandCount).value);
       }
     }
-    return {
+    const value: Names = {
       name: (id) => names.get(id),
       memberName: (structId, member) => members.get(`${structId}:${member}`),
     };
+    tablesOf.set(value, { names, members });
+    return value;
+  },
+  // Built from OpName and OpMemberName alone.
+  update: (_value, change) => change.place !== 'debugNames',
+  snapshot(value) {
+    const tables = tablesOf.get(value);
+    if (tables === undefined) return ['(not built by NamesAnalysis)'];
+    const lines = [...tables.names].map(([id, name]) => `%${id} ${JSON.stringify(name)}`);
+    for (const [key, name] of tables.members) lines.push(`%${key} ${JSON.stringify(name)}`);
+    return lines.sort();
   },
 };
+
+const tablesOf = new WeakMap<Names, { names: ReadonlyMap<number, string>; members: ReadonlyMap<string, string> }>();

@@ -95,4 +95,6 @@ export const SourceLocationsAnalysis: Analysis<SourceLocations> = {
       },
     };
   },
+  // Read from strings, ext-inst imports, constants and the bodies; decorations and names do not matter.
+  update: (_value, change) => change.place === 'annotations' || change.place === 'debugNames',
 };

@@ -1,6 +1,7 @@
 import { Op } from '../grammar/index.js';
 import { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
+import type { ModuleChange } from '../ir/ModuleChange.js';
 import { DecorationsAnalysis } from './Decorations.js';
 
 /** Opcodes that declare types. */
@@ -43,17 +44,62 @@ export class TypeManager {
   constructor(module: Module) {
     this.module = module;
     const decorations = module.analysis(DecorationsAnalysis);
-    for (const inst of module.globals) {
-      if (inst.resultId === 0) continue;
-      this.defs.set(inst.resultId, inst);
-      if (TYPE_OPCODES.has(inst.opcode)) {
-        if (inst.opcode === Op.TypeStruct || decorations.of(inst.resultId).length > 0) continue;
-        const key = keyOf(inst.opcode, 0, inst.operands);
-        if (!this.typeKeys.has(key)) this.typeKeys.set(key, inst.resultId);
-      } else if (DEDUPLICATED_CONSTANTS.has(inst.opcode) && decorations.of(inst.resultId).length === 0) {
-        const key = keyOf(inst.opcode, inst.typeId, inst.operands);
-        if (!this.constantKeys.has(key)) this.constantKeys.set(key, inst.resultId);
-      }
+    for (const inst of module.globals) this.learn(inst, (id) => decorations.of(id).length > 0);
+  }
+
+  /**
+   * Keeps this manager right after an edit (see {@link Analysis.update}); false when it cannot.
+   * A decoration added to a type or constant takes it out of sharing; one removed would bring it
+   * back, which only a rebuild sees.
+   */
+  update(change: ModuleChange): boolean {
+    if (change.kind === 'replaced') return change.place !== 'globals' && change.place !== 'annotations';
+    if (change.place === 'annotations') {
+      if (change.kind !== 'added' || change.instruction.opcode === Op.GroupDecorate || change.instruction.opcode === Op.GroupMemberDecorate) return false;
+      this.unshare(change.instruction.word(0));
+      return true;
+    }
+    if (change.place !== 'globals') return true;
+    const inst = change.instruction;
+    if (change.kind === 'removed' || change.kind === 'operands') {
+      const old = change.kind === 'operands' ? change.before : inst;
+      if (old.resultId !== 0 && this.defs.get(old.resultId) === inst) this.forget(old.resultId);
+    }
+    if (change.kind !== 'removed') this.learn(inst, (id) => this.module.analysis(DecorationsAnalysis).of(id).length > 0);
+    return true;
+  }
+
+  /** What this manager knows, line by line, for the consistency check. */
+  snapshot(): string[] {
+    const lines: string[] = [];
+    for (const [id, inst] of this.defs) lines.push(`def %${id} op${inst.opcode}`);
+    for (const [key, id] of this.typeKeys) lines.push(`type ${key} = %${id}`);
+    for (const [key, id] of this.constantKeys) lines.push(`constant ${key} = %${id}`);
+    return lines.sort();
+  }
+
+  private learn(inst: Instruction, decorated: (id: number) => boolean): void {
+    if (inst.resultId === 0 || this.defs.has(inst.resultId)) return;
+    this.defs.set(inst.resultId, inst);
+    if (isTypeOpcode(inst.opcode)) {
+      if (inst.opcode === Op.TypeStruct || decorated(inst.resultId)) return;
+      const key = keyOf(inst.opcode, 0, inst.operands);
+      if (!this.typeKeys.has(key)) this.typeKeys.set(key, inst.resultId);
+    } else if (DEDUPLICATED_CONSTANTS.has(inst.opcode) && !decorated(inst.resultId)) {
+      const key = keyOf(inst.opcode, inst.typeId, inst.operands);
+      if (!this.constantKeys.has(key)) this.constantKeys.set(key, inst.resultId);
+    }
+  }
+
+  private forget(id: number): void {
+    this.defs.delete(id);
+    this.unshare(id);
+  }
+
+  /** Stops handing `id` out for look-alikes (it is gone, or now decorated). */
+  private unshare(id: number): void {
+    for (const keys of [this.typeKeys, this.constantKeys]) {
+      for (const [key, value] of keys) if (value === id) keys.delete(key);
     }
   }
 
@@ -144,8 +190,9 @@ export class TypeManager {
     return t !== undefined && t.opcode === Op.TypeInt ? { width: t.word(0), signed: t.word(1) === 1 } : undefined;
   }
 
+  /** Declares through the module, so every cached analysis (this one too) hears of it. */
   private append(inst: Instruction): void {
-    this.module.globals.push(inst);
+    this.module.insert('globals', [inst]);
     this.defs.set(inst.resultId, inst);
   }
 }
@@ -167,4 +214,6 @@ function keyOf(opcode: number, typeId: number, operands: ArrayLike<number>): str
 export const TypesAnalysis: Analysis<TypeManager> = {
   name: 'types',
   build: (module) => new TypeManager(module),
+  update: (types, change) => types.update(change),
+  snapshot: (types) => types.snapshot(),
 };

@@ -10,7 +10,7 @@ const utf8Encoder = new TextEncoder();
  * Returns the string and the number of words it occupies (terminator and padding included).
  */
 export function decodeLiteralString(
-  words: Uint32Array,
+  words: ArrayLike<number>,
   start: number,
   end: number,
 ): { value: string; wordCount: number } {

@@ -32,6 +32,10 @@ export type SpirvErrorCode =
   // passes and tools
   | 'PASS_FAILED'
   | 'VALIDATION_FAILED'
+  /** An edit named an instruction that is not in the module. */
+  | 'NOT_IN_MODULE'
+  /** A cached analysis no longer matches the module (see checkConsistency). */
+  | 'INCONSISTENT_ANALYSIS'
   | 'BAD_OPTION';
 
 /** A position in a source text (1-based line and column). */

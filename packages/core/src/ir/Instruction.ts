@@ -12,6 +12,25 @@ export interface SourceSpan {
 const EMPTY = new Uint32Array(0);
 
 /**
+ * A Uint32Array that cannot be written through: what {@link Instruction.operands} returns, since
+ * its words may be the module's own buffer and an edit must go through the module (which keeps
+ * the cached analyses right) or through {@link Instruction.setOperands} on a detached instruction.
+ */
+export interface ReadonlyUint32Array extends Iterable<number> {
+  readonly length: number;
+  readonly [index: number]: number;
+  subarray(begin?: number, end?: number): ReadonlyUint32Array;
+  /** A writable copy. */
+  slice(begin?: number, end?: number): Uint32Array;
+  indexOf(value: number, fromIndex?: number): number;
+  includes(value: number, fromIndex?: number): boolean;
+  every(predicate: (value: number, index: number) => unknown): boolean;
+  some(predicate: (value: number, index: number) => unknown): boolean;
+  entries(): IterableIterator<[number, number]>;
+  values(): IterableIterator<number>;
+}
+
+/**
  * One SPIR-V instruction: opcode, optional result type and result id, and its other operand words
  * kept as words. Typed views (strings, enumerants, 64-bit literals, ext-inst operands) are read
  * through the grammar on demand by `parseOperands` and the readers beside it.
@@ -51,7 +70,11 @@ export class Instruction {
     this.span = undefined;
   }
 
-  /** @internal Wraps operand words of a decoded module without copying them. */
+  /**
+   * An instruction whose operands are `count` words of `words` from `start`, not copied: the
+   * cheap way to look at instructions in undecoded words (see `forEachWordInstruction`). The
+   * first write copies them, so `words` is never changed.
+   */
   static view(opcode: number, typeId: number, resultId: number, words: Uint32Array, start: number, count: number): Instruction {
     const inst = new Instruction(opcode, typeId, resultId);
     inst._words = words;
@@ -72,13 +95,15 @@ export class Instruction {
   }
 
   /**
-   * The operand words (a read-only view; use {@link setOperands} or {@link setWord} to change them).
+   * The operand words, read-only (the module's buffer for a decoded instruction). To change an
+   * instruction in a module use `module.setOperands` / `module.setOperand`, which keep the cached
+   * analyses right; a detached one, {@link setOperands} or {@link setWord}.
    */
-  get operands(): Uint32Array {
+  get operands(): ReadonlyUint32Array {
     return this._words.subarray(this._start, this._start + this._count);
   }
 
-  /** Replaces every operand word. */
+  /** Replaces every operand word (of a detached instruction: in a module, use `module.setOperands`). */
   setOperands(operands: ArrayLike<number>): void {
     this._words = Uint32Array.from(operands);
     this._start = 0;
@@ -86,7 +111,10 @@ export class Instruction {
     this._shared = false;
   }
 
-  /** Sets operand word `i`, giving the instruction its own copy of its words first. */
+  /**
+   * Sets operand word `i` of a detached instruction (in a module, use `module.setOperand`),
+   * giving the instruction its own copy of its words first.
+   */
   setWord(i: number, value: number): void {
     if (i >= this._count) throw new RangeError(`operand ${i} is past the end of a ${this._count}-operand instruction`);
     this.ownWords();

@@ -4,23 +4,45 @@ import { IdAllocator } from './IdAllocator.js';
 import type { Function } from './Function.js';
 import type { Instruction } from './Instruction.js';
 import { SECTIONS, type SectionName } from './sections.js';
+import type { ChangePlace, ModuleChange } from './ModuleChange.js';
+import { InstructionLocator, type InstructionHome } from './InstructionLocator.js';
+import type { Block } from './Block.js';
+import { SpirvError } from '../errors/SpirvError.js';
+import { TypesAnalysis } from '../analysis/TypeManager.js';
+import { addDecoration, addGlobalVariable, addMemberDecoration, addName, removeDefinition, replaceAllUsesWith } from './definitionEdits.js';
 
 /**
  * Something computed from a module (def-use, decorations, types, ...) that is built on first use,
- * cached on the module, and dropped when the module changes.
+ * cached on the module, and kept right by the module's mutation API: after each edit it is either
+ * updated ({@link Analysis.update}) or dropped, never left stale.
  *
  * @example
  * ```ts
  * const Counts: Analysis<number> = { name: 'count', build: (m) => [...m.instructions()].length };
- * module.analysis(Counts); // built once, then cached until module.invalidateAnalyses()
+ * module.analysis(Counts); // built once, then cached until an edit drops it
  * ```
  */
 export interface Analysis<T> {
   readonly name: string;
   build(module: Module): T;
+  /**
+   * Brings a cached value up to date with one edit, already made to the module. Returns false
+   * when it cannot, and the value is dropped (built again on next use). Without it, every edit
+   * drops the value.
+   */
+  update?(value: T, change: ModuleChange, module: Module): boolean;
+  /**
+   * A description of a value, line by line, in an order that does not depend on how it was built:
+   * the consistency check ({@link checkConsistency}) compares the cached value's with a fresh
+   * build's. Without it the analysis is not compared.
+   */
+  snapshot?(value: T, module: Module): readonly string[];
 }
 
-/** @internal Function bodies not decoded yet: a word range and how to decode it. */
+/**
+ * Function bodies not decoded yet: a word range of a buffer holding a whole module, and how to
+ * decode it. See {@link Module.setLazyFunctions}.
+ */
 export interface LazyFunctionRegion {
   readonly words: Uint32Array;
   readonly start: number;
@@ -96,36 +118,42 @@ export class Module {
   }
   set capabilities(value: Instruction[]) {
     this.built()._capabilities = value;
+    this.changed({ kind: 'replaced', place: 'capabilities' });
   }
   get extensions(): Instruction[] {
     return this.built()._extensions;
   }
   set extensions(value: Instruction[]) {
     this.built()._extensions = value;
+    this.changed({ kind: 'replaced', place: 'extensions' });
   }
   get extInstImports(): Instruction[] {
     return this.built()._extInstImports;
   }
   set extInstImports(value: Instruction[]) {
     this.built()._extInstImports = value;
+    this.changed({ kind: 'replaced', place: 'extInstImports' });
   }
   get memoryModel(): Instruction[] {
     return this.built()._memoryModel;
   }
   set memoryModel(value: Instruction[]) {
     this.built()._memoryModel = value;
+    this.changed({ kind: 'replaced', place: 'memoryModel' });
   }
   get entryPoints(): Instruction[] {
     return this.built()._entryPoints;
   }
   set entryPoints(value: Instruction[]) {
     this.built()._entryPoints = value;
+    this.changed({ kind: 'replaced', place: 'entryPoints' });
   }
   get executionModes(): Instruction[] {
     return this.built()._executionModes;
   }
   set executionModes(value: Instruction[]) {
     this.built()._executionModes = value;
+    this.changed({ kind: 'replaced', place: 'executionModes' });
   }
   /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
   get debugStrings(): Instruction[] {
@@ -133,6 +161,7 @@ export class Module {
   }
   set debugStrings(value: Instruction[]) {
     this.built()._debugStrings = value;
+    this.changed({ kind: 'replaced', place: 'debugStrings' });
   }
   /** OpName, OpMemberName. */
   get debugNames(): Instruction[] {
@@ -140,12 +169,14 @@ export class Module {
   }
   set debugNames(value: Instruction[]) {
     this.built()._debugNames = value;
+    this.changed({ kind: 'replaced', place: 'debugNames' });
   }
   get debugModuleProcessed(): Instruction[] {
     return this.built()._debugModuleProcessed;
   }
   set debugModuleProcessed(value: Instruction[]) {
     this.built()._debugModuleProcessed = value;
+    this.changed({ kind: 'replaced', place: 'debugModuleProcessed' });
   }
   /** Decorations and decoration groups. */
   get annotations(): Instruction[] {
@@ -153,6 +184,7 @@ export class Module {
   }
   set annotations(value: Instruction[]) {
     this.built()._annotations = value;
+    this.changed({ kind: 'replaced', place: 'annotations' });
   }
   /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
   get globals(): Instruction[] {
@@ -160,6 +192,7 @@ export class Module {
   }
   set globals(value: Instruction[]) {
     this.built()._globals = value;
+    this.changed({ kind: 'replaced', place: 'globals' });
   }
 
   /** @internal Used by the assembler: the instructions before the functions, held as words until a section is read. */
@@ -182,6 +215,7 @@ export class Module {
   set functions(value: Function[]) {
     this._lazy = null;
     this._functions = value;
+    this.changed({ kind: 'replaced', place: 'functions' });
   }
 
   /** Instructions after the last OpFunctionEnd (never valid, but kept so nothing is lost). */
@@ -193,6 +227,7 @@ export class Module {
   set trailing(value: Instruction[]) {
     if (this._functions === null) this.materialize();
     this._trailing = value;
+    this.changed({ kind: 'replaced', place: 'functions' });
   }
 
   /** True while the function bodies are still undecoded words. */
@@ -200,14 +235,24 @@ export class Module {
     return this._lazy !== null;
   }
 
-  /** @internal Used by the decoder. */
+  /**
+   * Gives the module new function bodies held as words, decoded only if something reads
+   * {@link functions}: the fast path for a pass that rewrites bodies word by word (see
+   * {@link replaceFunctionWords}, which builds the region for you). Analyses that read the
+   * bodies are dropped.
+   */
   setLazyFunctions(region: LazyFunctionRegion): void {
     this._lazy = region;
     this._functions = null;
     this._trailing = [];
+    this.changed({ kind: 'replaced', place: 'functions' });
   }
 
-  /** @internal Used by the encoder: the undecoded function words, if still lazy. */
+  /**
+   * The undecoded function words (OpFunction to the end of the module), or null once the bodies
+   * were decoded. Walking these words with {@link forEachWordInstruction} reads bodies without
+   * decoding them; the array is the module's own buffer: read it, never write it.
+   */
   lazyFunctionWords(): Uint32Array | null {
     const lazy = this._lazy;
     return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
@@ -243,13 +288,224 @@ export class Module {
     return value as T;
   }
 
-  /** Drops cached analyses (all, or all but `keep`). Call after changing the module. */
+  /**
+   * Drops cached analyses (all, or all but `keep`). The mutation methods keep analyses right by
+   * themselves; this is for edits made around them, and for the pass manager.
+   */
   invalidateAnalyses(keep: readonly Analysis<unknown>[] = []): void {
     if (keep.length === 0) {
       this._analyses.clear();
       return;
     }
     for (const a of [...this._analyses.keys()]) if (!keep.includes(a)) this._analyses.delete(a);
+  }
+
+  /** The analyses cached now, in the order they were built. */
+  cachedAnalyses(): Analysis<unknown>[] {
+    return [...this._analyses.keys()];
+  }
+
+  /**
+   * Tells the cached analyses about an edit already made: each one that has an
+   * {@link Analysis.update} keeps itself right or asks to be dropped; the others are dropped. The
+   * mutation methods below call this; call it yourself only after changing the module by hand
+   * (e.g. editing a detached block, then putting it back).
+   */
+  changed(change: ModuleChange): void {
+    if (change.kind === 'replaced') this.locator.reset();
+    if (this._analyses.size === 0) return;
+    for (const [analysis, value] of [...this._analyses]) {
+      // An update that throws leaves its value unknown: dropped, like one that said no.
+      let kept = false;
+      try {
+        kept = analysis.update?.(value, change, this) ?? false;
+      } finally {
+        if (!kept) this._analyses.delete(analysis);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------- edits
+  // Every edit goes through these, which keep the cached analyses right (see Analysis.update).
+
+  /** A fresh result id (the header's bound grows); SpirvError `ID_LIMIT` past the id limit. */
+  newId(): number {
+    return this.ids.allocate();
+  }
+
+  /**
+   * Inserts instructions into a section, a block or a function's preamble (`where`), at `index`
+   * (default: the end; for a block, pass an index before its terminator).
+   */
+  insert(where: SectionName | Block | Function, instructions: readonly Instruction[], index?: number): void {
+    const home = this.homeOf(where);
+    home.list.splice(index ?? home.list.length, 0, ...instructions);
+    for (const inst of instructions) this.added(inst, home);
+  }
+
+  /** Inserts instructions just before `anchor`, wherever it is in the module. */
+  insertBefore(anchor: Instruction, instructions: readonly Instruction[]): void {
+    const { home, index } = this.locate(anchor);
+    home.list.splice(index, 0, ...instructions);
+    for (const inst of instructions) this.added(inst, home);
+  }
+
+  /** Inserts instructions just after `anchor`, wherever it is in the module. */
+  insertAfter(anchor: Instruction, instructions: readonly Instruction[]): void {
+    const { home, index } = this.locate(anchor);
+    home.list.splice(index + 1, 0, ...instructions);
+    for (const inst of instructions) this.added(inst, home);
+  }
+
+  /** Removes `inst` from the module (SpirvError `NOT_IN_MODULE` when it is not there). */
+  remove(inst: Instruction): void {
+    const { home, index } = this.locate(inst);
+    home.list.splice(index, 1);
+    this.locator.left(inst);
+    this.changed({ kind: 'removed', place: home.place, instruction: inst });
+  }
+
+  /** Puts `replacements` where `inst` is and removes `inst`. */
+  replace(inst: Instruction, replacements: readonly Instruction[]): void {
+    const { home, index } = this.locate(inst);
+    home.list.splice(index, 1, ...replacements);
+    this.locator.left(inst);
+    this.changed({ kind: 'removed', place: home.place, instruction: inst });
+    for (const r of replacements) this.added(r, home);
+  }
+
+  /**
+   * Removes every instruction of a section, block or function preamble for which `drop` is true,
+   * in one sweep (cheaper than {@link remove} one by one). Returns how many went.
+   */
+  removeWhere(where: SectionName | Block | Function, drop: (inst: Instruction) => boolean): number {
+    const home = this.homeOf(where);
+    const list = home.list;
+    const gone: Instruction[] = [];
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const inst = list[i]!;
+      if (drop(inst)) gone.push(inst);
+      else list[kept++] = inst;
+    }
+    list.length = kept;
+    for (const inst of gone) {
+      this.locator.left(inst);
+      this.changed({ kind: 'removed', place: home.place, instruction: inst });
+    }
+    return gone.length;
+  }
+
+  /** Gives `inst`, which is in the module, new operand words. */
+  setOperands(inst: Instruction, operands: ArrayLike<number>): void {
+    const before = inst.clone();
+    inst.setOperands(operands);
+    this.changed({ kind: 'operands', place: this.placeOf(inst), instruction: inst, before });
+  }
+
+  /** Sets operand word `i` of `inst`, which is in the module. */
+  setOperand(inst: Instruction, i: number, value: number): void {
+    const before = inst.clone();
+    inst.setWord(i, value);
+    this.changed({ kind: 'operands', place: this.placeOf(inst), instruction: inst, before });
+  }
+
+  /** Gives `inst`, which is in the module, a new result type id. */
+  setTypeId(inst: Instruction, typeId: number): void {
+    const before = inst.clone();
+    inst.typeId = typeId;
+    this.changed({ kind: 'operands', place: this.placeOf(inst), instruction: inst, before });
+  }
+
+  /** Appends a function (its instructions are announced to the analyses). */
+  addFunction(fn: Function): void {
+    this.functions.push(fn);
+    for (const inst of fn.allInstructions()) this.changed({ kind: 'added', place: 'functions', instruction: inst });
+    this.locator.reset();
+  }
+
+  /** Removes a function with all its instructions. */
+  removeFunction(fn: Function): void {
+    const functions = this.functions;
+    const index = functions.indexOf(fn);
+    if (index < 0) throw new SpirvError('NOT_IN_MODULE', `function %${fn.id} is not in the module`);
+    functions.splice(index, 1);
+    for (const inst of fn.allInstructions()) this.changed({ kind: 'removed', place: 'functions', instruction: inst });
+    this.locator.reset();
+  }
+
+  /** The id of the type (opcode, operands), declared when the module has none (see TypeManager.type). */
+  addType(opcode: number, operands: ArrayLike<number> = []): number {
+    return this.analysis(TypesAnalysis).type(opcode, operands);
+  }
+
+  /** The id of a constant, declared when absent; equal constants are shared (see TypeManager.constant). */
+  addConstant(opcode: number, typeId: number, operands: ArrayLike<number>): number {
+    return this.analysis(TypesAnalysis).constant(opcode, typeId, operands);
+  }
+
+  /** A new module-level OpVariable; returns its id. */
+  addGlobalVariable(pointerType: number, storageClass: number, initializer?: number): number {
+    return addGlobalVariable(this, pointerType, storageClass, initializer);
+  }
+
+  /** Appends `OpDecorate %target decoration params...`. */
+  addDecoration(target: number, decoration: number, params: readonly number[] = []): Instruction {
+    return addDecoration(this, target, decoration, params);
+  }
+
+  /** Appends `OpMemberDecorate %struct member decoration params...`. */
+  addMemberDecoration(struct: number, member: number, decoration: number, params: readonly number[] = []): Instruction {
+    return addMemberDecoration(this, struct, member, decoration, params);
+  }
+
+  /** Appends `OpName %target "name"`. */
+  addName(target: number, name: string): Instruction {
+    return addName(this, target, name);
+  }
+
+  /** Makes every use of `oldId` (names, decorations and interfaces included) use `newId`; returns the count. */
+  replaceAllUsesWith(oldId: number, newId: number): number {
+    return replaceAllUsesWith(this, oldId, newId);
+  }
+
+  /**
+   * Removes the definition of `id` with its names, decorations and interface entries (a function
+   * with its body). Remove its other uses first.
+   */
+  removeDefinition(id: number): void {
+    removeDefinition(this, id);
+  }
+
+  private readonly locator = new InstructionLocator(this);
+
+  private added(inst: Instruction, home: InstructionHome): void {
+    this.locator.placed(inst, home);
+    this.changed({ kind: 'added', place: home.place, instruction: inst });
+  }
+
+  private locate(inst: Instruction): { home: InstructionHome; index: number } {
+    const found = this.locator.find(inst);
+    if (found === undefined) {
+      throw new SpirvError('NOT_IN_MODULE', `${describe(inst)} is not in the module (an OpFunction, OpLabel or OpFunctionEnd is edited with its function or block)`);
+    }
+    return found;
+  }
+
+  /** The part of the module `inst` is in, OpFunction, OpLabel and OpFunctionEnd included. */
+  private placeOf(inst: Instruction): ChangePlace {
+    const found = this.locator.find(inst);
+    if (found !== undefined) return found.home.place;
+    for (const fn of this.functions) {
+      if (fn.definition === inst || fn.end === inst || fn.blocks.some((b) => b.label === inst)) return 'functions';
+    }
+    throw new SpirvError('NOT_IN_MODULE', `${describe(inst)} is not in the module; edit a detached instruction with its own setOperands / setWord`);
+  }
+
+  private homeOf(where: SectionName | Block | Function): InstructionHome {
+    if (typeof where === 'string') return { list: this[where], place: where };
+    if ('preamble' in where) return { list: where.preamble, place: 'functions', fn: where };
+    return { list: where.instructions, place: 'functions' };
   }
 
   /** This module, its sections built if they were still words. */
@@ -274,4 +530,8 @@ export class Module {
     this._trailing = trailing;
     this._lazy = null;
   }
+}
+
+function describe(inst: Instruction): string {
+  return `opcode ${inst.opcode}${inst.resultId !== 0 ? ` %${inst.resultId}` : ''}`;
 }

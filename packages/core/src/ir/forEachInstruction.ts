@@ -1,8 +1,8 @@
-import { SpirvError } from '../../errors/SpirvError.js';
-import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../../grammar/index.js';
-import { Instruction } from '../../ir/Instruction.js';
-import type { Module } from '../../ir/Module.js';
-import { SECTIONS } from '../../ir/sections.js';
+import { SpirvError } from '../errors/SpirvError.js';
+import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/index.js';
+import { Instruction } from './Instruction.js';
+import type { Module } from './Module.js';
+import { SECTIONS } from './sections.js';
 
 /** Receives the instructions of a module in binary order. */
 export interface InstructionSink {

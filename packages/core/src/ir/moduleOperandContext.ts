@@ -1,12 +1,41 @@
 import { Op, extInstSetByName, type ExtInstSetInfo } from '../grammar/index.js';
 import { decodeLiteralString } from '../binary/literalString.js';
+import type { Instruction } from './Instruction.js';
 import type { Module } from './Module.js';
 import type { OperandContext } from './operands.js';
-import { createIdValues } from './idTables.js';
 
 /**
- * An {@link OperandContext} over a whole module: widths of its int and float types, the result
- * type of every id, and its imported ext-inst sets. Built in one pass over the module.
+ * The {@link OperandContext} of a module whose definitions `def` looks up: literal widths from
+ * OpTypeInt / OpTypeFloat, result types from the defining instruction, extended instruction sets
+ * from OpExtInstImport. Every analysis that walks operands (def-use included, which keeps its
+ * own definitions current under edits) reads operands through this one.
+ *
+ * @example
+ * ```ts
+ * const defs = new Map<number, Instruction>();
+ * const ctx = operandContextOf((id) => defs.get(id));
+ * ```
+ */
+export function operandContextOf(def: (id: number) => Instruction | undefined): OperandContext {
+  const sets = new Map<Instruction, ExtInstSetInfo | undefined>();
+  return {
+    typeWidth(id) {
+      const d = def(id);
+      return d !== undefined && (d.opcode === Op.TypeInt || d.opcode === Op.TypeFloat) ? d.word(0) : 0;
+    },
+    typeOf: (id) => def(id)?.typeId ?? 0,
+    extInstSet(id) {
+      const d = def(id);
+      if (d === undefined || d.opcode !== Op.ExtInstImport) return undefined;
+      if (!sets.has(d)) sets.set(d, extInstSetByName(decodeLiteralString(d.operands, 0, d.operandCount).value));
+      return sets.get(d);
+    },
+  };
+}
+
+/**
+ * An {@link OperandContext} over a whole module, a snapshot built in one pass over its
+ * definitions (see {@link operandContextOf} for one that follows edits).
  *
  * @example
  * ```ts
@@ -15,21 +44,7 @@ import { createIdValues } from './idTables.js';
  * ```
  */
 export function moduleOperandContext(module: Module): OperandContext {
-  const widths = new Map<number, number>();
-  const sets = new Map<number, ExtInstSetInfo | undefined>();
-  let instructionCount = 0;
-  for (const _ of module.instructions()) instructionCount++;
-  const types = createIdValues(module.header.bound, instructionCount * 4);
-  for (const inst of module.extInstImports) {
-    sets.set(inst.resultId, extInstSetByName(decodeLiteralString(inst.operands, 0, inst.operandCount).value));
-  }
-  for (const inst of module.instructions()) {
-    if (inst.opcode === Op.TypeInt || inst.opcode === Op.TypeFloat) widths.set(inst.resultId, inst.word(0));
-    else if (inst.typeId !== 0) types.set(inst.resultId, inst.typeId);
-  }
-  return {
-    typeWidth: (id) => widths.get(id) ?? 0,
-    typeOf: (id) => types.get(id),
-    extInstSet: (id) => sets.get(id),
-  };
+  const defs = new Map<number, Instruction>();
+  for (const inst of module.instructions()) if (inst.resultId !== 0 && !defs.has(inst.resultId)) defs.set(inst.resultId, inst);
+  return operandContextOf((id) => defs.get(id));
 }

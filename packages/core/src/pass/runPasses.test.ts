@@ -5,6 +5,10 @@ import type { Analysis, Module } from '../ir/Module.js';
 import type { Pass } from './Pass.js';
 import { PassRegistry } from './PassRegistry.js';
 import { runPasses } from './runPasses.js';
+import { Instruction } from '../ir/Instruction.js';
+import { Op } from '../grammar/index.js';
+import { DefUseAnalysis } from '../analysis/DefUse.js';
+import { TypesAnalysis } from '../analysis/TypeManager.js';
 
 const text = `OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -104,7 +108,8 @@ describe('runPasses', () => {
 
   it('drops cached analyses a changing pass does not preserve, and keeps those it does', () => {
     let builds = 0;
-    const counted: Analysis<number> = { name: 'counted', build: () => ++builds };
+    // Survives any edit by itself (update says so), so only the pass manager drops it.
+    const counted: Analysis<number> = { name: 'counted', build: () => ++builds, update: () => true };
     const module = load();
     module.analysis(counted);
     runPasses(module, [recorder('keeps', [], true, [counted])]);
@@ -113,5 +118,53 @@ describe('runPasses', () => {
     runPasses(module, [recorder('drops', [], true)]);
     module.analysis(counted);
     expect(builds).toBe(2);
+  });
+
+  describe('checkConsistency', () => {
+    // Adds `OpConstant %uint 42` either through the module (analyses follow) or by array surgery.
+    const adder = (name: string, how: 'api' | 'surgery', preserves: readonly Analysis<unknown>[]): Pass => ({
+      name,
+      preserves,
+      run(module) {
+        const uint = module.analysis(TypesAnalysis).intType(32, false);
+        const inst = new Instruction(Op.Constant, uint, module.newId(), [42]);
+        if (how === 'api') module.insert('globals', [inst]);
+        else module.globals.push(inst);
+        return { changed: true, diagnostics: [] };
+      },
+    });
+
+    it('names a pass whose preserves lied', () => {
+      const r = runPasses(load(), [adder('liar', 'surgery', [DefUseAnalysis])], { checkConsistency: true });
+      expect(r.ok).toBe(false);
+      expect(r.diagnostics[0]).toMatchObject({ severity: 'error', code: 'INCONSISTENT_ANALYSIS', pass: 'liar' });
+      expect(r.diagnostics[0]!.message).toMatch(/it lists 'def-use' in preserves, but its edits left that analysis stale/);
+    });
+
+    it('passes a pass that edits through the module and preserves what it kept', () => {
+      const r = runPasses(load(), [adder('honest', 'api', [DefUseAnalysis, TypesAnalysis])], { checkConsistency: true });
+      expect(r.diagnostics).toEqual([]);
+      expect(r.ok).toBe(true);
+    });
+
+    it('catches a pass that says it changed nothing but did, behind the cached analyses', () => {
+      const module = load();
+      module.analysis(DefUseAnalysis);
+      const sneaky: Pass = {
+        name: 'sneaky',
+        run(m) {
+          m.globals.push(new Instruction(Op.TypeBool, 0, m.newId()));
+          return { changed: false, diagnostics: [] };
+        },
+      };
+      const r = runPasses(module, [sneaky], { checkConsistency: true });
+      expect(r.diagnostics[0]).toMatchObject({ code: 'INCONSISTENT_ANALYSIS', pass: 'sneaky' });
+      expect(r.diagnostics[0]!.message).toMatch(/reported no change/);
+    });
+
+    it('is off unless asked for (or SPVKIT_CHECK_CONSISTENCY=1)', () => {
+      const r = runPasses(load(), [adder('liar', 'surgery', [DefUseAnalysis])], { checkConsistency: false });
+      expect(r.ok).toBe(true);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { SpirvError } from '../errors/SpirvError.js';
 import type { Module } from '../ir/Module.js';
+import { checkConsistency, type Inconsistency } from '../ir/checkConsistency.js';
 import { hasErrors, type Diagnostic } from './Diagnostic.js';
 import type { Pass, PassContext } from './Pass.js';
 import { passRegistry, type PassRegistry } from './PassRegistry.js';
@@ -19,6 +20,16 @@ export interface RunPassesOptions {
   validator?: Pass | string;
   /** @deprecated Use `validate: 'each'` with `validator`. */
   validateAfterEach?: Pass | string;
+  /**
+   * After each pass, rebuild every cached analysis and compare it with the cached one
+   * ({@link checkConsistency}); a difference is an `INCONSISTENT_ANALYSIS` error naming the pass,
+   * which either claimed in `preserves` an analysis it did not keep right, or edited the module
+   * around the mutation API. The analyses a pass preserves are built before it runs, so a false
+   * `preserves` is caught even when nothing had built them. Costly: for tests and debugging.
+   * Default: on when the environment variable `SPVKIT_CHECK_CONSISTENCY` is `1` (the repository's
+   * test runs set it), off otherwise.
+   */
+  checkConsistency?: boolean;
   /** Where pass names are looked up; default {@link passRegistry}. */
   registry?: PassRegistry;
 }
@@ -68,7 +79,9 @@ export function runPasses(module: Module, passes: readonly (Pass | string)[], op
     diagnostics.push(...v.diagnostics);
     return !hasErrors(v.diagnostics);
   };
+  const check = options.checkConsistency ?? consistencyFromEnvironment();
   for (const pass of resolved) {
+    if (check) for (const a of pass.preserves ?? []) module.analysis(a);
     const started = performance.now();
     const outcome = runOne(pass, module, context);
     timings.push({ pass: pass.name, ms: performance.now() - started, changed: outcome.changed });
@@ -79,10 +92,38 @@ export function runPasses(module: Module, passes: readonly (Pass | string)[], op
       module.invalidateAnalyses(pass.preserves ?? []);
     }
     if (hasErrors(outcome.diagnostics)) return { changed, ok: false, diagnostics, timings };
+    if (check) {
+      const stale = checkConsistency(module);
+      if (stale.length > 0) {
+        diagnostics.push(...stale.map((s) => inconsistencyDiagnostic(pass, outcome.changed, s)));
+        return { changed, ok: false, diagnostics, timings };
+      }
+    }
     if (when === 'each' && validator !== undefined && outcome.changed && !validateNow(validator)) return { changed, ok: false, diagnostics, timings };
   }
   if (validator !== undefined && !validated && !validateNow(validator)) return { changed, ok: false, diagnostics, timings };
   return { changed, ok: true, diagnostics, timings };
+}
+
+function inconsistencyDiagnostic(pass: Pass, changed: boolean, s: Inconsistency): Diagnostic {
+  const why = !changed
+    ? `it reported no change, yet the cached '${s.analysis}' analysis no longer matches the module`
+    : (pass.preserves ?? []).some((a) => a.name === s.analysis)
+      ? `it lists '${s.analysis}' in preserves, but its edits left that analysis stale`
+      : `its edits left the cached '${s.analysis}' analysis stale (an edit made around the module's mutation API?)`;
+  return {
+    severity: 'error',
+    code: 'INCONSISTENT_ANALYSIS',
+    pass: pass.name,
+    message: `pass '${pass.name}': ${why}: cached has ${s.cached === undefined ? 'nothing' : `'${s.cached}'`} where a fresh build has ${s.fresh === undefined ? 'nothing' : `'${s.fresh}'`}`,
+    hint: 'edit through module.insert / remove / replace / setOperands and the other Module edits, or drop the analysis from preserves',
+  };
+}
+
+/** SPVKIT_CHECK_CONSISTENCY=1 in the environment, where there is one (not in a browser). */
+function consistencyFromEnvironment(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.SPVKIT_CHECK_CONSISTENCY === '1';
 }
 
 function runOne(pass: Pass, module: Module, context: PassContext): { changed: boolean; diagnostics: readonly Diagnostic[] } {

@@ -70,7 +70,9 @@ export function checkPasses(assembly: string, passes: readonly (Pass | string)[]
     ...assembleOptions,
     ...(targetEnv === undefined ? {} : { targetEnv }),
   });
-  const result = runPasses(module, passes, { ...rest, ...(targetEnv === undefined ? {} : { targetEnv }) });
+  // As SPIRV-Tools checks IsConsistent after each pass in its tests: a pass whose preserves lied,
+  // or that edited around the module's API, fails its own test.
+  const result = runPasses(module, passes, { checkConsistency: true, ...rest, ...(targetEnv === undefined ? {} : { targetEnv }) });
   const text = disassemble(module, { header: false, ...printOptions });
   if (!result.ok && allowErrors !== true) {
     const listed = result.diagnostics.map((d) => `  ${formatDiagnostic(d)}`).join('\n');

@@ -1,4 +1,4 @@
-import { Instruction, Op, decodeLiteralString, type Module } from '@spvkit/core';
+import { Instruction, Op, decodeLiteralString, type Module, type ReadonlyUint32Array } from '@spvkit/core';
 
 const LINE_EXTENSION = 'GL_GOOGLE_cpp_style_line_directive';
 
@@ -37,6 +37,6 @@ export function stripCompilerDebugInfo(module: Module): void {
   module.invalidateAnalyses();
 }
 
-function decodeString(words: Uint32Array): string {
+function decodeString(words: ReadonlyUint32Array): string {
   return decodeLiteralString(words, 0, words.length).value;
 }

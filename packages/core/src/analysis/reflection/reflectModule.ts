@@ -194,7 +194,7 @@ function reflectPushConstants(module: Module, blockType: number): ReflectedPushC
   return { size, members };
 }
 
-function literalValue(words: Uint32Array, width: number, isFloat: boolean, signed: boolean): number | bigint {
+function literalValue(words: ArrayLike<number>, width: number, isFloat: boolean, signed: boolean): number | bigint {
   if (width <= 32) {
     const w = words[0] ?? 0;
     if (isFloat) {

@@ -1,6 +1,6 @@
 import { BuiltIn, Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, enumerantName, instructionShape } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
-import { instructionAt, wordCountAt, type InstructionSink } from './forEachInstruction.js';
+import { instructionAt, wordCountAt, type InstructionSink } from '../../ir/forEachInstruction.js';
 import { sanitize, sanitizedName } from './formatString.js';
 import { NumericTypes } from './NumericTypes.js';
 

@@ -4,7 +4,7 @@ import { Op, SHAPE_RESULT, SHAPE_TYPE, extInstName, extInstSetByName, instructio
 import type { Instruction } from '../../ir/Instruction.js';
 import { walkOperands, type OperandContext, type OperandVisitor } from '../../ir/operands.js';
 import { enumerantText, plainEnumerantText } from './enumerantText.js';
-import { instructionAt, wordCountAt, type InstructionSink } from './forEachInstruction.js';
+import { instructionAt, wordCountAt, type InstructionSink } from '../../ir/forEachInstruction.js';
 import { formatFloat32 } from './formatNumber.js';
 import { writeQuotedString } from './formatString.js';
 import type { FriendlyNameMapper } from './FriendlyNameMapper.js';
@@ -552,7 +552,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
         break;
       case 'LiteralString':
         out.byte(SPACE);
-        ok = writeQuotedString(out, inst.operands, start, count);
+        ok = writeQuotedString(out, inst.operands as Uint32Array, start, count) // only read; the bulk path needs its buffer;
         if (ok && this.color) {
           out.insertAscii(at + 2, GREEN);
           out.insertAscii(out.length - 1, RESET);

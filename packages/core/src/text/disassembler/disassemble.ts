@@ -2,7 +2,7 @@ import { decodeModule, type DecodeOptions } from '../../binary/decodeModule.js';
 import type { BinaryInput } from '../../binary/wordInput.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
-import { forEachGlobalInstruction, forEachInstruction } from './forEachInstruction.js';
+import { forEachGlobalInstruction, forEachInstruction } from '../../ir/forEachInstruction.js';
 import { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { headerComments } from './headerComments.js';
 import { InstructionPrinter } from './InstructionPrinter.js';

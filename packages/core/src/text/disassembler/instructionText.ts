@@ -1,6 +1,6 @@
 import type { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
-import { forEachInstruction } from './forEachInstruction.js';
+import { forEachInstruction } from '../../ir/forEachInstruction.js';
 import { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { InstructionPrinter } from './InstructionPrinter.js';
 

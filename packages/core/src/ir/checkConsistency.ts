@@ -1,0 +1,40 @@
+import type { Analysis, Module } from './Module.js';
+
+/** A cached analysis that no longer describes its module. */
+export interface Inconsistency {
+  /** The analysis's name (e.g. `def-use`). */
+  readonly analysis: string;
+  /** The first line on which the cached value and a fresh build differ; undefined where one of them ended. */
+  readonly cached: string | undefined;
+  readonly fresh: string | undefined;
+}
+
+/**
+ * Rebuilds every cached analysis that can describe itself ({@link Analysis.snapshot}) from
+ * scratch and compares it with the cached one, as SPIRV-Tools' `IRContext::IsConsistent`. Returns
+ * the analyses that differ, with the first difference of each; empty when all agree. Reads every
+ * instruction (decodes undecoded bodies): a check for tests and debugging, not for production.
+ *
+ * @example
+ * ```ts
+ * module.analysis(DefUseAnalysis);
+ * module.globals.push(inst); // array surgery behind the analyses' back
+ * checkConsistency(module); // [{ analysis: 'def-use', cached: undefined, fresh: 'def %9 = #12 op21' }]
+ * ```
+ */
+export function checkConsistency(module: Module): Inconsistency[] {
+  const found: Inconsistency[] = [];
+  for (const analysis of module.cachedAnalyses() as Analysis<unknown>[]) {
+    if (analysis.snapshot === undefined) continue;
+    const cached = analysis.snapshot(module.analysis(analysis), module);
+    const fresh = analysis.snapshot(analysis.build(module), module);
+    const n = Math.max(cached.length, fresh.length);
+    for (let i = 0; i < n; i++) {
+      if (cached[i] !== fresh[i]) {
+        found.push({ analysis: analysis.name, cached: cached[i], fresh: fresh[i] });
+        break;
+      }
+    }
+  }
+  return found;
+}
