@@ -166,7 +166,7 @@ describe('spvkit as / dis / info: files, streams, exit codes', () => {
   });
 
   it('bad usage: exit 2 with the usage; --help: exit 0', async () => {
-    for (const args of [['dis'], ['dis', 'a.spv', 'b.spv'], ['dis', '--frobnicate', 'a.spv'], ['as', 'x.spvasm', '--target-env', 'vulkan9'], ['nonsense']]) {
+    for (const args of [['dis'], ['dis', 'a.spv', 'b.spv', '-o', 'x.spvasm'], ['dis', '--frobnicate', 'a.spv'], ['as', 'x.spvasm', '--target-env', 'vulkan9'], ['nonsense']]) {
       const r = await spvkit(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/usage/);
