@@ -22,9 +22,9 @@ HitSurface hitSurface(vec2 barycentrics) {
     vec3 p = v0.position.xyz * b.x + v1.position.xyz * b.y + v2.position.xyz * b.z;
     s.position = gl_ObjectToWorldEXT * vec4(p, 1.0);
     vec3 n = v0.normal.xyz * b.x + v1.normal.xyz * b.y + v2.normal.xyz * b.z;
-    s.normal = normalize(n * gl_WorldToObjectEXT);
+    s.normal = normalize((n * gl_WorldToObjectEXT).xyz); // inverse transpose of the linear part
     vec3 g = cross(v1.position.xyz - v0.position.xyz, v2.position.xyz - v0.position.xyz);
-    s.geoNormal = normalize(g * gl_WorldToObjectEXT);
+    s.geoNormal = normalize((g * gl_WorldToObjectEXT).xyz);
     if (dot(s.geoNormal, gl_WorldRayDirectionEXT) > 0.0) {
         s.geoNormal = -s.geoNormal;
         s.normal = -s.normal;

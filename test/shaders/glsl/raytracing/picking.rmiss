@@ -1,0 +1,5 @@
+#version 460
+#extension GL_EXT_ray_tracing : require
+struct PickPayload { uint instance; uint primitive; float t; };
+layout(location = 0) rayPayloadInEXT PickPayload hit;
+void main() { hit.t = -1.0; }

@@ -1,0 +1,6 @@
+#version 460
+#extension GL_EXT_ray_tracing : require
+#extension GL_GOOGLE_include_directive : require
+#include "../include/rt_common.glsl"
+layout(location = 0) rayPayloadInEXT ShadowPayload shadow;
+void main() { shadow.occluded = false; }
