@@ -194,6 +194,12 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
       expect(dis).toMatch(/BuiltIn LocalInvocationIndex/);
       await mustRun(work, spvkit, ['val', 'fill.spv', '--target-env', 'vulkan1.1']);
       await mustRun(work, spvkit, ['opt', 'fill.spv', '-o', 'lowered.spv', '--lower-local-invocation-index', '--validate', '--target-env', 'vulkan1.1']);
+      // glsl loads the installed @spvkit/glslang (its dependency) and its wasm; many inputs with --jobs use bin/worker.js.
+      writeFileSync(join(work, 'tiny.comp'), '#version 450\nlayout(local_size_x = 4) in;\nvoid main() {}\n');
+      await mustRun(work, spvkit, ['glsl', 'tiny.comp', '--target-env', 'vulkan1.1']);
+      expect(await mustRun(work, spvkit, ['info', 'tiny.comp.spv'])).toMatch(/main: 4 x 1 x 1/);
+      await mustRun(work, spvkit, ['dis', 'fill.spv', 'lowered.spv', 'tiny.comp.spv', '--out-dir', 'dis', '--jobs', '2']);
+      expect(readFileSync(join(work, 'dis', 'tiny.comp.spvasm'), 'utf8')).toMatch(/OpExecutionMode %main LocalSize 4 1 1/);
       const words = wordsOfFile(join(work, 'lowered.spv'));
       expectLowered(words, 'spvkit opt');
       produced.push({ what: 'spvkit as', words: wordsOfFile(join(work, 'fill.spv')) }, { what: 'spvkit opt', words });

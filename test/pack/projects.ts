@@ -119,12 +119,15 @@ export async function createNodeProject(run: string, tarballs: readonly Tarball[
 }
 
 /**
- * Installs the CLI's tarball alone with `npm install -g --prefix`, as `npm install -g
- * @spvkit/cli` would; returns the path of the installed `spvkit` command.
+ * Installs the CLI's tarball with `npm install -g --prefix`, as `npm install -g @spvkit/cli`
+ * would; returns the path of the installed `spvkit` command.
  */
 export async function installCliGlobally(run: string, tarballs: readonly Tarball[]): Promise<string> {
   const prefix = join(run, 'cli-prefix');
   mkdirSync(prefix, { recursive: true });
-  await mustRun(run, 'npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', spec(tarballs, '@spvkit/cli').slice('file:'.length)]);
+  // With its one dependency, @spvkit/glslang (spvkit glsl's wasm), from its tarball: it is not on
+  // the registry, and npm takes a global sibling as the dependency, as a published pair installs.
+  const tarball = (name: string): string => spec(tarballs, name).slice('file:'.length);
+  await mustRun(run, 'npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball('@spvkit/glslang'), tarball('@spvkit/cli')]);
   return join(prefix, 'bin', 'spvkit');
 }
