@@ -16,6 +16,7 @@ export interface LocatedModule {
   section(name: (typeof SECTIONS)[number]): Instruction[];
   readonly functions: Function[];
   readonly trailing: Instruction[];
+  readonly hasLazyFunctions: boolean;
 }
 
 /**
@@ -63,6 +64,8 @@ export class InstructionLocator {
       const home: InstructionHome = { list: this.module.section(name), place: name };
       for (const inst of home.list) homes.set(inst, home);
     }
+    // Bodies held as words have no instruction objects to edit: reading them would decode them.
+    if (this.module.hasLazyFunctions) return homes;
     for (const fn of this.module.functions) {
       const lists = [fn.leading, fn.preamble, ...fn.blocks.map((b) => b.instructions)];
       for (const list of lists) {

@@ -496,7 +496,7 @@ export class Module {
   private placeOf(inst: Instruction): ChangePlace {
     const found = this.locator.find(inst);
     if (found !== undefined) return found.home.place;
-    for (const fn of this.functions) {
+    for (const fn of this.hasLazyFunctions ? [] : this.functions) {
       if (fn.definition === inst || fn.end === inst || fn.blocks.some((b) => b.label === inst)) return 'functions';
     }
     throw new SpirvError('NOT_IN_MODULE', `${describe(inst)} is not in the module; edit a detached instruction with its own setOperands / setWord`);

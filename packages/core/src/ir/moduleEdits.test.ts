@@ -13,7 +13,7 @@ import { BuiltIn, Decoration, Op, StorageClass } from '../grammar/index.js';
 import { SpirvError } from '../errors/SpirvError.js';
 import { Instruction } from './Instruction.js';
 import { checkConsistency } from './checkConsistency.js';
-import type { Module } from './Module.js';
+import type { Analysis, Module } from './Module.js';
 
 const text = `OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -37,7 +37,7 @@ OpFunctionEnd`;
 /** A module with every analysis that can be checked built and cached. */
 function loaded(): Module {
   const m = assemble(text, { preserveNumericIds: true });
-  for (const a of [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, EntryPointsAnalysis, TypesAnalysis]) m.analysis(a);
+  for (const a of [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, EntryPointsAnalysis, TypesAnalysis] as Analysis<unknown>[]) m.analysis(a);
   return m;
 }
 
