@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assemble, encodeModule, runPasses } from '@spvkit/core';
-import { runPassesPreservingSource } from '@spvkit/passes';
+import { runPassesPreservingSource } from '@spvkit/preserve-source';
+import '@spvkit/passes'; // registers the built-in passes the runs name
 import { asmDir } from '../corpus/index.js';
 import { canonicalInstructions, decodeMappings, lineDiff, linesOf, targetEnvOf } from './support.js';
 

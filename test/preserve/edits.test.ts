@@ -4,7 +4,8 @@
 // rebuilt and moved instructions. Each time the text must assemble to the passes' module.
 import { describe, expect, it } from 'vitest';
 import { Capability, Function as SpvFunction, Block, Instruction, Op, assemble, encodeLiteralString, encodeModule, type Module } from '@spvkit/core';
-import { preserveSource, snapshotAssembly } from '@spvkit/passes';
+import { preserveSource, snapshotAssembly } from '@spvkit/preserve-source';
+import '@spvkit/passes'; // registers the built-in passes the runs name
 import { canonicalInstructions, decodeMappings, lineDiff, linesOf } from './support.js';
 
 const TEXT = `; two instructions on the first line

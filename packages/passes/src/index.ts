@@ -24,17 +24,5 @@ export {
   type BuiltinDiagnostic,
   type ValidateBuiltinsOptions,
 } from './validate-builtins/index.js';
-export {
-  snapshotAssembly,
-  preserveSource,
-  runPassesPreservingSource,
-  PreservedSource,
-  type AssemblySnapshot,
-  type PreserveAssembleOptions,
-  type PreserveSourceOptions,
-  type PreserveSummary,
-  type PreservingRun,
-  type PreservingRunOptions,
-} from './preserve-source/index.js';
 
 registerBuiltinPasses(passRegistry);

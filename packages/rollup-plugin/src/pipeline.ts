@@ -23,7 +23,7 @@ import {
   type Reflection,
   type SourceLocation,
 } from '@spvkit/core';
-import { preserveSource, snapshotAssembly, type AssemblySnapshot, type PreservedSource } from '@spvkit/passes';
+import { preserveSource, snapshotAssembly, type AssemblySnapshot, type PreservedSource } from '@spvkit/preserve-source';
 import { decodeText, displayPath, looksLikeSpirvBinary, readBytes } from './files.js';
 import { compileGlsl, GlslCompileError, type CompiledGlsl, type CompilerMessage } from './glsl/compilers.js';
 import { INCLUDE_MARKER, preprocessGlsl, type PreprocessedGlsl } from './glsl/preprocess.js';

@@ -1,7 +1,7 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { disassemble, encodeModule, formatAssemblyDiagnostic, formatDiagnostic, passRegistry, runPasses, type Diagnostic } from '@spvkit/core';
-import { preserveSource, snapshotAssembly, type PreservedSource } from '@spvkit/passes';
+import { preserveSource, snapshotAssembly, type PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
 import { FileError, inFile } from '../errors/FileError.js';
