@@ -566,7 +566,7 @@ export interface PreservingRunOptions extends PreserveSourceOptions {
   readonly assemble?: Omit<PreserveAssembleOptions, 'targetEnv'>;
   /** The target environment, for the assembler and the passes (`vulkan1.2`, `spv1.5`, ...). */
   readonly targetEnv?: string;
-  /** Pass manager options (`validateAfterEach`, `registry`). */
+  /** Pass manager options (`validate`, `validator`, `registry`). */
   readonly run?: Omit<RunPassesOptions, 'targetEnv'>;
 }
 

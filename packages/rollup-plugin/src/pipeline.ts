@@ -481,15 +481,16 @@ export class ShaderPipeline {
       }
     };
     try {
-      if (options.validate === 'error' && validator !== undefined) {
-        const r = runPasses(module, passes, { validateAfterEach: validator, targetEnv: options.targetEnv });
-        collect(r.diagnostics, false);
-        // The validator ran after each pass that changed the module; if none did, check it once.
-        if (r.ok && !r.changed) collect(runPasses(module, [validator], { targetEnv: options.targetEnv }).diagnostics, false);
+      if (validator === undefined) {
+        collect(runPasses(module, passes, { targetEnv: options.targetEnv }).diagnostics, false);
       } else {
-        const r = runPasses(module, passes, { targetEnv: options.targetEnv });
-        collect(r.diagnostics, false);
-        if (r.ok && validator !== undefined) collect(runPasses(module, [validator], { targetEnv: options.targetEnv }).diagnostics, true);
+        // 'error': after each pass that changed the module (the first invalid step stops the
+        // build); 'warn': once at the end, its errors reported as warnings.
+        const when = options.validate === 'error' ? 'each' : 'end';
+        const r = runPasses(module, passes, { validate: when, validator, targetEnv: options.targetEnv });
+        const warnOnly = options.validate !== 'error';
+        collect(r.diagnostics.filter((d) => d.pass !== validator.name), false);
+        collect(r.diagnostics.filter((d) => d.pass === validator.name), warnOnly);
       }
     } catch (e) {
       if (e instanceof SpirvError) throw fromSpirvError(e, file, root);

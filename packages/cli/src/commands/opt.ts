@@ -119,11 +119,13 @@ export const optCommand: Command = {
       io.stderr.write(`spvkit opt: warning: no passes given, so ${output === '-' ? 'the output' : output} is ${file} unchanged${values.validate === true ? ' (validated)' : ''}; name passes with --passes a,b or flags such as --lower-local-invocation-index (registered: ${passRegistry.list().map((p) => p.name).join(', ')})\n`);
     }
     const options = targetEnv !== undefined ? { targetEnv } : {};
+    // --validate: the validator runs once on the result, in the same run as the passes.
+    const runOptions = values.validate === true ? { ...options, validate: 'end' as const, validator: VALIDATOR } : options;
 
     if (preserve) {
       const mapFile = `${output}.map`;
       const snapshot = inFile(file, () => snapshotAssembly(bytes, { file, onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`), ...options }));
-      const result = inFile(file, () => runPasses(snapshot.module, passes, options));
+      const result = inFile(file, () => runPasses(snapshot.module, passes, runOptions));
       let preserved: PreservedSource | undefined;
       try {
         preserved = preserveSource(snapshot, {
@@ -137,11 +139,6 @@ export const optCommand: Command = {
       const context = { file, idNames: snapshot.idNames, preserved };
       report(io, result.diagnostics, context);
       if (!result.ok || preserved === undefined) return 1;
-      if (values.validate === true) {
-        const v = inFile(file, () => runPasses(snapshot.module, [VALIDATOR], options));
-        report(io, v.diagnostics, context);
-        if (!v.ok) return 1;
-      }
       if (output === '-') io.stdout.write(preserved.text);
       else await writeOutput(output, preserved.text);
       if (values['source-map'] === true) {
@@ -153,14 +150,9 @@ export const optCommand: Command = {
 
     const { module, idNames } = moduleOf(bytes, input, io, { ...options, names: true });
     const context = { file, idNames };
-    const result = inFile(file, () => runPasses(module, passes, options));
+    const result = inFile(file, () => runPasses(module, passes, runOptions));
     report(io, result.diagnostics, context);
     if (!result.ok) return 1;
-    if (values.validate === true) {
-      const v = inFile(file, () => runPasses(module, [VALIDATOR], options));
-      report(io, v.diagnostics, context);
-      if (!v.ok) return 1;
-    }
     const data = inFile(file, () => (isText(output) ? disassemble(module) : wordBytes(encodeModule(module))));
     if (output === '-') io.stdout.write(data);
     else await writeOutput(output, data);

@@ -6,7 +6,7 @@ export const VALIDATE_BUILTINS = 'validate-builtins';
 
 /**
  * Registers `validate-builtins` in `registry` (core's `passRegistry`, or one of your own), so
- * that it can be named in `runPasses` and `validateAfterEach`. Importing this module registers nothing.
+ * that it can be named in `runPasses` and as runPasses' `validator`. Importing this module registers nothing.
  *
  * @example
  * ```ts
