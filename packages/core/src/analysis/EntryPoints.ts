@@ -4,6 +4,7 @@ import type { Function } from '../ir/Function.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
 import { positionsOf, positionText } from './positions.js';
+import { CallGraphAnalysis } from './CallGraph.js';
 
 /** An OpEntryPoint with what it reaches. */
 export interface EntryPointInfo {
@@ -19,7 +20,7 @@ export interface EntryPointInfo {
   readonly reachable: ReadonlySet<number>;
 }
 
-/** Entry points and the static call graph. */
+/** Entry points, and the static call graph from each (see CallGraphAnalysis). */
 export interface EntryPoints {
   readonly list: readonly EntryPointInfo[];
   functionById(id: number): Function | undefined;
@@ -33,7 +34,6 @@ export interface EntryPoints {
   executionMode(ep: EntryPointInfo, mode: number): Instruction | undefined;
 }
 
-const EMPTY_SET: ReadonlySet<number> = new Set();
 
 /**
  * Entry points with their interfaces, execution modes and call trees, so a question such as
@@ -48,16 +48,10 @@ const EMPTY_SET: ReadonlySet<number> = new Set();
 export const EntryPointsAnalysis: Analysis<EntryPoints> = {
   name: 'entry-points',
   build(module: Module): EntryPoints {
-    const functions = new Map<number, Function>();
-    const callees = new Map<number, Set<number>>();
-    for (const fn of module.functions) {
-      functions.set(fn.id, fn);
-      const called = new Set<number>();
-      for (const block of fn.blocks) {
-        for (const inst of block.instructions) if (inst.opcode === Op.FunctionCall) called.add(inst.word(0));
-      }
-      callees.set(fn.id, called);
-    }
+    const calls = module.analysis(CallGraphAnalysis);
+    // Function objects only when asked for: the call graph reads undecoded bodies as they are.
+    let functions: Map<number, Function> | null = null;
+    const functionMap = (): Map<number, Function> => (functions ??= new Map(module.functions.map((fn) => [fn.id, fn])));
     const modes = new Map<number, Instruction[]>();
     for (const inst of module.executionModes) {
       const list = modes.get(inst.word(0));
@@ -68,14 +62,7 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
       const functionId = inst.word(1);
       const { value: name } = decodeLiteralString(inst.operands, 2, inst.operandCount);
       const ifaceStart = 2 + literalStringWordCount(name);
-      const reachable = new Set<number>();
-      const stack = [functionId];
-      while (stack.length > 0) {
-        const f = stack.pop()!;
-        if (reachable.has(f)) continue;
-        reachable.add(f);
-        for (const c of callees.get(f) ?? EMPTY_SET) stack.push(c);
-      }
+      const reachable = calls.reachableFrom(functionId);
       return {
         instruction: inst,
         executionModel: inst.word(0),
@@ -89,13 +76,13 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
     let containing: Map<Instruction, Function> | null = null;
     const value: EntryPoints = {
       list,
-      functionById: (id) => functions.get(id),
-      callees: (id) => callees.get(id) ?? EMPTY_SET,
+      functionById: (id) => functionMap().get(id),
+      callees: (id) => calls.callees(id),
       reaching: (id) => list.filter((ep) => ep.reachable.has(id)),
       functionContaining(inst) {
         if (containing === null) {
           containing = new Map();
-          for (const fn of functions.values()) for (const i of fn.allInstructions()) containing.set(i, fn);
+          for (const fn of functionMap().values()) for (const i of fn.allInstructions()) containing.set(i, fn);
         }
         return containing.get(inst);
       },
@@ -113,7 +100,6 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
       lines.push(`  modes ${ep.executionModes.map((m) => positionText(at, m)).join(' ')}`);
       lines.push(`  reaches ${[...ep.reachable].sort((a, b) => a - b).join(' ')}`);
     }
-    for (const fn of module.functions) lines.push(`%${fn.id} calls ${[...value.callees(fn.id)].sort((a, b) => a - b).join(' ')}`);
     return lines;
   },
 };

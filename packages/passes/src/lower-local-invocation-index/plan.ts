@@ -5,9 +5,8 @@
 import {
   ExecutionModel,
   SpirvError,
+  EntryPointsAnalysis,
   TypesAnalysis,
-  decodeLiteralString,
-  literalStringWordCount,
   type EntryPointInfo,
   type Instruction,
   type Module,
@@ -68,7 +67,8 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
   } else {
     for (const s of objects!.sites) reader(s.fn.id, s.root, () => s.inst);
   }
-  const eps = entryPointsOf(module, (raw ?? objects!).callees);
+  // From the call graph, which reads undecoded bodies without decoding them.
+  const eps = module.analysis(EntryPointsAnalysis).list;
   const reaching = (fnId: number): EntryPointInfo[] => eps.filter((ep) => ep.reachable.has(fnId));
   const flavors = new FlavorResolver(module, globals, eps);
 
@@ -122,37 +122,6 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
   }
 
   return { rootOf, debugGlobals, raw, objects, readers, eps, flavors, inline, shared, initializers };
-}
-
-/** Entry points with their interfaces, modes and call trees (from the scan's call graph, so bodies stay undecoded). */
-function entryPointsOf(module: Module, callees: ReadonlyMap<number, ReadonlySet<number>>): EntryPointInfo[] {
-  const modes = new Map<number, Instruction[]>();
-  for (const inst of module.executionModes) {
-    const list = modes.get(inst.word(0));
-    if (list === undefined) modes.set(inst.word(0), [inst]);
-    else list.push(inst);
-  }
-  return module.entryPoints.map((inst) => {
-    const functionId = inst.word(1);
-    const { value: name } = decodeLiteralString(inst.operands, 2, inst.operandCount);
-    const reachable = new Set<number>();
-    const stack = [functionId];
-    while (stack.length > 0) {
-      const f = stack.pop()!;
-      if (reachable.has(f)) continue;
-      reachable.add(f);
-      for (const c of callees.get(f) ?? []) stack.push(c);
-    }
-    return {
-      instruction: inst,
-      executionModel: inst.word(0),
-      functionId,
-      name,
-      interface: Array.from(inst.operands.subarray(2 + literalStringWordCount(name))),
-      executionModes: modes.get(functionId) ?? [],
-      reachable,
-    };
-  });
 }
 
 /** The instruction with result `id` in a function body (decodes the bodies; for messages only). */

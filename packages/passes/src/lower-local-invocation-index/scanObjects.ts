@@ -14,7 +14,6 @@ export interface ObjectScan {
   readonly params: ParamAlias[];
   /** Copies and parameters that go away with the variables. */
   readonly aliasIds: Set<number>;
-  readonly callees: Map<number, Set<number>>;
 }
 
 /**
@@ -34,11 +33,9 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
   const idPositions = idPositionsOf(module);
   const functions = module.functions;
   let sites: Site[] = [];
-  let callees = new Map<number, Set<number>>();
   // Repeat while new pointer aliases turn up (a copy used before it is defined in block order, or a parameter).
   for (;;) {
     sites = [];
-    callees = new Map();
     dropped.clear();
     droppedBlocks.clear();
     const aliasBits = createIdFlags(bound, moduleWordEstimate(module));
@@ -46,11 +43,8 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
     const before = rootOf.size;
     const argUses: { call: Instruction; arg: number; root: IndexVar }[] = [];
     for (const fn of functions) {
-      const called = new Set<number>();
-      callees.set(fn.id, called);
       for (const block of fn.blocks) {
         for (const inst of block.instructions) {
-          if (inst.opcode === Op.FunctionCall) called.add(inst.word(0));
           const n = inst.operandCount;
           for (let i = 0; i < n; i++) {
             const w = inst.word(i);
@@ -129,6 +123,6 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
     }
     if (rootOf.size === before) break;
   }
-  return { sites, dropped, droppedBlocks, params, aliasIds, callees };
+  return { sites, dropped, droppedBlocks, params, aliasIds };
 }
 

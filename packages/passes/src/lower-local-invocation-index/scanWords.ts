@@ -6,7 +6,6 @@ import type { IndexVar, RawSite } from './findUses.js';
 /** The result of scanning undecoded bodies. */
 export interface RawScan {
   readonly sites: RawSite[];
-  readonly callees: Map<number, Set<number>>;
 }
 
 /**
@@ -21,8 +20,6 @@ export function scanWords(module: Module, rootOf: ReadonlyMap<number, IndexVar>)
   const bits = createIdFlags(bound, words.length);
   for (const id of rootOf.keys()) bits.add(id);
   const sites: (RawSite & { root: number })[] = [];
-  const callees = new Map<number, Set<number>>();
-  let called = new Set<number>();
   let fnId = 0;
   const n = words.length;
   for (let p = 0; p < n; ) {
@@ -30,13 +27,7 @@ export function scanWords(module: Module, rootOf: ReadonlyMap<number, IndexVar>)
     const wc = first >>> 16;
     const op = first & 0xffff;
     if (wc === 0) return undefined;
-    if (op === Op.Function) {
-      fnId = words[p + 2]!;
-      called = new Set();
-      callees.set(fnId, called);
-    } else if (op === Op.FunctionCall) {
-      called.add(words[p + 3]!);
-    }
+    if (op === Op.Function) fnId = words[p + 2]!;
     const end = p + wc;
     for (let i = p + 1; i < end; i++) {
       const w = words[i]!;
@@ -51,6 +42,6 @@ export function scanWords(module: Module, rootOf: ReadonlyMap<number, IndexVar>)
     }
     p = end;
   }
-  return { sites, callees };
+  return { sites };
 }
 

@@ -1,4 +1,5 @@
 import {
+  CallGraphAnalysis,
   Decoration,
   DecorationsAnalysis,
   Instruction,
@@ -12,6 +13,7 @@ import {
   isTypeOpcode,
   walkOperands,
   type AppliedDecoration,
+  type CallGraph,
   type ExtInstSetInfo,
   type Module,
   type OperandContext,
@@ -77,13 +79,6 @@ export interface BuiltinInstance {
   readonly wantsWrites: boolean;
 }
 
-/** The static call graph, as the scan of the function bodies found it. */
-export interface CallGraph {
-  /** Function ids in module order. */
-  readonly functions: readonly number[];
-  callees(fnId: number): ReadonlySet<number>;
-}
-
 export interface CollectedBuiltins {
   readonly targets: readonly BuiltinTarget[];
   readonly types: TypeTable;
@@ -118,7 +113,6 @@ const CONSTANT_OPCODES = new Set<number>([
 /** Instructions that write through their first operand. */
 const WRITES = new Set<number>([Op.Store, Op.CopyMemory, Op.CopyMemorySized, Op.AtomicStore]);
 const ACCESS_CHAINS = new Set<number>([Op.AccessChain, Op.InBoundsAccessChain, Op.PtrAccessChain, Op.InBoundsPtrAccessChain]);
-const EMPTY: ReadonlySet<number> = new Set();
 
 /**
  * Finds every BuiltIn decoration of `module`, what it decorates, and the first use of it in each
@@ -200,7 +194,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
     }
   }
 
-  if (targets.length === 0) return { targets, types, calls: { functions: [], callees: () => EMPTY }, resolve: (site) => site.inst, locate: () => undefined };
+  if (targets.length === 0) return { targets, types, calls: module.analysis(CallGraphAnalysis), resolve: (site) => site.inst, locate: () => undefined };
 
   // Ids to follow into function bodies.
   const bound = module.header.bound;
@@ -264,17 +258,11 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
     if (name.startsWith('NonSemantic.Shader.DebugInfo.') && extInstSetByName(name) !== undefined) debugInfoSets.add(inst.resultId);
   }
 
-  const functions: number[] = [];
-  const callees = new Map<number, Set<number>>();
   let fnId = 0;
   let fnIndex = -1;
-  let calls: Set<number> = new Set();
   const onFunction = (id: number): void => {
     fnId = id;
     fnIndex++;
-    functions.push(id);
-    calls = new Set();
-    callees.set(id, calls);
   };
   /** An instruction of a function body that mentions a tracked id. */
   const onHit = (inst: Instruction, ordinal: number, line?: RawLine): void => {
@@ -311,14 +299,13 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
 
   const lazyWords = module.hasLazyFunctions ? module.lazyFunctionWords() : null;
   if (lazyWords !== null) {
-    scanWords(lazyWords, flag, debugInfoSets, onFunction, (callee) => calls.add(callee), worthVisiting, onHit);
+    scanWords(lazyWords, flag, debugInfoSets, onFunction, worthVisiting, onHit);
   } else {
     for (const fn of module.functions) {
       onFunction(fn.id);
       let ordinal = 0;
       for (const inst of fn.allInstructions()) {
         if (inst.typeId !== 0 && inst.resultId !== 0) ctx.noteType(inst.resultId, inst.typeId);
-        if (inst.opcode === Op.FunctionCall) calls.add(inst.word(0));
         if (tracked.size > 0 && anyFlagged(inst, flag)) onHit(inst, ordinal);
         ordinal++;
       }
@@ -344,7 +331,8 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
     },
     targets,
     types,
-    calls: { functions, callees: (id) => callees.get(id) ?? EMPTY },
+    // The call graph reads undecoded bodies without decoding them.
+    calls: module.analysis(CallGraphAnalysis),
     resolve(site) {
       if (lazyWords === null) return site.inst;
       flat ??= [];
@@ -362,7 +350,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
 }
 
 /**
- * Walks undecoded function words: function boundaries, calls, and — only for instructions with a
+ * Walks undecoded function words: function boundaries, and — only for instructions with a
  * word equal to a tracked id that can still tell something new — a view of the instruction for `onHit`.
  */
 function scanWords(
@@ -370,7 +358,6 @@ function scanWords(
   flag: IdFlags,
   debugInfoSets: ReadonlySet<number>,
   onFunction: (id: number) => void,
-  onCall: (callee: number) => void,
   worthVisiting: (id: number) => boolean,
   onHit: (inst: Instruction, ordinal: number, line: RawLine | undefined) => void,
 ): void {
@@ -394,8 +381,6 @@ function scanWords(
     if (opcode === Op.Function) {
       onFunction(resultId);
       line = undefined;
-    } else if (opcode === Op.FunctionCall) {
-      onCall(words[at]!);
     } else if (opcode === Op.Label || opcode === Op.NoLine) {
       line = undefined;
     } else if (opcode === Op.Line) {

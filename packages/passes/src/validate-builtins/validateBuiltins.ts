@@ -168,16 +168,10 @@ class Validator {
     if (this.reachingMap === undefined) {
       const map = new Map<number, EntryPoint[]>();
       for (const ep of this.entryPoints) {
-        const stack = [ep.functionId];
-        const done = new Set<number>();
-        while (stack.length > 0) {
-          const f = stack.pop()!;
-          if (done.has(f)) continue;
-          done.add(f);
+        for (const f of this.collected.calls.reachableFrom(ep.functionId)) {
           const list = map.get(f);
           if (list === undefined) map.set(f, [ep]);
           else list.push(ep);
-          for (const c of this.collected.calls.callees(f)) stack.push(c);
         }
       }
       this.reachingMap = map;
