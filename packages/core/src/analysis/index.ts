@@ -5,4 +5,19 @@ export { CallGraphAnalysis, type CallGraph } from './CallGraph.js';
 export { EntryPointsAnalysis, type EntryPoints, type EntryPointInfo } from './EntryPoints.js';
 export { TypeManager, TypesAnalysis, isTypeOpcode } from './TypeManager.js';
 export { SourceLocationsAnalysis, type SourceLocations } from './SourceLocations.js';
+export {
+  resolveWorkgroupSize,
+  sizeOfEntryPoint,
+  workgroupSizeConstant,
+  workgroupSizeInputs,
+  workgroupDimOfId,
+  workgroupSizeContext,
+  workgroupSizeKey,
+  WorkgroupSizeProblem,
+  COMPUTE_LIKE_MODELS,
+  type WorkgroupDim,
+  type WorkgroupSizeSource,
+  type ResolvedWorkgroupSize,
+  type WorkgroupSizeContext,
+} from './workgroupSize.js';
 export * from './reflection/index.js';

@@ -14,23 +14,23 @@ import {
   type Instruction,
   type Module,
   type TypeManager,
-} from '@spvkit/core';
-import { PASS_NAME, fail } from './fail.js';
-import {
   COMPUTE_LIKE_MODELS,
-  SizeProblem,
-  sizeKey,
+  WorkgroupSizeProblem,
+  workgroupSizeContext,
+  workgroupSizeKey,
   sizeOfEntryPoint,
   workgroupSizeConstant,
   workgroupSizeInputs,
-  type Dim,
-  type SizeOf,
-} from './workgroupSize.js';
+  type WorkgroupDim,
+  type ResolvedWorkgroupSize,
+  type WorkgroupSizeContext,
+} from '@spvkit/core';
+import { PASS_NAME, fail } from './fail.js';
 
 /** How one entry point computes the index: its size and the LocalInvocationId variable it reads. */
 export interface Flavor {
   readonly key: string;
-  readonly size: SizeOf;
+  readonly size: ResolvedWorkgroupSize;
   /** LocalInvocationId variable id, or 0 for the one this pass creates. */
   readonly lid: number;
   /** WorkgroupSize input variable id (kernels without static size), 0 for a new one, -1 when unused. */
@@ -41,23 +41,25 @@ export interface Flavor {
 /** Resolves and caches the flavor of each entry point. */
 export class FlavorResolver {
   private readonly cache = new Map<EntryPointInfo, Flavor>();
-  private readonly fixed: SizeOf | undefined;
+  private readonly fixed: ResolvedWorkgroupSize | undefined;
   private readonly lidVars: number[];
   private readonly wgsInputs: number[];
+  private readonly sizes: WorkgroupSizeContext;
 
   constructor(
     private readonly module: Module,
-    private readonly globals: TypeManager,
+    globals: TypeManager,
     private readonly eps: readonly EntryPointInfo[],
   ) {
     const deco = module.analysis(DecorationsAnalysis);
     const wgsIds = deco.idsWithBuiltIn(BuiltIn.WorkgroupSize);
+    this.sizes = workgroupSizeContext(module);
     try {
-      this.fixed = workgroupSizeConstant(globals, wgsIds);
+      this.fixed = workgroupSizeConstant(this.sizes, wgsIds);
     } catch (e) {
       throw this.rethrow(e, undefined);
     }
-    this.wgsInputs = workgroupSizeInputs(globals, wgsIds);
+    this.wgsInputs = workgroupSizeInputs(this.sizes, wgsIds);
     this.lidVars = deco.idsWithBuiltIn(BuiltIn.LocalInvocationId).filter((id) => {
       const v = globals.def(id);
       if (v === undefined || v.opcode !== Op.Variable || v.word(0) !== StorageClass.Input) return false;
@@ -78,9 +80,9 @@ export class FlavorResolver {
     if (!COMPUTE_LIKE_MODELS.has(ep.executionModel)) {
       throw fail(this.module, at(), `reads LocalInvocationIndex, and is reached from entry point '${ep.name}' (${model}), which has no workgroup`);
     }
-    let size: SizeOf | undefined;
+    let size: ResolvedWorkgroupSize | undefined;
     try {
-      size = sizeOfEntryPoint(this.globals, ep, this.fixed);
+      size = sizeOfEntryPoint(this.sizes, ep, this.fixed);
     } catch (e) {
       throw this.rethrow(e, at);
     }
@@ -90,7 +92,7 @@ export class FlavorResolver {
     const lid = this.lidVars.find((id) => ep.interface.includes(id)) ?? this.lidVars[0] ?? 0;
     const usesInput = size.dims.some((d) => d.kind === 'input');
     const wgs = usesInput ? (this.wgsInputs.find((id) => ep.interface.includes(id)) ?? this.wgsInputs[0] ?? 0) : -1;
-    const flavor: Flavor = { key: `${sizeKey(size)}|${lid}|${wgs}`, size, lid, wgs };
+    const flavor: Flavor = { key: `${workgroupSizeKey(size)}|${lid}|${wgs}`, size, lid, wgs };
     this.cache.set(ep, flavor);
     return flavor;
   }
@@ -101,9 +103,9 @@ export class FlavorResolver {
     if (lids.size > 1) throw fail(this.module, at(), 'is reached from kernels that read LocalInvocationId from different variables');
     const lid = [...lids][0]!;
     const wgs = this.wgsInputs.find((id) => eps.every((ep) => ep.interface.includes(id))) ?? this.wgsInputs[0] ?? 0;
-    const d = (index: number): Dim => ({ kind: 'input', index });
-    const size: SizeOf = { dims: [d(0), d(1), d(2)], source: 'WorkgroupSize input' };
-    return { key: `${sizeKey(size)}|${lid}|${wgs}`, size, lid, wgs };
+    const d = (index: number): WorkgroupDim => ({ kind: 'input', index });
+    const size: ResolvedWorkgroupSize = { dims: [d(0), d(1), d(2)], source: 'WorkgroupSize input' };
+    return { key: `${workgroupSizeKey(size)}|${lid}|${wgs}`, size, lid, wgs };
   }
 
   /**
@@ -124,7 +126,7 @@ export class FlavorResolver {
   }
 
   private rethrow(e: unknown, at: (() => Instruction) | undefined): unknown {
-    if (!(e instanceof SizeProblem)) return e;
+    if (!(e instanceof WorkgroupSizeProblem)) return e;
     const inst = e.instruction ?? at?.();
     return inst === undefined ? new SpirvError('PASS_FAILED', `${PASS_NAME}: ${e.message}`) : fail(this.module, inst, e.message);
   }

@@ -2,10 +2,9 @@
 // LocalInvocationId.x for a flavor's workgroup size (X, Y, Z), with sizes of 1 dropped, constants
 // folded and spec-constant products made OpSpecConstantOps, emitted once per flavor and integer
 // type as a word template that each read gets a copy of with fresh ids.
-import { Instruction, Op, SpirvError, type Module, type TypeManager } from '@spvkit/core';
+import { Instruction, Op, SpirvError, type Module, type TypeManager, type WorkgroupDim } from '@spvkit/core';
 import { PASS_NAME } from './fail.js';
 import type { Flavor } from './plan.js';
-import type { Dim } from './workgroupSize.js';
 
 /** An integer expression over the invocation id and the workgroup size, built before it is emitted. */
 type Expr =
@@ -112,7 +111,7 @@ export class IndexExpressions {
     return t;
   }
 
-  private dimExpr(d: Dim, typeId: number): Expr {
+  private dimExpr(d: WorkgroupDim, typeId: number): Expr {
     switch (d.kind) {
       case 'const':
         return { k: 'const', v: d.value & ((1n << BigInt(this.width(typeId))) - 1n) };

@@ -7,5 +7,5 @@ export {
   type ReflectedSpecConstant,
   type BindingKind,
 } from './reflectModule.js';
-export { workgroupSizeOf, type WorkgroupSize, type WorkgroupDimension, type WorkgroupSizeSource } from './workgroupSize.js';
+export { workgroupSizeOf, type WorkgroupSize, type WorkgroupDimension, type ReflectedWorkgroupSizeSource } from './workgroupSize.js';
 export { byteSizeOf } from './typeLayout.js';

@@ -1,12 +1,10 @@
-import { BuiltIn, Decoration, ExecutionMode, Op } from '../../grammar/index.js';
 import type { Module } from '../../ir/Module.js';
-import { DecorationsAnalysis } from '../Decorations.js';
 import type { EntryPointInfo } from '../EntryPoints.js';
-import { TypesAnalysis } from '../TypeManager.js';
+import { resolveWorkgroupSize, WorkgroupSizeProblem, type WorkgroupDim } from '../workgroupSize.js';
 
-/** One dimension of a workgroup size. */
+/** One dimension of a workgroup size, as reflection reports it. */
 export interface WorkgroupDimension {
-  /** The value, or the default value when it is a specialization constant. */
+  /** The value, or the default value when it is a specialization constant (0 when it has none). */
   readonly value: number;
   /** The SpecId that can change it at pipeline creation, when it is a specialization constant. */
   readonly specId?: number;
@@ -14,22 +12,38 @@ export interface WorkgroupDimension {
   readonly id?: number;
 }
 
-/** Where a workgroup size came from, in order of precedence. */
-export type WorkgroupSizeSource = 'WorkgroupSize' | 'LocalSizeId' | 'LocalSize';
+/** Where a reflected workgroup size came from, in order of precedence. */
+export type ReflectedWorkgroupSizeSource = 'WorkgroupSize' | 'LocalSizeId' | 'LocalSize';
 
-/** An entry point's workgroup size. */
+/** An entry point's workgroup size, as reflection reports it. */
 export interface WorkgroupSize {
-  readonly source: WorkgroupSizeSource;
+  readonly source: ReflectedWorkgroupSizeSource;
   readonly dimensions: readonly [WorkgroupDimension, WorkgroupDimension, WorkgroupDimension];
   /** The composite decorated BuiltIn WorkgroupSize, when that is the source. */
   readonly compositeId?: number;
 }
 
+function dimension(d: WorkgroupDim): WorkgroupDimension {
+  switch (d.kind) {
+    case 'const':
+      return d.id === undefined ? { value: Number(BigInt.asUintN(32, d.value)) } : { value: Number(BigInt.asUintN(32, d.value)), id: d.id };
+    case 'spec': {
+      const value = Number(BigInt.asUintN(32, d.defaultValue ?? 0n));
+      return d.specId === undefined ? { value, id: d.id } : { value, specId: d.specId, id: d.id };
+    }
+    case 'extract':
+      return { value: 0, id: d.composite };
+    case 'input':
+      return { value: 0 };
+  }
+}
+
 /**
- * The workgroup size of an entry point, resolved as the specification orders it: an object
- * decorated `BuiltIn WorkgroupSize` wins over `LocalSizeId`, which the module uses instead of
- * `LocalSize`. Undefined when the entry point declares none (e.g. a graphics stage, or a kernel
- * whose size is chosen at dispatch).
+ * The workgroup size of an entry point as numbers (defaults where spec constants decide), from the
+ * one resolver passes use ({@link resolveWorkgroupSize}): an object decorated
+ * `BuiltIn WorkgroupSize` wins over `LocalSizeId`, which the module uses instead of `LocalSize`.
+ * Undefined when the entry point declares none (a graphics stage, or a kernel whose size is
+ * chosen at dispatch) or declares it in a way the specification does not allow.
  *
  * @example
  * ```ts
@@ -37,28 +51,15 @@ export interface WorkgroupSize {
  * ```
  */
 export function workgroupSizeOf(module: Module, ep: EntryPointInfo): WorkgroupSize | undefined {
-  const decorations = module.analysis(DecorationsAnalysis);
-  const types = module.analysis(TypesAnalysis);
-  const dimension = (id: number): WorkgroupDimension => {
-    const def = types.def(id);
-    const specId = decorations.find(id, Decoration.SpecId)?.[0];
-    const value = def !== undefined && (def.opcode === Op.Constant || def.opcode === Op.SpecConstant) ? def.word(0) : 0;
-    return specId === undefined ? { value, id } : { value, specId, id };
-  };
-  for (const id of decorations.idsWithBuiltIn(BuiltIn.WorkgroupSize)) {
-    const def = types.def(id);
-    if (def === undefined || (def.opcode !== Op.ConstantComposite && def.opcode !== Op.SpecConstantComposite) || def.operandCount !== 3) continue;
-    return { source: 'WorkgroupSize', compositeId: id, dimensions: [dimension(def.word(0)), dimension(def.word(1)), dimension(def.word(2))] };
+  let size;
+  try {
+    size = resolveWorkgroupSize(module, ep);
+  } catch (e) {
+    if (e instanceof WorkgroupSizeProblem) return undefined;
+    throw e;
   }
-  for (const mode of ep.executionModes) {
-    if (mode.opcode === Op.ExecutionModeId && mode.word(1) === ExecutionMode.LocalSizeId && mode.operandCount >= 5) {
-      return { source: 'LocalSizeId', dimensions: [dimension(mode.word(2)), dimension(mode.word(3)), dimension(mode.word(4))] };
-    }
-  }
-  for (const mode of ep.executionModes) {
-    if (mode.opcode === Op.ExecutionMode && mode.word(1) === ExecutionMode.LocalSize && mode.operandCount >= 5) {
-      return { source: 'LocalSize', dimensions: [{ value: mode.word(2) }, { value: mode.word(3) }, { value: mode.word(4) }] };
-    }
-  }
-  return undefined;
+  if (size === undefined || size.source === 'WorkgroupSize input') return undefined;
+  const [x, y, z] = size.dims;
+  const out = { source: size.source, dimensions: [dimension(x), dimension(y), dimension(z)] as const };
+  return size.compositeId === undefined ? out : { ...out, compositeId: size.compositeId };
 }
