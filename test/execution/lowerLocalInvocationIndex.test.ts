@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeModule, encodeModule, passRegistry } from '@spvkit/core';
 import '@spvkit/passes';
 import { compileCompute, glslangAvailable, type VulkanTargetEnv } from './glsl.js';
+import { carryTwin } from './compilerTwins.js';
 import { describeVulkanEnvironment, runCompute, vulkanAvailable, type ComputeJob } from './runCompute.js';
 import { corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
 
@@ -50,7 +51,8 @@ function lower(spirv: Uint32Array): Uint32Array {
   const m = decodeModule(spirv);
   const r = passRegistry.create(PASS).run(m, {});
   expect(r.changed).toBe(true);
-  return encodeModule(m);
+  // The twin (@spvkit/glslang's module) is lowered too, so the lowered run is compared across compilers.
+  return carryTwin(spirv, encodeModule(m), lower);
 }
 
 const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2);

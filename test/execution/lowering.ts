@@ -9,15 +9,16 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { decodeModule, encodeModule, passRegistry } from '@spvkit/core';
 import '@spvkit/passes';
+import { carryTwin } from './compilerTwins.js';
 
 export type Vec3 = [number, number, number];
 
-/** The module after lower-local-invocation-index, which must have changed it. */
+/** The module after lower-local-invocation-index, which must have changed it (with its twin lowered too). */
 export function lower(spirv: Uint32Array): Uint32Array {
   const m = decodeModule(spirv);
   const r = passRegistry.create('lower-local-invocation-index').run(m, {});
   expect(r.changed).toBe(true);
-  return encodeModule(m);
+  return carryTwin(spirv, encodeModule(m), lower);
 }
 
 /** spirv-as, or the reason it cannot be used. */

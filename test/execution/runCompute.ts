@@ -3,6 +3,7 @@
  * final contents of its storage buffers. spvrun.ts says how the harness is built, which device it
  * uses, and how jobs are recorded for replay on another device.
  */
+import { runWithTwins } from './compilerTwins.js';
 import { checkName, checkUint, runHarnessJob, type JobBuffer, type JobResources, type Vec3 } from './spvrun.js';
 
 export {
@@ -27,7 +28,10 @@ export interface ComputeJob extends JobResources {
   workgroupSize?: Vec3;
 }
 
-/** Run one dispatch; returns every buffer's final bytes, in `job.buffers` order. */
+/**
+ * Run one dispatch; returns every buffer's final bytes, in `job.buffers` order. A module compiled
+ * from GLSL is run again as @spvkit/glslang compiled it, and must give the same bytes (compilerTwins.ts).
+ */
 export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
   const entry = job.entryPoint ?? 'main';
   checkName('entry point name', entry);
@@ -36,5 +40,5 @@ export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
     job.workgroupSize.forEach((n, i) => checkUint(`workgroupSize[${i}]`, n));
     lines.push(`size ${job.workgroupSize.join(' ')}`);
   }
-  return runHarnessJob({ ...job, lines, modules: [{ key: 'spv', spirv: job.spirv }] });
+  return runWithTwins([job.spirv], ([spirv]) => runHarnessJob({ ...job, lines, modules: [{ key: 'spv', spirv: spirv! }] }));
 }

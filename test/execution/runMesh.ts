@@ -4,6 +4,7 @@
  * vkCmdDrawMeshTasksEXT over `groups`; the storage buffers, push constants and specialization
  * constants are visible to both stages. Returns the final contents of the storage buffers.
  */
+import { runWithTwins } from './compilerTwins.js';
 import { checkName, checkUint, describeVulkanEnvironment, runHarnessJob, type JobResources, type Vec3 } from './spvrun.js';
 
 export interface MeshJob extends JobResources {
@@ -21,7 +22,10 @@ export interface MeshJob extends JobResources {
   taskWorkgroupSize?: Vec3;
 }
 
-/** Draw once; returns every buffer's final bytes, in `job.buffers` order. */
+/**
+ * Draw once; returns every buffer's final bytes, in `job.buffers` order. Modules compiled from
+ * GLSL are run again as @spvkit/glslang compiled them, and must give the same bytes (compilerTwins.ts).
+ */
 export async function runMesh(job: MeshJob): Promise<Uint8Array[]> {
   const lines = [`entry ${job.meshEntryPoint ?? 'main'}`];
   checkName('mesh entry point name', job.meshEntryPoint ?? 'main');
@@ -41,7 +45,10 @@ export async function runMesh(job: MeshJob): Promise<Uint8Array[]> {
   } else if (job.taskEntryPoint !== undefined || job.taskWorkgroupSize !== undefined) {
     throw new Error('taskEntryPoint / taskWorkgroupSize given without a task module');
   }
-  return runHarnessJob({ ...job, lines, modules });
+  return runWithTwins(
+    modules.map((m) => m.spirv),
+    (spirvs) => runHarnessJob({ ...job, lines, modules: modules.map((m, i) => ({ key: m.key, spirv: spirvs[i]! })) }),
+  );
 }
 
 let meshPromise: Promise<{ ok: true } | { ok: false; reason: string }> | undefined;
