@@ -1,0 +1,133 @@
+// The spvkit command against the SPIRV-Tools command-line tools, whole processes, in the same run
+// (issue 17, part 3): the current SPIRV-Tools (../shared/spirv-tools-head, where it exists; only
+// benchmarks may read it) and Debian's.
+//   1. A folder of real shaders of every stage (test/shaders compiled by its buildFolder.mjs, plus
+//      the corpus's assembly), each file a process of the native tool in a loop, against one
+//      `spvkit` command over the whole folder: dis, val, and opt --lower-local-invocation-index
+//      (spirv-opt has no such pass; its loop runs --strip-debug, the cheapest pass there is).
+//      Target: spvkit at least 5x faster for each. val is not the same work: spvkit val checks the
+//      BuiltIn rules (validate-builtins), spirv-val the whole of SPIR-V's and Vulkan's rules.
+//   2. The 4 MB module (largeModule.mjs): dis >= 10x faster than spirv-dis, as at least as fast as
+//      spirv-as, opt --lower-local-invocation-index >= 10x faster than spirv-opt --strip-debug.
+// Usage: pnpm bench cli  (or: pnpm build && node test/bench/cli.bench.mjs [ROUNDS])
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { largeModule } from './largeModule.mjs';
+import { hasTool, median, processMedian, report } from './measure.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const cli = join(root, 'packages', 'cli', 'bin', 'spvkit.js');
+const work = join(root, 'test', '.cache', 'bench', 'cli');
+const rounds = Number(process.argv[2] ?? 3);
+
+if (!existsSync(join(root, 'packages', 'cli', 'dist', 'spvkit.cjs'))) {
+  console.error('build first: pnpm build');
+  process.exit(2);
+}
+const head = join(root, '..', 'shared', 'spirv-tools-head');
+const toolsets = [
+  ...(existsSync(join(head, 'spirv-dis')) ? [{ name: 'head', dir: head }] : []),
+  ...(hasTool('spirv-dis') ? [{ name: 'Debian', dir: undefined }] : []),
+];
+if (toolsets.length === 0) {
+  console.error('no SPIRV-Tools to compare with (../shared/spirv-tools-head or Debian spirv-tools)');
+  process.exit(2);
+}
+const tool = (set, name) => (set.dir === undefined ? name : join(set.dir, name));
+const versionOf = (set) => execFileSync(tool(set, 'spirv-dis'), ['--version'], { encoding: 'utf8' }).split('\n')[0];
+
+/** Runs spvkit once, failing loudly unless its exit code is one of `ok`. */
+function spvkit(args, ok = [0]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (!ok.includes(r.status)) throw new Error(`spvkit ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  return r;
+}
+
+// --- 1. The folder -------------------------------------------------------------------------
+const folder = join(work, 'folder');
+rmSync(folder, { recursive: true, force: true });
+mkdirSync(folder, { recursive: true });
+const manifest = [];
+const builder = join(root, 'test', 'shaders', 'buildFolder.mjs');
+if (existsSync(builder)) {
+  const out = execFileSync(process.execPath, [builder, join(folder, 'shaders')], { encoding: 'utf8' });
+  console.log(`test/shaders: ${out.trim()}`);
+  for (const m of JSON.parse(readFileSync(join(folder, 'shaders', 'manifest.json'), 'utf8'))) manifest.push({ path: join(folder, 'shaders', m.path), targetEnv: m.targetEnv });
+  rmSync(join(folder, 'shaders', 'manifest.json'));
+}
+// The corpus's hand-written assembly, assembled (one command) for its own targets: vulkan1.1 suits all.
+const asmDir = join(root, 'test', 'corpus', 'asm');
+spvkit(['as', asmDir, '--out-dir', join(folder, 'asm'), '--target-env', 'spv1.5'], [0, 1]);
+for (const f of readdirSync(join(folder, 'asm'))) manifest.push({ path: join(folder, 'asm', f), targetEnv: 'vulkan1.2' });
+const files = manifest.map((m) => m.path).sort();
+const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+console.log(`folder: ${files.length} modules, ${(bytes / 1048576).toFixed(2)} MB${files.length < 300 ? ` (fewer than the 300 asked: test/shaders has not all landed)` : ''}`);
+
+/** Wall time of a loop running one native process per file (as a shell loop would). */
+function nativeLoop(cmd, argsOf) {
+  const t = performance.now();
+  let failed = 0;
+  for (const m of manifest) if (spawnSync(cmd, argsOf(m), { stdio: 'ignore' }).status !== 0) failed++;
+  return { ms: performance.now() - t, failed };
+}
+const timeOnce = (fn) => {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+};
+const outNative = join(work, 'native-out');
+mkdirSync(outNative, { recursive: true });
+const outOf = (m, ext) => join(outNative, `${relative(folder, m.path).replaceAll('/', '_')}${ext}`);
+
+const spvkitDis = median(rounds, () => spvkit(['dis', folder, '--out-dir', join(work, 'dis-out')]));
+const spvkitVal = median(rounds, () => spvkit(['val', folder], [0, 1]));
+const spvkitOpt = median(rounds, () => spvkit(['opt', folder, '--lower-local-invocation-index', '--out-dir', join(work, 'opt-out')], [0, 1]));
+const spvkitDis1 = median(rounds, () => spvkit(['dis', folder, '--out-dir', join(work, 'dis-out'), '--jobs', '1']));
+const valFailures = spvkit(['val', folder], [0, 1]).stderr.trim().split('\n').at(-1);
+const rows = [
+  [`spvkit dis DIR --out-dir (1 process)`, `${spvkitDis.toFixed(0)} ms`],
+  [`  the same, --jobs 1`, `${spvkitDis1.toFixed(0)} ms`],
+  [`spvkit val DIR (validate-builtins)`, `${spvkitVal.toFixed(0)} ms`],
+  [`spvkit opt DIR --lower-local-invocation-index`, `${spvkitOpt.toFixed(0)} ms`],
+];
+for (const set of toolsets) {
+  const dis = nativeLoop(tool(set, 'spirv-dis'), (m) => [m.path, '-o', outOf(m, '.spvasm')]);
+  const val = nativeLoop(tool(set, 'spirv-val'), (m) => ['--target-env', m.targetEnv, m.path]);
+  const opt = nativeLoop(tool(set, 'spirv-opt'), (m) => ['--strip-debug', m.path, '-o', outOf(m, '.opt.spv')]);
+  rows.push(
+    [`spirv-dis loop, ${set.name}`, `${dis.ms.toFixed(0)} ms`, ''],
+    [`  spvkit dis faster by`, `${(dis.ms / spvkitDis).toFixed(1)}x`, '>= 5x'],
+    [`spirv-val loop, ${set.name} (${val.failed} invalid)`, `${val.ms.toFixed(0)} ms`, ''],
+    [`  spvkit val faster by (not the same work)`, `${(val.ms / spvkitVal).toFixed(1)}x`, '>= 5x'],
+    [`spirv-opt --strip-debug loop, ${set.name}`, `${opt.ms.toFixed(0)} ms`, ''],
+    [`  spvkit opt faster by`, `${(opt.ms / spvkitOpt).toFixed(1)}x`, '>= 5x'],
+  );
+}
+report(`Folder of ${files.length} modules (${toolsets.map((s) => `${s.name}: ${versionOf(s)}`).join('; ')}); spvkit val: ${valFailures}`, rows);
+
+// --- 2. The 4 MB module, whole process -----------------------------------------------------
+const large = await largeModule();
+const largeText = join(work, 'large.spvasm');
+execFileSync(tool(toolsets[0], 'spirv-dis'), [large, '-o', largeText]);
+const big = [];
+const sDis = processMedian(rounds, process.execPath, [cli, 'dis', large, '-o', join(work, 'large.out.spvasm')]);
+const sAs = processMedian(rounds, process.execPath, [cli, 'as', largeText, '-o', join(work, 'large.as.spv'), '--target-env', 'vulkan1.1']);
+const sOpt = processMedian(rounds, process.execPath, [cli, 'opt', large, '-o', join(work, 'large.opt.spv'), '--lower-local-invocation-index']);
+big.push([`spvkit dis`, `${sDis.toFixed(0)} ms`], [`spvkit as`, `${sAs.toFixed(0)} ms`], [`spvkit opt --lower-local-invocation-index`, `${sOpt.toFixed(0)} ms`]);
+for (const set of toolsets) {
+  const nDis = processMedian(rounds, tool(set, 'spirv-dis'), [large, '-o', join(work, 'large.native.spvasm')]);
+  const nAs = processMedian(rounds, tool(set, 'spirv-as'), [largeText, '-o', join(work, 'large.native.spv'), '--target-env', 'vulkan1.1']);
+  const nOpt = processMedian(rounds, tool(set, 'spirv-opt'), ['--strip-debug', large, '-o', join(work, 'large.native.opt.spv')]);
+  big.push(
+    [`spirv-dis, ${set.name}`, `${nDis.toFixed(0)} ms`],
+    [`  spvkit dis faster by`, `${(nDis / sDis).toFixed(1)}x`, '>= 10x vs head'],
+    [`spirv-as, ${set.name}`, `${nAs.toFixed(0)} ms`],
+    [`  spvkit as faster by`, `${(nAs / sAs).toFixed(2)}x`, '>= 1x vs head'],
+    [`spirv-opt --strip-debug, ${set.name}`, `${nOpt.toFixed(0)} ms`],
+    [`  spvkit opt (lower) faster by`, `${(nOpt / sOpt).toFixed(1)}x`, '>= 10x vs head'],
+  );
+}
+report(`The ${(statSync(large).size / 1048576).toFixed(2)} MB module, whole processes, medians of ${rounds}`, big);
