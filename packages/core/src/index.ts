@@ -12,6 +12,7 @@
  */
 export * from './grammar/index.js';
 export { SpirvError, type SpirvErrorCode, type SpirvErrorDetails, type SourceLocation } from './errors/SpirvError.js';
+export { formatLocation } from './errors/formatLocation.js';
 export {
   SPIRV_MAGIC,
   HEADER_WORDS,

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { createFilter } from '@rollup/pluginutils';
-import { SpirvError, type Pass } from '@spvkit/core';
+import { SpirvError, formatLocation, type Pass } from '@spvkit/core';
 import '@spvkit/passes';
 import type { SpvkitLoadResult, SpvkitLog, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 import {
@@ -86,7 +86,7 @@ export interface SpvkitPlugin {
 }
 
 function problemText(p: Problem, root: string): string {
-  const where = p.location ? `${displayPath(p.location.file, root)}:${p.location.line}:${p.location.column}: ` : '';
+  const where = p.location ? `${formatLocation({ ...p.location, file: displayPath(p.location.file, root) })}: ` : '';
   return `${where}${p.message}${p.hint ? `\n  hint: ${p.hint}` : ''}`;
 }
 
@@ -169,7 +169,7 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
     else throw e;
     const reporter = failures.claim(request.file, JSON.stringify(log), id);
     if (reporter === undefined) return ctx.error(log);
-    const where = log.loc ? `${displayPath(log.loc.file, root())}:${log.loc.line}:${log.loc.column}: ` : '';
+    const where = log.loc ? `${formatLocation({ ...log.loc, file: displayPath(log.loc.file, root()) })}: ` : '';
     return { code: failedQueryModuleCode(reporter, request.kind, `spvkit: ${where}${log.message}`), map: { mappings: '' } };
   };
 

@@ -1,4 +1,4 @@
-import { formatAssemblyDiagnostic } from '@spvkit/core';
+import { formatAssemblyDiagnostic, formatLocation } from '@spvkit/core';
 import type { FileError } from './FileError.js';
 
 /**
@@ -11,7 +11,7 @@ export function formatError(e: FileError): string {
     const errors = e.diagnostics.filter((d) => d.severity === 'error').length;
     return `${e.diagnostics.map((d) => formatAssemblyDiagnostic(d)).join('\n\n')}\n\n${errors} error${errors === 1 ? '' : 's'}`;
   }
-  const where = e.location !== undefined ? `${e.location.file ?? e.file}:${e.location.line}:${e.location.column}` : e.file;
+  const where = e.location !== undefined ? formatLocation(e.location, e.file) : e.file;
   const lines = [`${where}: error: ${e.message}`];
   if (e.hint !== undefined) lines.push(`hint: ${e.hint}`);
   return lines.join('\n');

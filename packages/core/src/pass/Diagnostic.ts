@@ -1,5 +1,6 @@
 import type { SourceLocation } from '../errors/SpirvError.js';
 import type { Instruction } from '../ir/Instruction.js';
+import { formatLocation } from '../errors/formatLocation.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -36,7 +37,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const loc = d.location;
-  const where = loc ? `${loc.file ?? '<input>'}:${loc.line}:${loc.column}: ` : '';
+  const where = loc ? `${formatLocation(loc)}: ` : '';
   const code = d.code ? `[${d.code}] ` : '';
   const hint = d.hint ? `\n  hint: ${d.hint}` : '';
   return `${where}${d.severity}: ${code}${d.message}${hint}`;

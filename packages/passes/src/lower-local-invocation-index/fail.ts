@@ -1,4 +1,4 @@
-import { NamesAnalysis, SourceLocationsAnalysis, SpirvError, opcodeName, type Instruction, type Module } from '@spvkit/core';
+import { NamesAnalysis, SourceLocationsAnalysis, SpirvError, formatLocation, opcodeName, type Instruction, type Module } from '@spvkit/core';
 
 export const PASS_NAME = 'lower-local-invocation-index';
 
@@ -14,7 +14,7 @@ export function fail(module: Module, inst: Instruction, what: string, extra: { h
     location = undefined;
   }
   const subject = `${opname}${inst.resultId !== 0 ? ` %${inst.resultId}` : ''}${name ? ` (${name})` : ''}`;
-  const where = location ? ` at ${location.file ?? '<input>'}:${location.line}:${location.column}` : '';
+  const where = location ? ` at ${formatLocation(location)}` : '';
   return new SpirvError('PASS_FAILED', `${PASS_NAME}: ${subject}${where} ${what}`, {
     opname,
     ...(location ? { location } : {}),

@@ -1,5 +1,6 @@
 import type { SourceDiagnostic, SourceLocation } from '../../errors/SpirvError.js';
 import type { SourceText } from './SourceText.js';
+import { formatLocation } from '../../errors/formatLocation.js';
 
 /**
  * Collects the diagnostics of one assembly, turning byte ranges into what a person reads: file,
@@ -32,7 +33,7 @@ export class DiagnosticList {
   /** `file:line:column` of a byte offset, for messages that point elsewhere ("first defined at ..."). */
   where(pos: number): string {
     const loc = this.location(pos);
-    return `${loc.file ?? '<input>'}:${loc.line}:${loc.column}`;
+    return formatLocation(loc);
   }
 
   /** The location of a byte offset. */

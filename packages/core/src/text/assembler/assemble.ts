@@ -7,6 +7,7 @@ import { InstructionParser } from './InstructionParser.js';
 import { Lexer } from './Lexer.js';
 import { InstructionRegion } from './InstructionRegion.js';
 import { SourceText } from './SourceText.js';
+import { formatLocation } from '../../errors/formatLocation.js';
 
 /** Options for {@link assemble}. */
 export interface AssembleOptions {
@@ -126,7 +127,7 @@ function assemblyError(items: SourceDiagnostic[], file: string | undefined): Spi
   const sorted = [...items].sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
   const errors = sorted.filter((d) => d.severity === 'error');
   const first = errors[0]!;
-  const where = (d: SourceDiagnostic): string => `${d.location.file ?? '<input>'}:${d.location.line}:${d.location.column}`;
+  const where = (d: SourceDiagnostic): string => formatLocation(d.location);
   let message: string;
   if (errors.length === 1) message = first.message;
   else {

@@ -1,4 +1,5 @@
 import type { SourceDiagnostic } from '../../errors/SpirvError.js';
+import { formatLocation } from '../../errors/formatLocation.js';
 
 /**
  * A code frame: the source line with its number, and carets under columns
@@ -37,7 +38,7 @@ export function codeFrame(lineText: string, line: number, column: number, endCol
  */
 export function formatAssemblyDiagnostic(d: SourceDiagnostic): string {
   const loc = d.location;
-  const lines = [`${loc.file ?? '<input>'}:${loc.line}:${loc.column}: ${d.severity}: ${d.message}`];
+  const lines = [`${formatLocation(loc)}: ${d.severity}: ${d.message}`];
   if (d.sourceLine !== undefined) lines.push(codeFrame(d.sourceLine, loc.line, loc.column, d.endColumn));
   if (d.hint !== undefined) lines.push(`hint: ${d.hint}`);
   return lines.join('\n');
