@@ -12,7 +12,9 @@ void main() {
     uint lid = gl_LocalInvocationIndex;
     if (lid == 0u) groupSum = 0u;
     barrier();
-    atomicAdd(groupSum, values[gl_GlobalInvocationID.x], gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed);
+    // Relaxed: no storage semantics (GL_KHR_memory_scope_semantics allows them only with acquire
+    // or release; the barrier() around it orders the shared memory).
+    atomicAdd(groupSum, values[gl_GlobalInvocationID.x], gl_ScopeWorkgroup, gl_StorageSemanticsNone, gl_SemanticsRelaxed);
     barrier();
     if (lid == 0u) {
         uint g = gl_WorkGroupID.x;
