@@ -174,6 +174,54 @@ describe('errors through the plugin with @spvkit/glslang: file, line, column and
     expect(e.message).not.toMatch(/compilation terminated/);
     expect(e.frame).toMatch(/3: +return x \* missing;/);
   });
+
+  it('a syntax error in an included file, at its line in that file', async () => {
+    await project.write('src/lib/syntax.glsl', `// helpers\nfloat halve(float x) {\n  return x * 0.5\n}\n`);
+    await project.write('src/incsyntax.frag', `#version 450\n#include "lib/syntax.glsl"\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(halve(1.0)); }\n`);
+    const e = await buildError(build(`export { default } from './incsyntax.frag';`, {}));
+    expect(e.plugin).toBe('spvkit');
+    expect(e.message).toMatch(/\(4:1\): syntax error/);
+    // glslang stops at the token after the missing semicolon: the `}` on line 4 of the header.
+    expect(e.loc).toEqual({ file: project.path('src/lib/syntax.glsl'), line: 4, column: 1 });
+    expect(e.frame).toMatch(/4: }\n {3}\^/);
+  });
+
+  it('an unknown extension required by an included header, at its line there', async () => {
+    await project.write('src/lib/needs.glsl', `// needs an extension nobody has\n#extension GL_EXT_no_such_thing : require\n`);
+    await project.write('src/incext.vert', `#version 450\n#include "lib/needs.glsl"\nvoid main() { gl_Position = vec4(0.0); }\n`);
+    const e = await buildError(build(`export { default } from './incext.vert';`, {}));
+    expect(e.message).toMatch(/\(2:1\): '#extension' : extension not supported: GL_EXT_no_such_thing/);
+    expect(e.loc).toEqual({ file: project.path('src/lib/needs.glsl'), line: 2, column: 1 });
+    expect(e.frame).toMatch(/2: #extension GL_EXT_no_such_thing : require\n {3}\^/);
+  });
+
+  it('an include that does not exist, in the shader itself, at its #include', async () => {
+    await project.write('src/nofile.comp', `#version 450\nlayout(local_size_x = 1) in;\n#include "lib/nowhere.glsl"\nvoid main() {}\n`);
+    const e = await buildError(build(`export { default } from './nofile.comp';`, {}));
+    expect(e.pluginCode).toBe('INCLUDE_NOT_FOUND');
+    expect(e.message).toMatch(/cannot find include "lib\/nowhere\.glsl" \(searched src\/lib\/nowhere\.glsl\)/);
+    expect(e.loc).toEqual({ file: project.path('src/nofile.comp'), line: 3, column: '#include "'.length });
+    expect(e.frame).toMatch(/3: #include "lib\/nowhere\.glsl"/);
+  });
+
+  it('an include cycle without guards, at the #include that closes it', async () => {
+    await project.write('src/lib/ping.glsl', `// ping\n#include "pong.glsl"\n`);
+    await project.write('src/lib/pong.glsl', `// pong\n\n#include "ping.glsl"\n`);
+    await project.write('src/cycle.comp', `#version 450\n#include "lib/ping.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n`);
+    const e = await buildError(build(`export { default } from './cycle.comp';`, {}));
+    expect(e.pluginCode).toBe('INCLUDE_CYCLE');
+    expect(e.message).toMatch(/include cycle: src\/lib\/ping\.glsl -> src\/lib\/pong\.glsl -> src\/lib\/ping\.glsl/);
+    expect(e.loc).toMatchObject({ file: project.path('src/lib/pong.glsl'), line: 3 });
+    expect(e.frame).toMatch(/3: #include "ping\.glsl"/);
+  });
+
+  it('a syntax error in a ray-tracing stage (one only @spvkit/glslang compiles without glslangValidator), at its line', async () => {
+    await project.write('src/bad.rchit', `#version 460\n#extension GL_EXT_ray_tracing : require\nlayout(location = 0) rayPayloadInEXT vec3 hit;\nvoid main() {\n  hit = vec3(1.0) +;\n}\n`);
+    const e = await buildError(withoutPath(() => build(`export { default } from './bad.rchit';`, { targetEnv: 'vulkan1.2' })));
+    expect(e.message).toMatch(/\(5:20\): syntax error/);
+    expect(e.loc).toEqual({ file: project.path('src/bad.rchit'), line: 5, column: 20 });
+    expect(e.frame).toMatch(/5: {3}hit = vec3\(1\.0\) \+;\n {22}\^/);
+  });
 });
 
 /** Every GLSL stage glslang has, by the extension the corpus uses for it. */
