@@ -45,6 +45,7 @@ export {
   type ParsedOperand,
 } from './ir/operands.js';
 export { moduleOperandContext, operandContextOf } from './ir/moduleOperandContext.js';
+export { OperandTables } from './ir/OperandTables.js';
 export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type IdValues } from './ir/idTables.js';
 export * from './analysis/index.js';
 export * from './pass/index.js';

@@ -2,16 +2,16 @@ import { SpirvError, formatOffset } from '../errors/SpirvError.js';
 // Decoding reads the shapes of the grammar only (no names), so a page that decodes stays small;
 // errors name an instruction by its opcode number, which `spvkit dis` turns into its name.
 import { Op } from '../grammar/generated/enums.js';
-import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, extInstSetByName, instructionOperands, instructionShape, knownOpcodes } from '../grammar/shapes.js';
+import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, instructionShape, knownOpcodes } from '../grammar/shapes.js';
 import type { ExtInstSetInfo } from '../grammar/types.js';
 import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
 import { Module } from '../ir/Module.js';
 import { SECTIONS, naturalSection } from '../ir/sections.js';
-import { createIdFlags, createIdValues, type IdFlags, type IdValues } from '../ir/idTables.js';
+import { OperandTables } from '../ir/OperandTables.js';
+import { createIdFlags, type IdFlags } from '../ir/idTables.js';
 import { walkOperands, type OperandContext } from '../ir/operands.js';
-import { decodeLiteralString } from './literalString.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
 import { TEXT_HINT, looksLikeText, readWords, type BinaryInput } from './wordInput.js';
 
@@ -183,10 +183,8 @@ function hasZeroByte(w: number): boolean {
 /** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */
 class DecodeState implements OperandContext {
   private readonly defined: IdFlags;
-  private readonly widths = new Map<number, number>();
-  private readonly sets = new Map<number, ExtInstSetInfo | undefined>();
-  private resultTypes: IdValues | null = null;
-  private readonly globalTypes = new Map<number, number>();
+  /** Widths, result types and ext-inst sets, learned as the words are decoded. */
+  private readonly tables: OperandTables;
   private readonly typeDepths = new Map<number, number>();
 
   constructor(
@@ -195,22 +193,19 @@ class DecodeState implements OperandContext {
     private readonly maxTypeNesting: number,
   ) {
     this.defined = createIdFlags(bound, words.length);
+    this.tables = new OperandTables(bound, words.length);
   }
 
   typeWidth(typeId: number): number {
-    return this.widths.get(typeId) ?? 0;
+    return this.tables.typeWidth(typeId);
   }
 
   typeOf(id: number): number {
-    if (this.resultTypes !== null) {
-      const t = this.resultTypes.get(id);
-      if (t !== 0) return t;
-    }
-    return this.globalTypes.get(id) ?? 0;
+    return this.tables.typeOf(id);
   }
 
   extInstSet(id: number): ExtInstSetInfo | undefined {
-    return this.sets.get(id);
+    return this.tables.extInstSet(id);
   }
 
   checkWordCount(pos: number, first: number): number {
@@ -363,17 +358,8 @@ class DecodeState implements OperandContext {
       case Op.TypeStruct:
         this.noteTypeDepth(inst, pos, inst.operandCount);
         break;
-      case Op.TypeInt:
-      case Op.TypeFloat:
-        this.widths.set(inst.resultId, inst.word(0));
-        break;
-      case Op.ExtInstImport: {
-        const name = decodeLiteralString(inst.operands, 0, inst.operandCount).value;
-        this.sets.set(inst.resultId, extInstSetByName(name));
-        break;
-      }
       default:
-        if (inst.typeId !== 0) this.globalTypes.set(inst.resultId, inst.typeId);
+        this.tables.note(inst);
     }
   }
 
@@ -415,7 +401,6 @@ class DecodeState implements OperandContext {
   /** Builds the functions of the region [start, end). Result ids were already checked by scanStructure. */
   decodeFunctions(start: number, end: number): { functions: Function[]; trailing: Instruction[] } {
     const words = this.words;
-    this.resultTypes = createIdValues(this.bound, this.words.length);
     const functions: Function[] = [];
     const trailing: Instruction[] = [];
     let pending: Instruction[] = [];
@@ -425,14 +410,14 @@ class DecodeState implements OperandContext {
     let blocks: Block[] = [];
     let block: Block | null = null;
     let pos = start;
-    const resultTypes = this.resultTypes;
+    const tables = this.tables;
     while (pos < end) {
       const first = words[pos]!;
       const opcode = first & 0xffff;
       const wc = first >>> 16;
       const inst = this.instructionAt(pos, wc, opcode, true);
       this.checkOperands(inst, pos, false);
-      if (inst.typeId !== 0) resultTypes.set(inst.resultId, inst.typeId);
+      if (inst.typeId !== 0) tables.noteType(inst.resultId, inst.typeId);
       if (opcode === Op.Function) {
         if (fnDef !== null) throw this.layout(pos, 'OpFunction inside a function: the previous function has no OpFunctionEnd');
         fnDef = inst;

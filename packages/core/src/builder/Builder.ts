@@ -1,13 +1,10 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import { decodeLiteralString } from '../binary/literalString.js';
 import {
   Op,
   StorageClass,
   extInstByOpcode,
-  extInstSetByName,
   instructionByOpcode,
   isIdKind,
-  type ExtInstSetInfo,
   type InstructionSpec,
   type OperandSpec,
 } from '../grammar/index.js';
@@ -15,7 +12,8 @@ import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
 import type { Module } from '../ir/Module.js';
-import { moduleOperandContext } from '../ir/moduleOperandContext.js';
+import { OperandTables } from '../ir/OperandTables.js';
+import { moduleWordEstimate } from '../ir/idTables.js';
 import { walkOperands, type OperandContext } from '../ir/operands.js';
 import { GLOBALS_SECTION, SECTIONS, naturalSection } from '../ir/sections.js';
 import { InstructionBuilders } from './generated/instructionBuilders.js';
@@ -59,15 +57,17 @@ export class Builder extends InstructionBuilders {
   private point: { list: Instruction[]; index: number | undefined } | undefined;
   private fn: Function | undefined;
   private pendingId = 0;
-  /** Operand context over the module, built on first need and then kept up to date incrementally. */
-  private base: OperandContext | undefined;
-  private readonly widths = new Map<number, number>();
-  private readonly types = new Map<number, number>();
-  private readonly sets = new Map<number, ExtInstSetInfo | undefined>();
+  /**
+   * Operand context over the module, built on first need (reading the module, which decodes
+   * undecoded bodies, only then) and kept up to date with what this builder makes.
+   */
+  private tables: OperandTables | undefined;
+  /** Instructions made before the context was built, noted when it is. */
+  private readonly untracked: Instruction[] = [];
   private readonly context: OperandContext = {
-    typeWidth: (id) => this.widths.get(id) ?? this.baseContext().typeWidth(id),
-    typeOf: (id) => this.types.get(id) ?? this.baseContext().typeOf(id),
-    extInstSet: (id) => (this.sets.has(id) ? this.sets.get(id) : this.baseContext().extInstSet(id)),
+    typeWidth: (id) => this.operandTables().typeWidth(id),
+    typeOf: (id) => this.operandTables().typeOf(id),
+    extInstSet: (id) => this.operandTables().extInstSet(id),
   };
 
   constructor(module: Module) {
@@ -91,10 +91,8 @@ export class Builder extends InstructionBuilders {
    * changing the module other than through this builder (the builder tracks its own instructions).
    */
   refresh(): this {
-    this.base = undefined;
-    this.widths.clear();
-    this.types.clear();
-    this.sets.clear();
+    this.tables = undefined;
+    this.untracked.length = 0;
     return this;
   }
 
@@ -297,18 +295,23 @@ export class Builder extends InstructionBuilders {
     return i;
   }
 
-  private baseContext(): OperandContext {
-    return (this.base ??= moduleOperandContext(this.module));
+  private operandTables(): OperandTables {
+    if (this.tables === undefined) {
+      const tables = new OperandTables(this.module.header.bound, moduleWordEstimate(this.module));
+      for (const inst of this.module.instructions()) tables.note(inst);
+      for (const inst of this.untracked) tables.note(inst);
+      this.untracked.length = 0;
+      this.tables = tables;
+    }
+    return this.tables;
   }
 
   /** Keeps the operand context current for the instructions this builder makes. */
   private track(inst: Instruction): void {
-    if (inst.opcode === Op.TypeInt || inst.opcode === Op.TypeFloat) this.widths.set(inst.resultId, inst.word(0));
-    else if (inst.opcode === Op.ExtInstImport) {
-      this.sets.set(inst.resultId, extInstSetByName(decodeLiteralString(inst.operands, 0, inst.operandCount).value));
-    }
-    if (inst.typeId !== 0 && inst.resultId !== 0) this.types.set(inst.resultId, inst.typeId);
+    if (this.tables !== undefined) this.tables.note(inst);
+    else this.untracked.push(inst);
   }
+
 }
 
 /** How the operand walker reports a grammar operand of kind `specKind` (its first word). */

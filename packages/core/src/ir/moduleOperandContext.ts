@@ -3,6 +3,8 @@ import { decodeLiteralString } from '../binary/literalString.js';
 import type { Instruction } from './Instruction.js';
 import type { Module } from './Module.js';
 import type { OperandContext } from './operands.js';
+import { OperandTables } from './OperandTables.js';
+import { moduleWordEstimate } from './idTables.js';
 
 /**
  * The {@link OperandContext} of a module whose definitions `def` looks up: literal widths from
@@ -34,8 +36,8 @@ export function operandContextOf(def: (id: number) => Instruction | undefined): 
 }
 
 /**
- * An {@link OperandContext} over a whole module, a snapshot built in one pass over its
- * definitions (see {@link operandContextOf} for one that follows edits).
+ * An {@link OperandContext} over a whole module, built in one pass over its instructions (see
+ * {@link operandContextOf} for one that follows edits).
  *
  * @example
  * ```ts
@@ -44,7 +46,7 @@ export function operandContextOf(def: (id: number) => Instruction | undefined): 
  * ```
  */
 export function moduleOperandContext(module: Module): OperandContext {
-  const defs = new Map<number, Instruction>();
-  for (const inst of module.instructions()) if (inst.resultId !== 0 && !defs.has(inst.resultId)) defs.set(inst.resultId, inst);
-  return operandContextOf((id) => defs.get(id));
+  const tables = new OperandTables(module.header.bound, moduleWordEstimate(module));
+  for (const inst of module.instructions()) tables.note(inst);
+  return tables;
 }

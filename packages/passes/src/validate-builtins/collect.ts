@@ -14,9 +14,9 @@ import {
   walkOperands,
   type AppliedDecoration,
   type CallGraph,
-  type ExtInstSetInfo,
   type Module,
   type OperandContext,
+  OperandTables,
   type SourceLocation,
   createIdFlags,
   moduleWordEstimate,
@@ -236,7 +236,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
     }
   }
 
-  const ctx = lightOperandContext(module, defs);
+  const ctx = lightOperandContext(module);
   // Global instructions computed from a tracked id (spec-constant ops over WorkgroupSize, ...).
   if (tracked.size > 0) {
     for (const inst of module.globals) {
@@ -511,20 +511,9 @@ interface LightContext extends OperandContext {
 }
 
 /** Operand context built from the globals; result types of function values are noted while scanning. */
-function lightOperandContext(module: Module, defs: Map<number, Instruction>): LightContext {
-  const types = new Map<number, number>();
-  for (const inst of module.globals) if (inst.typeId !== 0 && inst.resultId !== 0) types.set(inst.resultId, inst.typeId);
-  const sets = new Map<number, ExtInstSetInfo | undefined>();
-  for (const inst of module.extInstImports) sets.set(inst.resultId, extInstSetByName(decodeLiteralString(inst.operands, 0, inst.operandCount).value));
-  return {
-    typeWidth(typeId) {
-      const d = defs.get(typeId);
-      return d !== undefined && (d.opcode === Op.TypeInt || d.opcode === Op.TypeFloat) ? d.word(0) : 0;
-    },
-    typeOf: (id) => types.get(id) ?? 0,
-    extInstSet: (id) => sets.get(id),
-    noteType(id, typeId) {
-      types.set(id, typeId);
-    },
-  };
+function lightOperandContext(module: Module): LightContext {
+  const tables = new OperandTables(module.header.bound, moduleWordEstimate(module));
+  for (const inst of module.extInstImports) tables.note(inst);
+  for (const inst of module.globals) tables.note(inst);
+  return tables;
 }
