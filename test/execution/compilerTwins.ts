@@ -12,6 +12,8 @@
  * module (lowered) carries its twin, transformed the same way (carryTwin), so lowered runs are
  * compared as well.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** What @spvkit/glslang made of the shader: its module, or why it has none. */
 export type Twin = { readonly words: Uint32Array } | { readonly notCompiled: string };
@@ -21,10 +23,21 @@ const twins = new WeakMap<Uint32Array, Twin>();
 /** What this process compared so far (for a suite to report or assert on). */
 export const twinStats = { runsCompared: 0, notCompiled: [] as string[] };
 
+// SPVKIT_TWIN_STATS=DIR: each test process keeps what it compared in DIR/<pid>.json, so a run
+// of the execution suites can say how many runs were compared (vitest runs test files in
+// processes of their own, and does not let them finish their exit handlers).
+function saveStats(): void {
+  const dir = process.env.SPVKIT_TWIN_STATS;
+  if (dir) writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify(twinStats));
+}
+
 /** Records `twin` as @spvkit/glslang's module for `primary` (glslangValidator's). */
 export function registerTwin(primary: Uint32Array, twin: Twin): void {
   twins.set(primary, twin);
-  if ('notCompiled' in twin) twinStats.notCompiled.push(twin.notCompiled);
+  if ('notCompiled' in twin) {
+    twinStats.notCompiled.push(twin.notCompiled);
+    saveStats();
+  }
 }
 
 /** @spvkit/glslang's module for `words`, if it has one. */
@@ -67,6 +80,7 @@ export async function runWithTwins(modules: readonly Uint32Array[], run: (module
   if (swapped.every((m, i) => m === modules[i])) return result;
   const other = await run(swapped);
   twinStats.runsCompared++;
+  saveStats();
   if (other.length !== result.length) throw new Error(`@spvkit/glslang's module gave ${other.length} buffers, glslangValidator's ${result.length}`);
   result.forEach((b, i) => {
     const at = firstDifference(b, other[i]!);
