@@ -27,12 +27,19 @@ const INTERIM_CEILINGS: ReadonlyMap<string, number> = new Map([
   // 46.6 KB. The assembler's code is 22 KB gzip (3 KB of it its messages), and it needs every
   // opcode, enumerant, extended instruction and operand name, for the names in the text and for
   // its messages: 24 KB of tables that gzip does not shrink further.
-  ['assemble + encode', 47 * KB],
+  // 47.6 KB since issue 14's pass framework: Module carries the mutation API every edit goes
+  // through (insert/replace/remove/setOperands, the locator, change notices), +1 KB.
+  ['assemble + encode', 48 * KB],
   // 26.0 KB. The pass can fail on any instruction that uses the variable, and its message names
   // it: 4.9 KB of opcode names (the full list: any opcode with an id operand can be named).
-  ['decode + lowerLocalInvocationIndex + encode', 27 * KB],
+  // 27.9 KB since issue 14: the pass edits through core's mutation API, which keeps the analyses
+  // it reads right (their update hooks), and reads sizes and reachability from core's one
+  // workgroup-size resolver and call graph, +1.9 KB.
+  ['decode + lowerLocalInvocationIndex + encode', 28 * KB],
   // 81.6 KB. Assembler, disassembler, decoder, both passes, reflection: 55 KB of code alone.
-  ['everything examples/inspector uses', 82 * KB],
+  // 84.6 KB since issue 14: the above, and runPasses' consistency check (snapshots of the
+  // built-in analyses), +3 KB.
+  ['everything examples/inspector uses', 85 * KB],
 ]);
 
 // The pages (imports and targets) are in pages.mjs, shared with attribute.mjs, which says where a

@@ -34,6 +34,14 @@ export { Function } from './ir/Function.js';
 export { Module, type Analysis, type LazyFunctionRegion } from './ir/Module.js';
 export { type ModuleChange, type ChangePlace } from './ir/ModuleChange.js';
 export { checkConsistency, type Inconsistency } from './ir/checkConsistency.js';
+export {
+  replaceAllUsesWith,
+  removeDefinition,
+  addDecoration,
+  addMemberDecoration,
+  addName,
+  addGlobalVariable,
+} from './ir/definitionEdits.js';
 export { IdAllocator } from './ir/IdAllocator.js';
 export { SECTIONS, type SectionName } from './ir/sections.js';
 export {

@@ -82,7 +82,5 @@ export const CallGraphAnalysis: Analysis<CallGraph> = {
     const op = change.instruction.opcode;
     return op !== Op.FunctionCall && op !== Op.Function && (change.kind !== 'operands' || change.before.opcode !== Op.FunctionCall);
   },
-  snapshot(value) {
-    return value.functions.map((f) => `%${f} calls ${[...value.callees(f)].sort((a, b) => a - b).join(' ')}`);
-  },
+
 };

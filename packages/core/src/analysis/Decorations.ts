@@ -1,7 +1,6 @@
 import { Decoration, Op } from '../grammar/index.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
-import { positionsOf, positionText } from './positions.js';
 
 /** One decoration applied to an id or to a struct member. */
 export interface AppliedDecoration {
@@ -126,16 +125,14 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
   },
   // Built from the annotations alone.
   update: (_value, change) => change.place !== 'annotations',
-  snapshot(value, module) {
-    const tables = tablesOf.get(value);
-    if (tables === undefined) return ['(not built by DecorationsAnalysis)'];
-    const at = positionsOf(module);
-    const text = (d: AppliedDecoration): string => `${d.decoration}(${d.params.join(',')}) by ${positionText(at, d.instruction)}`;
-    const lines: string[] = [];
-    for (const [id, list] of tables.byId) for (const d of list) lines.push(`%${id}: ${text(d)}`);
-    for (const [id, members] of tables.byMember) for (const [m, list] of members) for (const d of list) lines.push(`%${id}.${m}: ${text(d)}`);
-    return lines.sort();
-  },
+
 };
 
-const tablesOf = new WeakMap<Decorations, { byId: ReadonlyMap<number, readonly AppliedDecoration[]>; byMember: ReadonlyMap<number, ReadonlyMap<number, readonly AppliedDecoration[]>> }>();
+/** The tables behind a value DecorationsAnalysis built (for the consistency check). */
+export function decorationTables(value: Decorations): DecorationTables | undefined {
+  return tablesOf.get(value);
+}
+
+interface DecorationTables { byId: ReadonlyMap<number, readonly AppliedDecoration[]>; byMember: ReadonlyMap<number, ReadonlyMap<number, readonly AppliedDecoration[]>> }
+
+const tablesOf = new WeakMap<Decorations, DecorationTables>();

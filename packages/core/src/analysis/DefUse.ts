@@ -3,7 +3,6 @@ import type { Analysis, Module } from '../ir/Module.js';
 import type { ModuleChange } from '../ir/ModuleChange.js';
 import { operandContextOf } from '../ir/moduleOperandContext.js';
 import { walkOperands, type OperandContext } from '../ir/operands.js';
-import { positionsOf, positionText } from './positions.js';
 
 /** One use of an id: the instruction and the index of the operand word that holds it. */
 export interface Use {
@@ -69,6 +68,11 @@ class Tables {
 
 const tablesOf = new WeakMap<DefUse, Tables>();
 
+/** The definitions and uses behind a value DefUseAnalysis built (for the consistency check). */
+export function defUseTables(value: DefUse): { readonly defs: ReadonlyMap<number, Instruction>; readonly uses: ReadonlyMap<number, readonly Use[]> } | undefined {
+  return tablesOf.get(value);
+}
+
 function update(value: DefUse, change: ModuleChange): boolean {
   const t = tablesOf.get(value);
   if (t === undefined || change.kind === 'replaced') return false;
@@ -116,15 +120,5 @@ export const DefUseAnalysis: Analysis<DefUse> = {
     return value;
   },
   update,
-  snapshot(value, module) {
-    const t = tablesOf.get(value);
-    if (t === undefined) return ['(not built by DefUseAnalysis)'];
-    const at = positionsOf(module);
-    const lines: string[] = [];
-    for (const [id, inst] of t.defs) lines.push(`def %${id} = ${positionText(at, inst)}`);
-    for (const [id, list] of t.uses) {
-      for (const u of list) lines.push(`use %${id} by ${positionText(at, u.instruction)} operand ${u.operand}`);
-    }
-    return lines.sort();
-  },
+
 };

@@ -1,9 +1,7 @@
-import { Op } from '../grammar/index.js';
 import { decodeLiteralString, literalStringWordCount } from '../binary/literalString.js';
 import type { Function } from '../ir/Function.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
-import { positionsOf, positionText } from './positions.js';
 import { CallGraphAnalysis } from './CallGraph.js';
 
 /** An OpEntryPoint with what it reaches. */
@@ -92,14 +90,5 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
   },
   // Read from the entry points, their modes and the bodies (calls, and which function holds what).
   update: (_value, change) => change.place !== 'entryPoints' && change.place !== 'executionModes' && change.place !== 'functions',
-  snapshot(value, module) {
-    const at = positionsOf(module);
-    const lines: string[] = [];
-    for (const ep of value.list) {
-      lines.push(`${positionText(at, ep.instruction)} ${ep.executionModel} %${ep.functionId} ${JSON.stringify(ep.name)} (${ep.interface.join(' ')})`);
-      lines.push(`  modes ${ep.executionModes.map((m) => positionText(at, m)).join(' ')}`);
-      lines.push(`  reaches ${[...ep.reachable].sort((a, b) => a - b).join(' ')}`);
-    }
-    return lines;
-  },
+
 };

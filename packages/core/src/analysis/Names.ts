@@ -39,13 +39,14 @@ export const NamesAnalysis: Analysis<Names> = {
   },
   // Built from OpName and OpMemberName alone.
   update: (_value, change) => change.place !== 'debugNames',
-  snapshot(value) {
-    const tables = tablesOf.get(value);
-    if (tables === undefined) return ['(not built by NamesAnalysis)'];
-    const lines = [...tables.names].map(([id, name]) => `%${id} ${JSON.stringify(name)}`);
-    for (const [key, name] of tables.members) lines.push(`%${key} ${JSON.stringify(name)}`);
-    return lines.sort();
-  },
+
 };
 
-const tablesOf = new WeakMap<Names, { names: ReadonlyMap<number, string>; members: ReadonlyMap<string, string> }>();
+interface NameTables { names: ReadonlyMap<number, string>; members: ReadonlyMap<string, string> }
+
+const tablesOf = new WeakMap<Names, NameTables>();
+
+/** The tables behind a value NamesAnalysis built (for the consistency check). */
+export function nameTables(value: Names): NameTables | undefined {
+  return tablesOf.get(value);
+}

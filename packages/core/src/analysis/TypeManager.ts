@@ -215,5 +215,4 @@ export const TypesAnalysis: Analysis<TypeManager> = {
   name: 'types',
   build: (module) => new TypeManager(module),
   update: (types, change) => types.update(change),
-  snapshot: (types) => types.snapshot(),
 };

@@ -8,8 +8,6 @@ import type { ChangePlace, ModuleChange } from './ModuleChange.js';
 import { InstructionLocator, type InstructionHome } from './InstructionLocator.js';
 import type { Block } from './Block.js';
 import { SpirvError } from '../errors/SpirvError.js';
-import { TypesAnalysis } from '../analysis/TypeManager.js';
-import { addDecoration, addGlobalVariable, addMemberDecoration, addName, removeDefinition, replaceAllUsesWith } from './definitionEdits.js';
 
 /**
  * Something computed from a module (def-use, decorations, types, ...) that is built on first use,
@@ -327,6 +325,9 @@ export class Module {
 
   // ---------------------------------------------------------------------------------- edits
   // Every edit goes through these, which keep the cached analyses right (see Analysis.update).
+  // Edits of definitions across sections (replaceAllUsesWith, removeDefinition, addDecoration,
+  // addName, addGlobalVariable; types and constants through TypesAnalysis) are functions built on
+  // these, so a bundle that only decodes and encodes does not carry the analyses they use.
 
   /** A fresh result id (the header's bound grows); SpirvError `ID_LIMIT` past the id limit. */
   newId(): number {
@@ -432,49 +433,6 @@ export class Module {
     functions.splice(index, 1);
     for (const inst of fn.allInstructions()) this.changed({ kind: 'removed', place: 'functions', instruction: inst });
     this.locator.reset();
-  }
-
-  /** The id of the type (opcode, operands), declared when the module has none (see TypeManager.type). */
-  addType(opcode: number, operands: ArrayLike<number> = []): number {
-    return this.analysis(TypesAnalysis).type(opcode, operands);
-  }
-
-  /** The id of a constant, declared when absent; equal constants are shared (see TypeManager.constant). */
-  addConstant(opcode: number, typeId: number, operands: ArrayLike<number>): number {
-    return this.analysis(TypesAnalysis).constant(opcode, typeId, operands);
-  }
-
-  /** A new module-level OpVariable; returns its id. */
-  addGlobalVariable(pointerType: number, storageClass: number, initializer?: number): number {
-    return addGlobalVariable(this, pointerType, storageClass, initializer);
-  }
-
-  /** Appends `OpDecorate %target decoration params...`. */
-  addDecoration(target: number, decoration: number, params: readonly number[] = []): Instruction {
-    return addDecoration(this, target, decoration, params);
-  }
-
-  /** Appends `OpMemberDecorate %struct member decoration params...`. */
-  addMemberDecoration(struct: number, member: number, decoration: number, params: readonly number[] = []): Instruction {
-    return addMemberDecoration(this, struct, member, decoration, params);
-  }
-
-  /** Appends `OpName %target "name"`. */
-  addName(target: number, name: string): Instruction {
-    return addName(this, target, name);
-  }
-
-  /** Makes every use of `oldId` (names, decorations and interfaces included) use `newId`; returns the count. */
-  replaceAllUsesWith(oldId: number, newId: number): number {
-    return replaceAllUsesWith(this, oldId, newId);
-  }
-
-  /**
-   * Removes the definition of `id` with its names, decorations and interface entries (a function
-   * with its body). Remove its other uses first.
-   */
-  removeDefinition(id: number): void {
-    removeDefinition(this, id);
   }
 
   private readonly locator = new InstructionLocator(this);

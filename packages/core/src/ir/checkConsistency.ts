@@ -1,4 +1,5 @@
 import type { Analysis, Module } from './Module.js';
+import { builtInSnapshots } from '../analysis/snapshots.js';
 
 /** A cached analysis that no longer describes its module. */
 export interface Inconsistency {
@@ -10,7 +11,8 @@ export interface Inconsistency {
 }
 
 /**
- * Rebuilds every cached analysis that can describe itself ({@link Analysis.snapshot}) from
+ * Rebuilds every cached analysis that can describe itself ({@link Analysis.snapshot}, or one of
+ * core's own) from
  * scratch and compares it with the cached one, as SPIRV-Tools' `IRContext::IsConsistent`. Returns
  * the analyses that differ, with the first difference of each; empty when all agree. Reads every
  * instruction (decodes undecoded bodies): a check for tests and debugging, not for production.
@@ -25,9 +27,10 @@ export interface Inconsistency {
 export function checkConsistency(module: Module): Inconsistency[] {
   const found: Inconsistency[] = [];
   for (const analysis of module.cachedAnalyses() as Analysis<unknown>[]) {
-    if (analysis.snapshot === undefined) continue;
-    const cached = analysis.snapshot(module.analysis(analysis), module);
-    const fresh = analysis.snapshot(analysis.build(module), module);
+    const snapshot = (analysis.snapshot ?? builtInSnapshots.get(analysis)) as ((value: unknown, module: Module) => readonly string[]) | undefined;
+    if (snapshot === undefined) continue;
+    const cached = snapshot(module.analysis(analysis), module);
+    const fresh = snapshot(analysis.build(module), module);
     const n = Math.max(cached.length, fresh.length);
     for (let i = 0; i < n; i++) {
       if (cached[i] !== fresh[i]) {

@@ -1,5 +1,6 @@
 // Edits of definitions, which touch several sections at once: they are built on the module's
-// instruction edits, so the cached analyses follow them like any other edit.
+// instruction edits, so the cached analyses follow them like any other edit. Functions, not
+// Module methods, so that a bundle that never calls them does not carry the analyses they use.
 import { Op } from '../grammar/index.js';
 import { encodeLiteralString, decodeLiteralString, literalStringWordCount } from '../binary/literalString.js';
 import { DefUseAnalysis } from '../analysis/DefUse.js';

@@ -13,6 +13,7 @@ import { BuiltIn, Decoration, Op, StorageClass } from '../grammar/index.js';
 import { SpirvError } from '../errors/SpirvError.js';
 import { Instruction } from './Instruction.js';
 import { checkConsistency } from './checkConsistency.js';
+import { addDecoration, addGlobalVariable, addName, removeDefinition, replaceAllUsesWith } from './definitionEdits.js';
 import type { Analysis, Module } from './Module.js';
 
 const text = `OpCapability Shader
@@ -74,8 +75,8 @@ describe('Module edits keep cached analyses right', () => {
     m.remove(sub);
     expect(du.def(sub.resultId)).toBeUndefined();
     expect(checkConsistency(m)).toEqual([]);
-    const seven = m.addConstant(Op.Constant, uint, [7]);
-    expect(m.addConstant(Op.Constant, uint, [7])).toBe(seven);
+    const seven = m.analysis(TypesAnalysis).constant(Op.Constant, uint, [7]);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [7])).toBe(seven);
     m.setOperand(add, 1, seven);
     expect(du.uses(seven).length).toBe(1);
     expect(checkConsistency(m)).toEqual([]);
@@ -84,11 +85,11 @@ describe('Module edits keep cached analyses right', () => {
   it('adds globals, decorations and names the analyses see', () => {
     const m = loaded();
     const uint = idOf(m, 'uint');
-    const v3 = m.addType(Op.TypeVector, [uint, 3]);
-    const ptr = m.addType(Op.TypePointer, [StorageClass.Input, v3]);
-    const lid = m.addGlobalVariable(ptr, StorageClass.Input);
-    m.addDecoration(lid, Decoration.BuiltIn, [BuiltIn.LocalInvocationId]);
-    m.addName(lid, 'lid');
+    const v3 = m.analysis(TypesAnalysis).type(Op.TypeVector, [uint, 3]);
+    const ptr = m.analysis(TypesAnalysis).type(Op.TypePointer, [StorageClass.Input, v3]);
+    const lid = addGlobalVariable(m, ptr, StorageClass.Input);
+    addDecoration(m, lid, Decoration.BuiltIn, [BuiltIn.LocalInvocationId]);
+    addName(m, lid, 'lid');
     expect(m.analysis(DecorationsAnalysis).builtIn(lid)).toBe(BuiltIn.LocalInvocationId);
     expect(m.analysis(NamesAnalysis).name(lid)).toBe('lid');
     expect(m.analysis(DefUseAnalysis).uses(lid).map((u) => u.instruction.opcode).sort()).toEqual([Op.Name, Op.Decorate].sort());
@@ -100,12 +101,12 @@ describe('Module edits keep cached analyses right', () => {
     const uint = idOf(m, 'uint');
     const idx = idOf(m, 'idx');
     const a = idOf(m, 'a');
-    const zero = m.addConstant(Op.Constant, uint, [0]);
-    expect(m.replaceAllUsesWith(a, zero)).toBe(2);
+    const zero = m.analysis(TypesAnalysis).constant(Op.Constant, uint, [0]);
+    expect(replaceAllUsesWith(m, a, zero)).toBe(2);
     const load = m.analysis(DefUseAnalysis).def(a)!;
     m.remove(load);
     expect(m.analysis(DefUseAnalysis).uses(idx).map((u) => u.instruction.opcode).sort()).toEqual([Op.EntryPoint, Op.Name, Op.Decorate].sort());
-    m.removeDefinition(idx);
+    removeDefinition(m, idx);
     const out = disassemble(m, { header: false });
     expect(out).not.toMatch(/idx|LocalInvocationIndex/);
     expect(out).toMatch(/OpEntryPoint GLCompute %main "main"\n/);
@@ -118,7 +119,7 @@ describe('Module edits keep cached analyses right', () => {
     const stray = new Instruction(Op.Nop);
     expect(() => m.remove(stray)).toThrow(SpirvError);
     expect(() => m.setOperands(stray, [])).toThrow(/not in the module/);
-    expect(() => m.removeDefinition(999)).toThrow(/nothing in the module defines %999/);
+    expect(() => removeDefinition(m, 999)).toThrow(/nothing in the module defines %999/);
   });
 
   it('array surgery is caught by the consistency check', () => {

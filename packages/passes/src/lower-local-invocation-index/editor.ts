@@ -8,6 +8,7 @@ import {
   Instruction,
   Op,
   StorageClass,
+  addGlobalVariable,
   type Function as SpvFunction,
   type Module,
   type TypeManager,
@@ -52,7 +53,7 @@ export class Editor {
     const width = this.types.intInfo(this.indexType)?.width ?? 32;
     const vec = this.types.vectorType(this.types.intType(width, false), 3);
     const ptr = this.types.pointerType(StorageClass.Input, vec);
-    const id = this.module.addGlobalVariable(ptr, StorageClass.Input);
+    const id = addGlobalVariable(this.module, ptr, StorageClass.Input);
     // Before an OpLine that ends the section (a producer's line for the first type): that line
     // already belongs to the types section.
     const annotations = this.module.annotations;
