@@ -1,4 +1,5 @@
-import { Op, extInstSetByName } from '../grammar/index.js';
+// Referenced member by member, so bundlers inline the numbers and keep no table.
+import { NonSemanticShaderDebugInfo100 as DebugInfo100, Op, extInstSetByName } from '../grammar/index.js';
 import { decodeLiteralString } from '../binary/literalString.js';
 import type { SourceLocation } from '../errors/SpirvError.js';
 import type { Instruction } from '../ir/Instruction.js';
@@ -13,10 +14,6 @@ export interface SourceLocations {
   of(inst: Instruction): SourceLocation | undefined;
 }
 
-// Instruction numbers in NonSemantic.Shader.DebugInfo.100.
-const DEBUG_SOURCE = 35;
-const DEBUG_LINE = 103;
-const DEBUG_NO_LINE = 104;
 
 /**
  * Maps instructions to the source lines a compiler recorded for them, so diagnostics can point at
@@ -44,7 +41,7 @@ export const SourceLocationsAnalysis: Analysis<SourceLocations> = {
     const debugSources = new Map<number, string>();
     for (const inst of module.globals) {
       if (inst.opcode === Op.Constant && inst.operandCount === 1) uintValues.set(inst.resultId, inst.word(0));
-      else if (inst.opcode === Op.ExtInst && debugInfoSets.has(inst.word(0)) && inst.word(1) === DEBUG_SOURCE) {
+      else if (inst.opcode === Op.ExtInst && debugInfoSets.has(inst.word(0)) && inst.word(1) === DebugInfo100.DebugSource) {
         const file = strings.get(inst.word(2));
         if (file !== undefined) debugSources.set(inst.resultId, file);
       }
@@ -64,14 +61,14 @@ export const SourceLocationsAnalysis: Analysis<SourceLocations> = {
           return;
         }
         if (inst.opcode === Op.ExtInst && debugInfoSets.has(inst.word(0))) {
-          if (inst.word(1) === DEBUG_LINE) {
+          if (inst.word(1) === DebugInfo100.DebugLine) {
             const file = debugSources.get(inst.word(2));
             const line = uintValues.get(inst.word(3));
             const column = uintValues.get(inst.word(5));
             if (line !== undefined) current = { ...(file !== undefined ? { file } : {}), line, column: Math.max(1, column ?? 1) };
             return;
           }
-          if (inst.word(1) === DEBUG_NO_LINE) {
+          if (inst.word(1) === DebugInfo100.DebugNoLine) {
             current = undefined;
             return;
           }

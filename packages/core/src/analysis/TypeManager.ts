@@ -1,25 +1,15 @@
-import { Op } from '../grammar/index.js';
+import { Op, isTypeDeclaration } from '../grammar/index.js';
 import { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
 import type { ModuleChange } from '../ir/ModuleChange.js';
 import { DecorationsAnalysis } from './Decorations.js';
 
-/** Opcodes that declare types. */
-const TYPE_OPCODES = new Set<number>([
-  Op.TypeVoid, Op.TypeBool, Op.TypeInt, Op.TypeFloat, Op.TypeVector, Op.TypeMatrix, Op.TypeImage, Op.TypeSampler,
-  Op.TypeSampledImage, Op.TypeArray, Op.TypeRuntimeArray, Op.TypeStruct, Op.TypeOpaque, Op.TypePointer, Op.TypeFunction,
-  Op.TypeEvent, Op.TypeDeviceEvent, Op.TypeReserveId, Op.TypeQueue, Op.TypePipe, Op.TypeForwardPointer,
-  Op.TypePipeStorage, Op.TypeNamedBarrier, Op.TypeAccelerationStructureKHR, Op.TypeRayQueryKHR,
-  Op.TypeCooperativeMatrixKHR, Op.TypeUntypedPointerKHR,
-]);
-
-/** Constants that are the same value whenever their type and words are the same. */
+/**
+ * Constants that are the same value whenever their type and words are the same: of the grammar's
+ * Constant-Creation class, those that are not specialization constants (whose identity matters).
+ */
 const DEDUPLICATED_CONSTANTS = new Set<number>([Op.Constant, Op.ConstantTrue, Op.ConstantFalse, Op.ConstantComposite, Op.ConstantNull]);
 
-/** True for an opcode that declares a type. */
-export function isTypeOpcode(opcode: number): boolean {
-  return TYPE_OPCODES.has(opcode);
-}
 
 /**
  * Types and constants of a module with structural lookup and creation: asking twice for `uint`
@@ -81,7 +71,7 @@ export class TypeManager {
   private learn(inst: Instruction, decorated: (id: number) => boolean): void {
     if (inst.resultId === 0 || this.defs.has(inst.resultId)) return;
     this.defs.set(inst.resultId, inst);
-    if (isTypeOpcode(inst.opcode)) {
+    if (isTypeDeclaration(inst.opcode)) {
       if (inst.opcode === Op.TypeStruct || decorated(inst.resultId)) return;
       const key = keyOf(inst.opcode, 0, inst.operands);
       if (!this.typeKeys.has(key)) this.typeKeys.set(key, inst.resultId);
@@ -111,7 +101,7 @@ export class TypeManager {
   /** True when `id` is a type. */
   isType(id: number): boolean {
     const d = this.defs.get(id);
-    return d !== undefined && TYPE_OPCODES.has(d.opcode);
+    return d !== undefined && isTypeDeclaration(d.opcode);
   }
 
   /** An existing type structurally equal to (opcode, operands). */

@@ -3,7 +3,7 @@ export { DecorationsAnalysis, type Decorations, type AppliedDecoration } from '.
 export { NamesAnalysis, type Names } from './Names.js';
 export { CallGraphAnalysis, type CallGraph } from './CallGraph.js';
 export { EntryPointsAnalysis, type EntryPoints, type EntryPointInfo } from './EntryPoints.js';
-export { TypeManager, TypesAnalysis, isTypeOpcode } from './TypeManager.js';
+export { TypeManager, TypesAnalysis } from './TypeManager.js';
 export { SourceLocationsAnalysis, type SourceLocations } from './SourceLocations.js';
 export {
   resolveWorkgroupSize,

@@ -216,9 +216,9 @@ const coreTs = [
 // as 11 and keeps no table at all, where a plain object would keep every name of the kind.
 // Names that are not identifiers (Dim's `1D`) are exported under their own name as a string.
 
-function enumModule(name, doc, entries) {
+function enumModule(name, doc, entries, source = `spirv.core.grammar.json (${versionText})`) {
   const seen = new Set();
-  const lines = [header(`spirv.core.grammar.json (${versionText})`), `// ${doc}`, ''];
+  const lines = [header(source), `// ${doc}`, ''];
   const odd = [];
   for (const [k, v] of entries) {
     if (seen.has(k)) fail(`duplicate key ${k} in ${name}`);
@@ -310,6 +310,23 @@ for (const stem of Object.keys(EXT_INST_NAMES)) {
   if (!extFiles.includes(`extinst.${stem}.grammar.json`)) fail(`EXT_INST_NAMES lists ${stem} but there is no such grammar file`);
 }
 extTs.push('])();', '');
+
+// ---------------------------------------------------------------- extEnums.ts
+// The instruction numbers of each extended instruction set as a namespace of constants, like the
+// core enums (`NonSemanticShaderDebugInfo100.DebugLine` is 103), named after the set's import
+// name without its dots.
+
+const extEnumsTs = [header('extinst.*.grammar.json')];
+for (const file of extFiles) {
+  const stem = file.slice('extinst.'.length, -'.grammar.json'.length);
+  const g = readJson(file);
+  const name = EXT_INST_NAMES[stem].name.replace(/[^A-Za-z0-9]/g, '');
+  if (!IDENT.test(name)) fail(`${file}: ${name} is not an identifier`);
+  const doc = `Instruction numbers of the extended instruction set ${EXT_INST_NAMES[stem].name}${EXT_INST_NAMES[stem].exactName ? '' : '*'}.`;
+  enumFiles.push({ file: `extEnum/${name}.ts`, text: enumModule(name, doc, g.instructions.map((i) => [i.opname, String(i.opcode)]), file) });
+  extEnumsTs.push(`/** ${doc} */`, `export * as ${name} from './extEnum/${name}.js';`);
+}
+extEnumsTs.push('');
 
 // ---------------------------------------------------------------- generators.ts
 
@@ -618,8 +635,11 @@ const extNamesTs = [header('extinst.*.grammar.json')];
   }
   shapesTs.push(...rows, '];');
   opNamesTs.push(`export const INSTRUCTION_NAMES = ${str(core.instructions.map((x) => x.opname.slice(2)).join(' '))};`, '');
-  const typeDecls = core.instructions.filter((x) => x.class === 'Type-Declaration').map((x) => x.opcode);
-  shapesTs.push('/** Opcodes of the instructions of class Type-Declaration. */', `export const TYPE_DECLARATIONS: readonly number[] = [${typeDecls.join(',')}];`);
+  // Opcode classes the code asks about, from the grammar rather than hand-kept lists.
+  const ofClass = (cls) => core.instructions.filter((x) => x.class === cls).map((x) => x.opcode);
+  shapesTs.push('/** Opcodes of the instructions of class Type-Declaration. */', `export const TYPE_DECLARATIONS: readonly number[] = [${ofClass('Type-Declaration').join(',')}];`);
+  shapesTs.push('/** Opcodes of the instructions of class Constant-Creation (spec constants included). */', `export const CONSTANT_CREATIONS: readonly number[] = [${ofClass('Constant-Creation').join(',')}];`);
+  shapesTs.push('/** Opcodes of the instructions of class Annotation (decorations and decoration groups). */', `export const ANNOTATIONS: readonly number[] = [${ofClass('Annotation').join(',')}];`);
   shapesTs.push('/** Per ValueEnum and BitEnum kind: each enumerant\'s value (as the difference to the one before), followed by its parameters as codes when it has any. */');
   shapesTs.push('export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {');
   // One export per kind, so that naming the values of one kind (a pass naming an execution model)
@@ -836,6 +856,7 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
 const outputs = [
   { dir: outDir, file: 'core.ts', text: coreTs },
   { dir: outDir, file: 'enums.ts', text: enumsTs.join('\n') },
+  { dir: outDir, file: 'extEnums.ts', text: extEnumsTs.join('\n') },
   ...enumFiles.map((f) => ({ dir: outDir, ...f })),
   { dir: outDir, file: 'shapes.ts', text: shapesTs.join('\n') },
   { dir: outDir, file: 'opcodeNames.ts', text: opNamesTs.join('\n') },
@@ -855,9 +876,11 @@ if (check) {
     return !existsSync(p) || readFileSync(p, 'utf8') !== text;
   });
   // An enumeration the grammar no longer has must not leave its module behind.
-  const enumDir = join(outDir, 'enum');
-  const expected = new Set(enumFiles.map((f) => f.file.slice('enum/'.length)));
-  if (existsSync(enumDir)) for (const f of readdirSync(enumDir)) if (!expected.has(f)) stale.push({ dir: enumDir, file: f });
+  for (const folder of ['enum', 'extEnum']) {
+    const enumDir = join(outDir, folder);
+    const expected = new Set(enumFiles.filter((f) => f.file.startsWith(`${folder}/`)).map((f) => f.file.slice(folder.length + 1)));
+    if (existsSync(enumDir)) for (const f of readdirSync(enumDir)) if (!expected.has(f)) stale.push({ dir: enumDir, file: f });
+  }
   if (stale.length) fail(`stale generated files: ${stale.map((o) => join(o.dir, o.file)).join(', ')} (run generate)`);
   process.stdout.write(`generate.mjs: ${outputs.length} files up to date\n`);
 } else {

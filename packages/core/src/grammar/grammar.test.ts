@@ -39,6 +39,10 @@ import {
   extInstSets,
   instructionOperands,
   isTypeDeclaration,
+  isConstantCreation,
+  isAnnotation,
+  NonSemanticShaderDebugInfo100,
+  GLSLstd450,
   knownOpcodes,
   opcodeName,
   operandCategory,
@@ -253,6 +257,14 @@ describe('generators', () => {
 describe('the tables split by use agree with the full specs', () => {
   const strip = (ops: readonly { kind: string; quantifier: string }[]) => ops.map((o) => `${o.kind}${o.quantifier}`);
 
+  it('extended instruction numbers as constants, one namespace per set', () => {
+    const byName = (set: string, name: string) => extInstSets.find((s) => s.name === set)!.instructions.find((i) => i.opname === name)!.opcode;
+    expect(NonSemanticShaderDebugInfo100.DebugLine).toBe(byName('NonSemantic.Shader.DebugInfo.100', 'DebugLine'));
+    expect(NonSemanticShaderDebugInfo100.DebugLine).toBe(103);
+    expect(NonSemanticShaderDebugInfo100.DebugGlobalVariable).toBe(18);
+    expect(GLSLstd450.FMix).toBe(byName('GLSL.std.450', 'FMix'));
+  });
+
   it('instruction shapes and names', () => {
     const first = new Map<number, (typeof instructions)[number]>();
     for (const i of instructions) if (!first.has(i.opcode)) first.set(i.opcode, i);
@@ -261,6 +273,8 @@ describe('the tables split by use agree with the full specs', () => {
       expect(strip(instructionOperands(opcode)!), spec.opname).toEqual(strip(spec.operands));
       expect(opcodeName(opcode)).toBe(spec.opname);
       expect(isTypeDeclaration(opcode), spec.opname).toBe(spec.class === 'Type-Declaration');
+      expect(isConstantCreation(opcode), spec.opname).toBe(spec.class === 'Constant-Creation');
+      expect(isAnnotation(opcode), spec.opname).toBe(spec.class === 'Annotation');
       const bits = SHAPE_KNOWN | (spec.hasResultType ? SHAPE_TYPE : 0) | (spec.hasResult ? SHAPE_RESULT : 0);
       expect(instructionShape[opcode], spec.opname).toBe(bits);
     }

@@ -11,6 +11,8 @@
  */
 export * from './types.js';
 export * from './generated/enums.js';
+/** The instruction numbers of each extended instruction set (`NonSemanticShaderDebugInfo100.DebugLine`). */
+export * from './generated/extEnums.js';
 export {
   SHAPE_KNOWN,
   SHAPE_RESULT,
@@ -25,6 +27,8 @@ export {
   isIdKind,
   isLiteralKind,
   isTypeDeclaration,
+  isConstantCreation,
+  isAnnotation,
   knownOpcodes,
   operandCategory,
 } from './shapes.js';

@@ -7,7 +7,7 @@
  *
  * The tables (`./generated/shapes.ts`) are compact strings and numbers, decoded on first use.
  */
-import { CODE_CHARS, CORE_CATEGORIES, ENUMS, EXT_SETS, INSTRUCTIONS, KIND_NAMES, TYPE_DECLARATIONS } from './generated/shapes.js';
+import { CODE_CHARS, CORE_CATEGORIES, ENUMS, EXT_SETS, INSTRUCTIONS, KIND_NAMES, TYPE_DECLARATIONS, CONSTANT_CREATIONS, ANNOTATIONS } from './generated/shapes.js';
 import type { ExtInstSetInfo, OperandCategory, OperandSpec, Quantifier } from './types.js';
 
 /** `instructionShape[opcode]` bit: the opcode is in the grammar. */
@@ -116,6 +116,28 @@ let typeDeclarations: Set<number> | undefined;
  */
 export function isTypeDeclaration(opcode: number): boolean {
   return (typeDeclarations ??= new Set(TYPE_DECLARATIONS)).has(opcode);
+}
+
+let constantCreations: Set<number> | undefined;
+
+/**
+ * Whether the core instruction is of the grammar's class `Constant-Creation`: OpConstant*,
+ * OpSpecConstant* and OpSpecConstantOp.
+ * @example isConstantCreation(Op.SpecConstantOp) // true
+ */
+export function isConstantCreation(opcode: number): boolean {
+  return (constantCreations ??= new Set(CONSTANT_CREATIONS)).has(opcode);
+}
+
+let annotations: Set<number> | undefined;
+
+/**
+ * Whether the core instruction is of the grammar's class `Annotation`: OpDecorate*,
+ * OpMemberDecorate*, OpDecorationGroup, OpGroupDecorate, OpGroupMemberDecorate.
+ * @example isAnnotation(Op.DecorateString) // true
+ */
+export function isAnnotation(opcode: number): boolean {
+  return (annotations ??= new Set(ANNOTATIONS)).has(opcode);
 }
 
 // ---------------------------------------------------------------- operand kinds and enumerants

@@ -12,8 +12,8 @@ import {
   type Function as SpvFunction,
   type Module,
   type TypeManager,
+  NonSemanticShaderDebugInfo100 as DebugInfo100,
 } from '@spvkit/core';
-import { DEBUG_INFO_NONE } from './debugInfo.js';
 import type { IndexVar, ParamAlias, RawSite, Site } from './findUses.js';
 import { IndexExpressions, RESULT, TEMP } from './indexExpression.js';
 import type { Flavor } from './plan.js';
@@ -171,13 +171,13 @@ export class Editor {
     const globals = this.module.globals;
     const at = globals.indexOf(user);
     if (cached !== undefined && globals.findIndex((i) => i.resultId === cached) < at) return cached;
-    const existing = globals.slice(0, at).find((i) => i.opcode === Op.ExtInst && i.word(0) === set && i.word(1) === DEBUG_INFO_NONE);
+    const existing = globals.slice(0, at).find((i) => i.opcode === Op.ExtInst && i.word(0) === set && i.word(1) === DebugInfo100.DebugInfoNone);
     if (existing !== undefined) {
       this.noneBySet.set(set, existing.resultId);
       return existing.resultId;
     }
     const id = this.module.newId();
-    this.module.insertBefore(user, [new Instruction(Op.ExtInst, user.typeId, id, [set, DEBUG_INFO_NONE])]);
+    this.module.insertBefore(user, [new Instruction(Op.ExtInst, user.typeId, id, [set, DebugInfo100.DebugInfoNone])]);
     this.noneBySet.set(set, id);
     return id;
   }

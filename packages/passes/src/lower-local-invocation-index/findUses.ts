@@ -16,9 +16,10 @@ import {
   type Instruction,
   type Module,
   type OperandContext,
+  NonSemanticShaderDebugInfo100 as DebugInfo100,
 } from '@spvkit/core';
 import { fail } from './fail.js';
-import { DEBUG_GLOBAL_VARIABLE, DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND, DEBUG_INFO_SETS } from './debugInfo.js';
+import { DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND, DEBUG_INFO_SETS } from './debugInfo.js';
 
 /** A variable decorated BuiltIn LocalInvocationIndex. */
 export interface IndexVar {
@@ -124,7 +125,7 @@ export function scanGlobals(module: Module, rootOf: ReadonlyMap<number, IndexVar
     let hit = -1;
     for (let i = 0; i < n; i++) if (rootOf.has(inst.word(i))) hit = i;
     if (hit < 0) continue;
-    if (inst.opcode === Op.ExtInst && debugSets.has(inst.word(0)) && inst.word(1) === DEBUG_GLOBAL_VARIABLE && hit === DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND) {
+    if (inst.opcode === Op.ExtInst && debugSets.has(inst.word(0)) && inst.word(1) === DebugInfo100.DebugGlobalVariable && hit === DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND) {
       debugGlobals.push(inst);
       continue;
     }

@@ -1,8 +1,7 @@
 // Phase 1, decoded bodies: every read of the index, through pointer copies and parameters too,
 // and what goes away with the variables (the copies, their debug declarations).
-import { Op, createIdFlags, moduleWordEstimate, type Block, type Instruction, type Module } from '@spvkit/core';
+import { NonSemanticShaderDebugInfo100 as DebugInfo100, Op, createIdFlags, moduleWordEstimate, type Block, type Instruction, type Module } from '@spvkit/core';
 import { fail } from './fail.js';
-import { DEBUG_DECLARE, DEBUG_VALUE } from './debugInfo.js';
 import { debugInfoSets, idPositionsOf, type IndexVar, type ParamAlias, type Site } from './findUses.js';
 
 /** The result of scanning decoded bodies. */
@@ -75,7 +74,7 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
               case Op.Line:
                 continue;
               case Op.ExtInst:
-                if (debugSets.has(inst.word(0)) && (inst.word(1) === DEBUG_DECLARE || inst.word(1) === DEBUG_VALUE) && i === 3) {
+                if (debugSets.has(inst.word(0)) && (inst.word(1) === DebugInfo100.DebugDeclare || inst.word(1) === DebugInfo100.DebugValue) && i === 3) {
                   dropped.add(inst);
                   droppedBlocks.add(block);
                   continue;

@@ -10,7 +10,8 @@ import {
   decodeLiteralString,
   extInstSetByName,
   instructionShape,
-  isTypeOpcode,
+  isTypeDeclaration,
+  NonSemanticShaderDebugInfo100 as DebugInfo100,
   walkOperands,
   type AppliedDecoration,
   type CallGraph,
@@ -240,7 +241,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
   // Global instructions computed from a tracked id (spec-constant ops over WorkgroupSize, ...).
   if (tracked.size > 0) {
     for (const inst of module.globals) {
-      if (inst.resultId === 0 || isTypeOpcode(inst.opcode) || inst.opcode === Op.ExtInst || inst.opcode === Op.Variable) continue;
+      if (inst.resultId === 0 || isTypeDeclaration(inst.opcode) || inst.opcode === Op.ExtInst || inst.opcode === Op.Variable) continue;
       if (!anyFlagged(inst, flag)) continue;
       walkOperands(inst, ctx, (kind, start) => {
         if (kind !== 'IdRef') return;
@@ -387,8 +388,8 @@ function scanWords(
       line = { kind: 1, a: words[at]!, b: words[at + 1]!, c: words[at + 2]! };
     } else if (opcode === Op.ExtInst && debugInfoSets.has(words[at]!)) {
       const which = words[at + 1]!;
-      if (which === DEBUG_LINE) line = { kind: 2, a: words[at + 2]!, b: words[at + 3]!, c: words[at + 5]! };
-      else if (which === DEBUG_NO_LINE) line = undefined;
+      if (which === DebugInfo100.DebugLine) line = { kind: 2, a: words[at + 2]!, b: words[at + 3]!, c: words[at + 5]! };
+      else if (which === DebugInfo100.DebugNoLine) line = undefined;
     }
     // Result types of function values are not noted here: they only matter to the literal widths
     // of an OpSwitch whose selector is a function value, and such a selector is never a built-in.
@@ -406,10 +407,6 @@ function scanWords(
   }
 }
 
-// Instruction numbers in NonSemantic.Shader.DebugInfo.100.
-const DEBUG_SOURCE = 35;
-const DEBUG_LINE = 103;
-const DEBUG_NO_LINE = 104;
 
 /** OpString texts, 32-bit constants and DebugSource files: what raw debug lines refer to. */
 function debugLineText(module: Module, debugInfoSets: ReadonlySet<number>): { strings: Map<number, string>; uints: Map<number, number>; sources: Map<number, string> } {
@@ -421,7 +418,7 @@ function debugLineText(module: Module, debugInfoSets: ReadonlySet<number>): { st
   const sources = new Map<number, string>();
   for (const inst of module.globals) {
     if (inst.opcode === Op.Constant && inst.operandCount === 1) uints.set(inst.resultId, inst.word(0));
-    else if (inst.opcode === Op.ExtInst && debugInfoSets.has(inst.word(0)) && inst.word(1) === DEBUG_SOURCE) {
+    else if (inst.opcode === Op.ExtInst && debugInfoSets.has(inst.word(0)) && inst.word(1) === DebugInfo100.DebugSource) {
       const file = strings.get(inst.word(2));
       if (file !== undefined) sources.set(inst.resultId, file);
     }

@@ -121,6 +121,10 @@ export const INSTRUCTIONS: readonly (number | string)[] = [
 ];
 /** Opcodes of the instructions of class Type-Declaration. */
 export const TYPE_DECLARATIONS: readonly number[] = [19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,322,327,4163,4190,4417,4456,4472,5115,5281,5288,5313,5341,5358,5370,5371,6086,6090];
+/** Opcodes of the instructions of class Constant-Creation (spec constants included). */
+export const CONSTANT_CREATIONS: readonly number[] = [41,42,43,44,45,46,48,49,50,51,52,4461,4462,5129,5147,5148,6091,6092,6251,6252,6253];
+/** Opcodes of the instructions of class Annotation (decorations and decoration groups). */
+export const ANNOTATIONS: readonly number[] = [71,72,73,74,75,332,5127,5632,5633];
 /** Per ValueEnum and BitEnum kind: each enumerant's value (as the difference to the one before), followed by its parameters as codes when it has any. */
 export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {
   ImageOperands: [0,1,"b",1,"b",2,"bb",4,"b",8,"b",16,"b",32,"b",64,"b",128,"a",256,"a",512,1024,2048,4096,8192,49152,"b"],
