@@ -116,7 +116,7 @@ describe('packages/core/README.md: Walking and editing the IR', () => {
     const uses = module.analysis(core.DefUseAnalysis).uses(load.resultId);
     const three = module.analysis(core.TypesAnalysis).constantUint(3);
     const tripled = new core.Builder(module).after(block, load).iMul(load.typeId, load.resultId, three);
-    for (const { instruction, operand } of uses) if (instruction.opcode !== core.Op.Name) instruction.setWord(operand, tripled.resultId);
+    for (const { instruction, operand } of uses) if (instruction.opcode !== core.Op.Name) module.setOperand(instruction, operand, tripled.resultId);
     const decoded = core.decodeModule(core.encodeModule(module));
     expect([...decoded.instructions()].length).toBe(before + 2); // OpIMul and OpConstant %uint 3
     const body = decoded.functions[0]!.blocks[0]!.instructions.map((i) => core.opcodeName(i.opcode));

@@ -29,6 +29,18 @@ class Tables {
   readonly defs = new Map<number, Instruction>();
   readonly uses = new Map<number, Use[]>();
   readonly ctx: OperandContext = operandContextOf((id) => this.defs.get(id));
+  /**
+   * Use lists handed out by `uses()`: an edit copies such a list before changing it, so a caller
+   * looping over the uses it read while editing (replacing each) never sees its own edits.
+   */
+  private readonly lent = new WeakSet<Use[]>();
+
+  lend(id: number): readonly Use[] {
+    const list = this.uses.get(id);
+    if (list === undefined) return NO_USES;
+    this.lent.add(list);
+    return list;
+  }
 
   define(inst: Instruction): void {
     if (inst.resultId !== 0 && !this.defs.has(inst.resultId)) this.defs.set(inst.resultId, inst);
@@ -44,9 +56,10 @@ class Tables {
 
   addUses(inst: Instruction): void {
     this.eachUse(inst, (id, operand) => {
-      const list = this.uses.get(id);
-      if (list === undefined) this.uses.set(id, [{ instruction: inst, operand }]);
-      else list.push({ instruction: inst, operand });
+      let list = this.uses.get(id);
+      if (list === undefined) this.uses.set(id, (list = []));
+      else if (this.lent.has(list)) this.uses.set(id, (list = [...list]));
+      list.push({ instruction: inst, operand });
     });
   }
 
@@ -114,7 +127,7 @@ export const DefUseAnalysis: Analysis<DefUse> = {
     for (const inst of module.instructions()) t.addUses(inst);
     const value: DefUse = {
       def: (id) => t.defs.get(id),
-      uses: (id) => t.uses.get(id) ?? NO_USES,
+      uses: (id) => t.lend(id),
     };
     tablesOf.set(value, t);
     return value;

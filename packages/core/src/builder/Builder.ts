@@ -12,6 +12,7 @@ import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
 import type { Module } from '../ir/Module.js';
+import type { ChangePlace } from '../ir/ModuleChange.js';
 import { OperandTables } from '../ir/OperandTables.js';
 import { moduleWordEstimate } from '../ir/idTables.js';
 import { walkOperands, type OperandContext } from '../ir/operands.js';
@@ -191,41 +192,47 @@ export class Builder extends InstructionBuilders {
         this.fn = new Function(inst, [], [], new Instruction(Op.FunctionEnd));
         this.module.functions.push(this.fn);
         this.point = undefined;
-        return inst;
+        return this.placed(inst, 'functions');
       case Op.FunctionParameter:
         this.currentFunction(spec).preamble.push(inst);
-        return inst;
+        return this.placed(inst, 'functions');
       case Op.Label: {
         const block = new Block(inst);
         this.currentFunction(spec).blocks.push(block);
         this.point = { list: block.instructions, index: undefined };
-        return inst;
+        return this.placed(inst, 'functions');
       }
       case Op.FunctionEnd:
         this.currentFunction(spec).end = inst;
         this.fn = undefined;
         this.point = undefined;
-        return inst;
+        return this.placed(inst, 'functions');
     }
     const section = naturalSection(opcode, true);
     if (section >= 0 && section !== GLOBALS_SECTION) {
-      this.module[SECTIONS[section]!].push(inst);
+      this.module.insert(SECTIONS[section]!, [inst]);
     } else if (
       spec.class === 'Type-Declaration' ||
       spec.class === 'Constant-Creation' ||
       ((opcode === Op.Variable || opcode === Op.UntypedVariableKHR) && inst.word(0) !== StorageClass.Function)
     ) {
-      this.module.globals.push(inst);
+      this.module.insert('globals', [inst]);
     } else {
       this.insert(inst, spec);
     }
     return inst;
   }
 
+  /** Tells the module's cached analyses about an instruction placed in a function. */
+  private placed(inst: Instruction, place: ChangePlace): Instruction {
+    this.module.changed({ kind: 'added', place, instruction: inst });
+    return inst;
+  }
+
   /** {@link make}s an instruction and appends it to `module.globals` (e.g. a global OpUndef). */
   global(opcode: number, typeId: number, operands: ArrayLike<number>): Instruction {
     const inst = this.make(opcode, typeId, operands);
-    this.module.globals.push(inst);
+    this.module.insert('globals', [inst]);
     return inst;
   }
 
@@ -278,6 +285,8 @@ export class Builder extends InstructionBuilders {
     }
     if (p.index === undefined) p.list.push(inst);
     else p.list.splice(p.index++, 0, inst);
+    // The list is a block's, a preamble's or a section's: the analyses hear of it either way.
+    this.placed(inst, SECTIONS.find((name) => this.module.section(name) === p.list) ?? 'functions');
   }
 
   private currentFunction(spec: InstructionSpec): Function {
