@@ -69,7 +69,7 @@ export function main(args = [], log = console.log) {
   //    that changed the module, and the run stops at the first error.
   const run = runPasses(module, ['lower-local-invocation-index', 'strip-names'], {
     targetEnv: 'vulkan1.1',
-    validateAfterEach: 'validate-builtins',
+    validate: 'each',
   });
   for (const t of run.timings) log(`pass      ${t.pass}: ${t.changed ? 'changed the module' : 'no change'} (${t.ms.toFixed(2)} ms)`);
   for (const d of run.diagnostics) log(`          ${formatDiagnostic(d)}`);
