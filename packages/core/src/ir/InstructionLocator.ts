@@ -20,21 +20,29 @@ export interface LocatedModule {
 }
 
 /**
- * Which array holds each instruction of a module, built on the first edit that needs it and kept
- * by the edits themselves. It only ever answers where to look: every answer is checked with
- * `indexOf` before use, and a miss rebuilds it once, so an array changed behind its back costs a
- * rebuild, never a wrong edit.
+ * Which array holds each instruction of a module, built on the first edit that needs it (the
+ * sections first; the bodies, which may hold a million instructions, only when an edit names a
+ * body instruction without its block) and kept by the edits themselves. It only ever answers where
+ * to look: every answer is checked with `indexOf` before use, and a miss rebuilds it once, so an
+ * array changed behind its back costs a rebuild, never a wrong edit.
  */
 export class InstructionLocator {
-  private homes: Map<Instruction, InstructionHome> | null = null;
+  /** Instructions of the sections before the functions: few, so built at the first edit. */
+  private sections: Map<Instruction, InstructionHome> | null = null;
+  /** Instructions of the bodies: built only when an edit names one without saying where it is. */
+  private bodies: Map<Instruction, InstructionHome> | null = null;
 
   constructor(private readonly module: LocatedModule) {}
 
   /** Where `inst` is and its index there, or undefined when it is not in the module. */
   find(inst: Instruction): { home: InstructionHome; index: number } | undefined {
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (this.homes === null || attempt === 1) this.homes = this.build();
-      const home = this.homes.get(inst);
+      if (this.sections === null || attempt === 1) this.sections = this.buildSections();
+      let home = this.sections.get(inst);
+      if (home === undefined) {
+        if (this.bodies === null || attempt === 1) this.bodies = this.buildBodies();
+        home = this.bodies.get(inst);
+      }
       if (home !== undefined) {
         const index = home.list.indexOf(inst);
         if (index >= 0) return { home, index };
@@ -45,25 +53,32 @@ export class InstructionLocator {
 
   /** Records that `inst` now lives in `home`. */
   placed(inst: Instruction, home: InstructionHome): void {
-    this.homes?.set(inst, home);
+    (home.place === 'functions' ? this.bodies : this.sections)?.set(inst, home);
   }
 
   /** Records that `inst` left the module. */
   left(inst: Instruction): void {
-    this.homes?.delete(inst);
+    this.sections?.delete(inst);
+    this.bodies?.delete(inst);
   }
 
   /** Forgets everything (a section or the bodies were replaced wholesale). */
   reset(): void {
-    this.homes = null;
+    this.sections = null;
+    this.bodies = null;
   }
 
-  private build(): Map<Instruction, InstructionHome> {
+  private buildSections(): Map<Instruction, InstructionHome> {
     const homes = new Map<Instruction, InstructionHome>();
     for (const name of SECTIONS) {
       const home: InstructionHome = { list: this.module.section(name), place: name };
       for (const inst of home.list) homes.set(inst, home);
     }
+    return homes;
+  }
+
+  private buildBodies(): Map<Instruction, InstructionHome> {
+    const homes = new Map<Instruction, InstructionHome>();
     // Bodies held as words have no instruction objects to edit: reading them would decode them.
     if (this.module.hasLazyFunctions) return homes;
     for (const fn of this.module.functions) {

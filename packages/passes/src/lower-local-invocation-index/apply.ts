@@ -72,12 +72,12 @@ export function applyPlan(module: Module, plan: Plan): Diagnostic[] {
     // In place: the OpLine / DebugLine in effect at a read stays in effect for its replacement.
     const touched = new Set<Block>(scan.droppedBlocks);
     for (const s of scan.sites) touched.add(s.block);
+    const NONE: readonly Instruction[] = [];
     for (const block of touched) {
-      for (const inst of [...block.instructions]) {
+      module.replaceIn(block, (inst) => {
         const r = inst.opcode === Op.Load || inst.opcode === Op.CopyMemory ? replacements.get(inst) : undefined;
-        if (r !== undefined) module.replace(inst, r);
-        else if (scan.dropped.has(inst)) module.remove(inst);
-      }
+        return r ?? (scan.dropped.has(inst) ? NONE : undefined);
+      });
     }
     for (const p of scan.params) edit.removeParameter(p);
   }
