@@ -114,6 +114,17 @@ describe('Module edits keep cached analyses right', () => {
     expect(checkConsistency(m)).toEqual([]);
   });
 
+  it('replaceIn rewrites a block in one sweep', () => {
+    const m = loaded();
+    const block = m.functions[0]!.blocks[0]!;
+    const zero = m.analysis(TypesAnalysis).constant(Op.Constant, 3, [0]);
+    const n = m.replaceIn(block, (inst) => (inst.opcode === Op.IAdd ? [new Instruction(Op.ISub, 3, 9, [zero, 8])] : inst.opcode === Op.Nop ? [] : undefined));
+    expect(n).toBe(1);
+    expect(block.instructions.map((i) => i.opcode)).toEqual([Op.Load, Op.ISub, Op.Return]);
+    expect(m.analysis(DefUseAnalysis).def(9)?.opcode).toBe(Op.ISub);
+    expect(checkConsistency(m)).toEqual([]);
+  });
+
   it('an edit of an instruction not in the module is a SpirvError', () => {
     const m = loaded();
     const stray = new Instruction(Op.Nop);
