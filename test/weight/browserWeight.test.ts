@@ -32,10 +32,10 @@ const INTERIM_CEILINGS: ReadonlyMap<string, number> = new Map([
   ['assemble + encode', 48 * KB],
   // 26.0 KB. The pass can fail on any instruction that uses the variable, and its message names
   // it: 4.9 KB of opcode names (the full list: any opcode with an id operand can be named).
-  // 27.9 KB since issue 14: the pass edits through core's mutation API, which keeps the analyses
+  // 28.0 KB since issue 14: the pass edits through core's mutation API, which keeps the analyses
   // it reads right (their update hooks), and reads sizes and reachability from core's one
-  // workgroup-size resolver and call graph, +1.9 KB.
-  ['decode + lowerLocalInvocationIndex + encode', 28 * KB],
+  // workgroup-size resolver and call graph, +2 KB.
+  ['decode + lowerLocalInvocationIndex + encode', 29 * KB],
   // 81.6 KB. Assembler, disassembler, decoder, both passes, reflection: 55 KB of code alone.
   // 84.6 KB since issue 14: the above, and runPasses' consistency check (snapshots of the
   // built-in analyses), +3 KB.
