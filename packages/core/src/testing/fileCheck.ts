@@ -47,12 +47,15 @@ interface Found extends Match {
 }
 
 /** Thrown inside the matcher and turned into a result by {@link fileCheck}. */
-class Mismatch {
+class Mismatch extends Error {
   constructor(
     readonly directive: Directive | undefined,
     readonly what: string,
     readonly at: number,
-  ) {}
+  ) {
+    super(what);
+    this.name = 'Mismatch';
+  }
 }
 
 /**
