@@ -27,8 +27,6 @@ export default defineConfig({
     // the module (see RunPassesOptions.checkConsistency).
     env: { SPVKIT_CHECK_CONSISTENCY: '1' },
     // CI asks for a machine-readable report to print its one-line summary.
-    ...(process.env.SPVKIT_TEST_REPORT
-      ? { reporters: ['default', 'json'], outputFile: { json: process.env.SPVKIT_TEST_REPORT } }
-      : {}),
+    ...(process.env.SPVKIT_TEST_REPORT ? { reporters: ['default', 'json'], outputFile: { json: process.env.SPVKIT_TEST_REPORT } } : {}),
   },
 });

@@ -6,16 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  Op,
-  decodeModule,
-  encodeModule,
-  formatDiagnostic,
-  passRegistry,
-  reflectModule,
-  runPasses,
-  versionOf,
-} from '@spvkit/core';
+import { Op, decodeModule, encodeModule, formatDiagnostic, passRegistry, reflectModule, runPasses, versionOf } from '@spvkit/core';
 // Importing @spvkit/passes registers 'lower-local-invocation-index' and 'validate-builtins'.
 import '@spvkit/passes';
 

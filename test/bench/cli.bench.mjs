@@ -55,7 +55,8 @@ const builder = join(root, 'test', 'shaders', 'buildFolder.mjs');
 if (existsSync(builder)) {
   const out = execFileSync(process.execPath, [builder, join(folder, 'shaders')], { encoding: 'utf8' });
   console.log(`test/shaders: ${out.trim()}`);
-  for (const m of JSON.parse(readFileSync(join(folder, 'shaders', 'manifest.json'), 'utf8'))) manifest.push({ path: join(folder, 'shaders', m.path), targetEnv: m.targetEnv });
+  for (const m of JSON.parse(readFileSync(join(folder, 'shaders', 'manifest.json'), 'utf8')))
+    manifest.push({ path: join(folder, 'shaders', m.path), targetEnv: m.targetEnv });
   rmSync(join(folder, 'shaders', 'manifest.json'));
 }
 // The corpus's hand-written assembly, assembled (one command) for its own targets: vulkan1.1 suits all.
@@ -64,7 +65,9 @@ spvkit(['as', asmDir, '--out-dir', join(folder, 'asm'), '--target-env', 'spv1.5'
 for (const f of readdirSync(join(folder, 'asm'))) manifest.push({ path: join(folder, 'asm', f), targetEnv: 'vulkan1.2' });
 const files = manifest.map((m) => m.path).sort();
 const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
-console.log(`folder: ${files.length} modules, ${(bytes / 1048576).toFixed(2)} MB${files.length < 300 ? ` (fewer than the 300 asked: test/shaders has not all landed)` : ''}`);
+console.log(
+  `folder: ${files.length} modules, ${(bytes / 1048576).toFixed(2)} MB${files.length < 300 ? ` (fewer than the 300 asked: test/shaders has not all landed)` : ''}`,
+);
 
 /** Wall time of a loop running one native process per file (as a shell loop would). */
 function nativeLoop(cmd, argsOf) {
@@ -116,7 +119,11 @@ const big = [];
 const sDis = processMedian(rounds, process.execPath, [cli, 'dis', large, '-o', join(work, 'large.out.spvasm')]);
 const sAs = processMedian(rounds, process.execPath, [cli, 'as', largeText, '-o', join(work, 'large.as.spv'), '--target-env', 'vulkan1.1']);
 const sOpt = processMedian(rounds, process.execPath, [cli, 'opt', large, '-o', join(work, 'large.opt.spv'), '--lower-local-invocation-index']);
-big.push([`spvkit dis`, `${sDis.toFixed(0)} ms`], [`spvkit as`, `${sAs.toFixed(0)} ms`], [`spvkit opt --lower-local-invocation-index`, `${sOpt.toFixed(0)} ms`]);
+big.push(
+  [`spvkit dis`, `${sDis.toFixed(0)} ms`],
+  [`spvkit as`, `${sAs.toFixed(0)} ms`],
+  [`spvkit opt --lower-local-invocation-index`, `${sOpt.toFixed(0)} ms`],
+);
 for (const set of toolsets) {
   const nDis = processMedian(rounds, tool(set, 'spirv-dis'), [large, '-o', join(work, 'large.native.spvasm')]);
   const nAs = processMedian(rounds, tool(set, 'spirv-as'), [largeText, '-o', join(work, 'large.native.spv'), '--target-env', 'vulkan1.1']);

@@ -37,7 +37,9 @@ const include = ({ name, includer }) => {
 const wasm = readFileSync(join(wasmDir, 'glslang.wasm'));
 const glue = readFileSync(join(wasmDir, 'glslang.js'));
 const wasmGz = gzipSync(wasm, { level: 9 }).length;
-console.log(`wasm: ${wasm.length} bytes raw (${kb(wasm.length)}), ${wasmGz} bytes gzip -9 (${kb(wasmGz)}, ${(wasm.length / wasmGz).toFixed(2)}x smaller); glue ${glue.length} bytes raw, ${gzipSync(glue, { level: 9 }).length} gzip`);
+console.log(
+  `wasm: ${wasm.length} bytes raw (${kb(wasm.length)}), ${wasmGz} bytes gzip -9 (${kb(wasmGz)}, ${(wasm.length / wasmGz).toFixed(2)}x smaller); glue ${glue.length} bytes raw, ${gzipSync(glue, { level: 9 }).length} gzip`,
+);
 
 // 2. Time to first compile, each in a fresh Node process (nothing cached, as a first import is).
 const firstScript = `
@@ -128,7 +130,9 @@ if (!native) {
     perShaderNative.push((performance.now() - t) / shaders.length);
   }
   const nativeMs = median(perShaderNative);
-  console.log(`glslangValidator -V, a process per shader, same shaders: ${ms(nativeMs)} per shader (median of ${perShaderNative.length} rounds), ${ms(nativeMs * shaders.length, 0)} for the folder`);
+  console.log(
+    `glslangValidator -V, a process per shader, same shaders: ${ms(nativeMs)} per shader (median of ${perShaderNative.length} rounds), ${ms(nativeMs * shaders.length, 0)} for the folder`,
+  );
   console.log(
     `ratios: a process per shader / in process warm = ${(nativeMs / wasmMs).toFixed(1)}x; / in process first pass = ${(nativeMs / coldMs).toFixed(1)}x; ` +
       `whole folder, processes / (createGlslang + first pass) = ${((nativeMs * shaders.length) / (coldEnd - instanceStart)).toFixed(1)}x; ` +

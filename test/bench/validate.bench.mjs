@@ -64,7 +64,8 @@ for (const [f, code] of expectations) {
   const ours = spawnSync(process.execPath, [cli, 'val', '--target-env', ENV, f], { encoding: 'utf8' });
   if ((theirs.status === 0) !== (code === 0)) throw new Error(`spirv-val ${code === 0 ? 'rejects' : 'accepts'} ${f}: ${theirs.stderr}${theirs.stdout}`);
   if (ours.status !== code) throw new Error(`spvkit val exits ${ours.status} on ${f}, expected ${code}: ${ours.stderr}`);
-  if (code === 1 && !/VUID-GlobalInvocationId-GlobalInvocationId-04237/.test(ours.stderr)) throw new Error(`spvkit val missed the broken storage class: ${ours.stderr}`);
+  if (code === 1 && !/VUID-GlobalInvocationId-GlobalInvocationId-04237/.test(ours.stderr))
+    throw new Error(`spvkit val missed the broken storage class: ${ours.stderr}`);
 }
 
 const rounds = 9;

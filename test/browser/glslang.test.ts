@@ -19,7 +19,15 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const pageDir = join(repoRoot, 'test', '.cache', 'browser', 'glslang-page');
 const outDir = join(repoRoot, 'test', '.cache', 'browser', 'glslang-dist');
 const CHROMIUM = process.env.SPVKIT_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function chromiumAvailability(): Availability {
   if (!existsSync(CHROMIUM)) return { ok: false, reason: `${CHROMIUM} not found (install Debian's chromium, or set SPVKIT_CHROMIUM)` };

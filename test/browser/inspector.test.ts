@@ -225,9 +225,15 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
       expect(await c.locator('td.code.after.add').count(), name).toBeGreaterThan(0);
       // Marked lines are exactly the ones that differ.
       const deleted = await c.locator('td.code.before.del').allTextContents();
-      expect(deleted.some((l) => l.includes('BuiltIn LocalInvocationIndex')), name).toBe(true);
+      expect(
+        deleted.some((l) => l.includes('BuiltIn LocalInvocationIndex')),
+        name,
+      ).toBe(true);
       const added = await c.locator('td.code.after.add').allTextContents();
-      expect(added.some((l) => l.includes('BuiltIn LocalInvocationId')), name).toBe(true);
+      expect(
+        added.some((l) => l.includes('BuiltIn LocalInvocationId')),
+        name,
+      ).toBe(true);
     }
     // The binary's columns are exactly spvkit's disassembly of the file and of the lowered module.
     const bytes = readFileSync(reduceSpv);
@@ -345,7 +351,7 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     const assets = readdirSync(join(outDir, 'assets'));
     const entry = assets.filter((f) => /^index-.*\.js$/.test(f));
     expect(entry).toHaveLength(1);
-    expect(readFileSync(join(outDir, 'assets', entry[0]!), 'utf8')).not.toMatch(/\.wasm|_spvkit_glslang_compile/);
+    expect(readFileSync(join(outDir, 'assets', entry[0]), 'utf8')).not.toMatch(/\.wasm|_spvkit_glslang_compile/);
     expect(assets.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
 
     await page.setInputFiles('#file-input', [histogramComp, colorGlsl]);
@@ -379,7 +385,7 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     await page.setInputFiles('#file-input', [join(corpusGlsl, 'path_tracer.rgen'), join(corpusGlsl, 'include', 'rt_common.glsl')]);
     const rgen = card(page, 'path_tracer.rgen', 'dropped');
     await rgen.waitFor();
-    expect((await tableRows(rgen, 'entry-points'))[0]!.slice(0, 2)).toEqual(['main', 'RayGenerationKHR']);
+    expect((await tableRows(rgen, 'entry-points'))[0].slice(0, 2)).toEqual(['main', 'RayGenerationKHR']);
     expect(await rgen.locator('li.finding.error').count()).toBe(0);
     expect(requests.filter((r) => r.endsWith('.wasm'))).toHaveLength(1);
     await page.close();
@@ -399,7 +405,11 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
       const c = card(page, name, 'dropped');
       await c.waitFor();
       const finding = c.locator('li.finding.error').first();
-      return { where: await finding.locator('.where').textContent(), text: await finding.textContent(), frame: await finding.locator('pre.frame').textContent() };
+      return {
+        where: await finding.locator('.where').textContent(),
+        text: await finding.textContent(),
+        frame: await finding.locator('pre.frame').textContent(),
+      };
     };
     const s = await first('syntax.comp');
     expect(s.where).toBe('syntax.comp:5:6');
@@ -411,7 +421,7 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     expect(i.frame).toContain('3 | #include "helpers.glsl"');
     const e = await first('extension.frag');
     expect(e.where).toMatch(/^extension\.frag:2:\d+$/);
-    expect(e.text).toContain("extension not supported: GL_EXT_no_such_thing");
+    expect(e.text).toContain('extension not supported: GL_EXT_no_such_thing');
     for (const name of ['syntax.comp', 'include.comp', 'extension.frag']) {
       const c = card(page, name, 'dropped');
       expect(await c.locator('.steps .failed').count(), name).toBeGreaterThan(0);

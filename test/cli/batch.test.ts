@@ -69,9 +69,12 @@ describe('several inputs', () => {
     const b = join(shaders, 'b', 'c', 's01.spv');
     const r = await spvkit(['info', b, a, '--json']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { file: string; exitCode: number; result: { entryPoints: { workgroupSize: number[] }[] } });
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; exitCode: number; result: { entryPoints: { workgroupSize: number[] }[] } });
     expect(lines.map((l) => l.file)).toEqual([b, a]);
-    expect(lines.map((l) => l.result.entryPoints[0]!.workgroupSize[0])).toEqual([1, 4]);
+    expect(lines.map((l) => l.result.entryPoints[0].workgroupSize[0])).toEqual([1, 4]);
     expect(r.stderr).toBe('spvkit info: 2 files, 2 ok, 0 failed\n');
 
     const text = await spvkit(['info', b, a]);
@@ -81,7 +84,10 @@ describe('several inputs', () => {
 
   it('expands a folder to its modules at any depth, and a quoted glob, each sorted', async () => {
     const r = await spvkit(['val', shaders, '--json']);
-    const files = r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { file: string }).file);
+    const files = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { file: string }).file);
     expect(files).toHaveLength(26); // 24 modules, the text one, the broken one; not notes.txt
     expect(files).toEqual([...files].sort());
     expect(files).toContain(join(shaders, 'a', 'text.spvasm'));
@@ -104,7 +110,18 @@ describe('several inputs', () => {
   it('--out-dir mirrors paths relative to the folder or the glob base', async () => {
     const out = join(dir, 'out-mirror');
     expect((await spvkit(['opt', `${shaders}/**/s1*.spv`, '--lower-local-invocation-index', '--out-dir', out])).code).toBe(0);
-    expect(tree(out)).toEqual(['a/s10.spv', 'a/s12.spv', 'a/s14.spv', 'a/s16.spv', 'a/s18.spv', 'b/c/s11.spv', 'b/c/s13.spv', 'b/c/s15.spv', 'b/c/s17.spv', 'b/c/s19.spv']);
+    expect(tree(out)).toEqual([
+      'a/s10.spv',
+      'a/s12.spv',
+      'a/s14.spv',
+      'a/s16.spv',
+      'a/s18.spv',
+      'b/c/s11.spv',
+      'b/c/s13.spv',
+      'b/c/s15.spv',
+      'b/c/s17.spv',
+      'b/c/s19.spv',
+    ]);
     const lowered = await spvkit(['dis', join(out, 'a', 's10.spv')]);
     expect(lowered.stdout).toContain('LocalInvocationId');
 
@@ -118,11 +135,14 @@ describe('several inputs', () => {
   it('--json gives one object per file, a failure with its messages', async () => {
     const r = await spvkit(['dis', join(shaders, 'b', 'broken.spv'), join(shaders, 'a', 's02.spv'), '--json']);
     expect(r.code).toBe(1);
-    const [bad, good] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [bad, good] = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(bad).toMatchObject({ file: join(shaders, 'b', 'broken.spv'), exitCode: 1, output: null });
-    expect(String(bad!.messages)).toContain('broken.spv: error:');
+    expect(String(bad.messages)).toContain('broken.spv: error:');
     expect(good).toMatchObject({ exitCode: 0, output: null });
-    expect(String(good!.text)).toContain('OpExecutionMode %1 LocalSize 2 1 1');
+    expect(String(good.text)).toContain('OpExecutionMode %1 LocalSize 2 1 1');
   });
 
   it('reports a glob that matches nothing as that argument failing', async () => {
@@ -156,7 +176,8 @@ describe('several inputs', () => {
 
 describe('--jobs', () => {
   /** `spvkit ARGS` as a process of the built bin, in `dir`. */
-  const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'buffer', env: { ...process.env, SPVKIT_CODE_CACHE: '0' } });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'buffer', env: { ...process.env, SPVKIT_CODE_CACHE: '0' } });
 
   it('gives the same bytes on standard output and error, and the same files, as --jobs 1', () => {
     const outputs = new Map<string, { stdout: Buffer; stderr: Buffer; files: Map<string, Buffer> }>();

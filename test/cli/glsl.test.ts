@@ -38,14 +38,20 @@ void main() { v[gl_GlobalInvocationID.x] = twice(thrice(v[gl_LocalInvocationInde
   writeFileSync(p('src', 'tri.vert'), '#version 450\nlayout(location = 0) in vec3 pos;\nvoid main() { gl_Position = vec4(pos, 1.0); }\n');
   writeFileSync(p('src', 'paint.frag'), '#version 450\nlayout(location = 0) out vec4 color;\nvoid main() { color = vec4(1.0); }\n');
   writeFileSync(p('src', 'bad.frag'), '#version 450\nlayout(location = 0) out vec4 color;\nvoid main() {\n  color = vec4(1.0) + nothing;\n}\n');
-  writeFileSync(p('src', 'usesBroken.comp'), '#version 450\n#extension GL_GOOGLE_include_directive : require\n#include <broken.glsl>\nlayout(local_size_x = 1) in;\nvoid main() {}\n');
-  writeFileSync(p('src', 'missing.comp'), '#version 450\n#extension GL_GOOGLE_include_directive : require\n\n#include "nowhere.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n');
+  writeFileSync(
+    p('src', 'usesBroken.comp'),
+    '#version 450\n#extension GL_GOOGLE_include_directive : require\n#include <broken.glsl>\nlayout(local_size_x = 1) in;\nvoid main() {}\n',
+  );
+  writeFileSync(
+    p('src', 'missing.comp'),
+    '#version 450\n#extension GL_GOOGLE_include_directive : require\n\n#include "nowhere.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n',
+  );
   writeFileSync(p('src', 'ext.comp'), '#version 450\n#extension GL_EXT_no_such_thing : require\nlayout(local_size_x = 1) in;\nvoid main() {}\n');
   writeFileSync(p('src', 'plain.glsl'), '#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n');
 });
 
 describe('spvkit glsl', () => {
-  it('compiles with includes (-I, the includer\'s folder), defines and a target env, to IN.spv by default', async () => {
+  it("compiles with includes (-I, the includer's folder), defines and a target env, to IN.spv by default", async () => {
     const r = await spvkit(['glsl', p('src', 'scale.comp'), '-I', p('inc'), '-DWIDTH=64', '--target-env', 'vulkan1.3']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -66,7 +72,10 @@ describe('spvkit glsl', () => {
     expect((await spvkit(['glsl', p('src', 'plain.glsl'), '-S', 'comp', '-o', p('plainV.spv'), '-gV'])).code).toBe(0);
     expect(disassemble(decodeModule(words(p('plainV.spv'))))).toContain('NonSemantic.Shader.DebugInfo.100');
     const out = await spvkit(['glsl', p('src', 'tri.vert'), '-o', '-']);
-    expect(decodeModule(new Uint32Array(out.stdoutBytes.buffer.slice(out.stdoutBytes.byteOffset, out.stdoutBytes.byteOffset + out.stdoutBytes.byteLength))).entryPoints).toHaveLength(1);
+    expect(
+      decodeModule(new Uint32Array(out.stdoutBytes.buffer.slice(out.stdoutBytes.byteOffset, out.stdoutBytes.byteOffset + out.stdoutBytes.byteLength)))
+        .entryPoints,
+    ).toHaveLength(1);
   });
 
   it('reports errors at FILE:LINE:COLUMN, in an included file too, and exits 1 writing nothing', async () => {

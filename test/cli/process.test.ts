@@ -62,9 +62,9 @@ describe('the code cache, made at first run', () => {
     expect(first.status).toBe(0);
     expect(first.stderr).toBe('');
     const [name] = caches(folder);
-    const hash = /\/\/# spvkit-bundle=(\w+)\n$/.exec(readFileSync(bundle, 'latin1'))![1]!;
+    const hash = /\/\/# spvkit-bundle=(\w+)\n$/.exec(readFileSync(bundle, 'latin1'))![1];
     expect(name).toBe(`spvkit-${hash}-v8-${process.versions.v8}-${process.arch}.cache`);
-    const path = join(folder, name!);
+    const path = join(folder, name);
     expect(covered(path)).toEqual(['--version']);
 
     // A command the cache has not seen: rewritten with its functions too.
@@ -87,7 +87,7 @@ describe('the code cache, made at first run', () => {
   it('a damaged cache is dropped by V8 and written again', () => {
     const home = join(dir, 'damaged');
     expect(run(['--version'], { XDG_CACHE_HOME: home }).status).toBe(0);
-    const path = join(home, 'spvkit', caches(join(home, 'spvkit'))[0]!);
+    const path = join(home, 'spvkit', caches(join(home, 'spvkit'))[0]);
     const size = statSync(path).size;
     writeFileSync(path, 'dis\nnot what V8 wrote');
     const r = run(['dis', 'shader.spv'], { XDG_CACHE_HOME: home });
@@ -132,7 +132,7 @@ describe('the code cache, made at first run', () => {
 });
 
 describe('the package', () => {
-  it("serves its library export from the bundle, to require() and import alike", async () => {
+  it('serves its library export from the bundle, to require() and import alike', async () => {
     const require = createRequire(join(cliDir, '..', '..', 'package.json'));
     const resolved = require.resolve('@spvkit/cli');
     expect(resolve(resolved)).toBe(resolve(bundle));
@@ -152,15 +152,27 @@ describe('the package', () => {
     // one-script bundle cannot carry, and only `spvkit glsl` loads it.
     const pkg = JSON.parse(readFileSync(join(cliDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     expect(Object.keys(pkg.dependencies ?? {})).toEqual(['@spvkit/glslang']);
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: cliDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { files: { path: string }[] }[];
-    const files = packed[0]!.files.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(['bin/spvkit.js', 'bin/worker.js', 'bin/codeCache.js', 'bin/package.json', 'dist/spvkit.cjs', 'dist/spvkit.d.cts', 'package.json']));
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: cliDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    ) as { files: { path: string }[] }[];
+    const files = packed[0].files.map((f) => f.path).sort();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/spvkit.js',
+        'bin/worker.js',
+        'bin/codeCache.js',
+        'bin/package.json',
+        'dist/spvkit.cjs',
+        'dist/spvkit.d.cts',
+        'package.json',
+      ]),
+    );
     expect(files.filter((f) => /\.cache$|^src\/|^scripts\/|\.map$|\.test\./.test(f))).toEqual([]);
     // Every module the shipped types name is shipped.
     for (const f of files.filter((x) => /\.d\.c?ts$/.test(x))) {
       const text = readFileSync(join(cliDir, f), 'utf8');
       for (const [, spec] of text.matchAll(/(?:from |import\()'(\.[^']+)'/g)) {
-        const target = join(dirname(f), spec!.replace(/\.js$/, '.d.ts'));
+        const target = join(dirname(f), spec.replace(/\.js$/, '.d.ts'));
         expect(files, `${f} names ${spec}`).toContain(target);
       }
     }

@@ -72,9 +72,12 @@ describeWithOracle('analyses', spirvToolsAvailable(), () => {
   it('def-use finds definitions and every use, result-type uses included', () => {
     const m = loadModule();
     const du = m.analysis(DefUseAnalysis);
-    const lii = m.analysis(DecorationsAnalysis).idsWithBuiltIn(BuiltIn.LocalInvocationIndex)[0]!;
+    const lii = m.analysis(DecorationsAnalysis).idsWithBuiltIn(BuiltIn.LocalInvocationIndex)[0];
     expect(du.def(lii)?.opcode).toBe(Op.Variable);
-    const users = du.uses(lii).map((u) => u.instruction.opcode).sort((a, b) => a - b);
+    const users = du
+      .uses(lii)
+      .map((u) => u.instruction.opcode)
+      .sort((a, b) => a - b);
     expect(users).toEqual([Op.Name, Op.EntryPoint, Op.Decorate, Op.Load].sort((a, b) => a - b));
     const uint = m.analysis(TypesAnalysis).intType(32, false);
     expect(du.uses(uint).some((u) => u.operand === -1 && u.instruction.opcode === Op.Load)).toBe(true);
@@ -114,31 +117,31 @@ describeWithOracle('analyses', spirvToolsAvailable(), () => {
     const names = m.analysis(NamesAnalysis);
     const block = m.globals.find((i) => i.opcode === Op.TypeStruct)!.resultId;
     expect(names.memberName(block, 0)).toBe('values');
-    expect(names.name(m.entryPoints[0]!.word(1))).toBe('main');
+    expect(names.name(m.entryPoints[0].word(1))).toBe('main');
   });
 
   it('entry points know their call trees, so which models reach a function', () => {
     const m = loadModule();
     const eps = m.analysis(EntryPointsAnalysis);
-    const helper = m.functions[0]!.id;
+    const helper = m.functions[0].id;
     expect(eps.list.map((e) => [e.name, e.executionModel])).toEqual([
       ['main', ExecutionModel.GLCompute],
       ['frag', ExecutionModel.Fragment],
     ]);
     expect(eps.reaching(helper).map((e) => e.name)).toEqual(['main']);
-    expect(eps.list[0]!.interface).toHaveLength(1);
-    const loadInst = m.functions[0]!.blocks[0]!.instructions.find((i) => i.opcode === Op.Load)!;
+    expect(eps.list[0].interface).toHaveLength(1);
+    const loadInst = m.functions[0].blocks[0].instructions.find((i) => i.opcode === Op.Load)!;
     expect(eps.functionContaining(loadInst)?.id).toBe(helper);
   });
 
   it('source locations follow OpLine until OpNoLine', () => {
     const m = loadModule();
     const locs = m.analysis(SourceLocationsAnalysis);
-    const [, loadInst, , add] = m.functions[0]!.blocks[0]!.instructions;
-    expect(loadInst!.opcode).toBe(Op.Load);
-    expect(add!.opcode).toBe(Op.IAdd);
-    expect(locs.of(loadInst!)).toEqual({ file: 'shader.comp', line: 12, column: 5 });
-    expect(locs.of(add!)).toBeUndefined();
+    const [, loadInst, , add] = m.functions[0].blocks[0].instructions;
+    expect(loadInst.opcode).toBe(Op.Load);
+    expect(add.opcode).toBe(Op.IAdd);
+    expect(locs.of(loadInst)).toEqual({ file: 'shader.comp', line: 12, column: 5 });
+    expect(locs.of(add)).toBeUndefined();
   });
 
   it('caches analyses until invalidated', () => {

@@ -69,13 +69,20 @@ describeWithOracle('operand views', spirvToolsAvailable(), () => {
   });
 
   it('OpSwitch literals are as wide as the selector', () => {
-    expect(kinds(find(m, Op.Switch))).toEqual(['IdRef:1', 'IdRef:1', 'LiteralContextDependentNumber:2', 'IdRef:1', 'LiteralContextDependentNumber:2', 'IdRef:1']);
+    expect(kinds(find(m, Op.Switch))).toEqual([
+      'IdRef:1',
+      'IdRef:1',
+      'LiteralContextDependentNumber:2',
+      'IdRef:1',
+      'LiteralContextDependentNumber:2',
+      'IdRef:1',
+    ]);
   });
 
   it('OpExtInst operands follow the imported set', () => {
     const ext = parseOperands(find(m, Op.ExtInst), ctx).operands;
     expect(ext.map((o) => o.kind)).toEqual(['IdRef', 'LiteralExtInstInteger', 'IdRef']);
-    expect(ext[2]!.set?.name).toBe('OpenCL.std');
+    expect(ext[2].set?.name).toBe('OpenCL.std');
   });
 
   it('OpSpecConstantOp operands follow the wrapped opcode', () => {

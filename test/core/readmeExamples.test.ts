@@ -27,13 +27,19 @@ function readSection(): { shader: string; examples: Example[] } {
   if (start < 0) throw new Error(`packages/core/README.md has no "${SECTION}" section`);
   const next = text.indexOf('\n## ', start + SECTION.length + 2);
   const section = text.slice(start, next < 0 ? undefined : next);
-  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, body: m[2]! }));
+  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], body: m[2] }));
   const shaders = blocks.filter((b) => b.lang === 'spvasm');
   if (shaders.length !== 1) throw new Error(`expected one spvasm block in "${SECTION}", found ${shaders.length}`);
   const examples = blocks
     .filter((b) => b.lang === 'ts')
-    .map((b) => ({ code: b.body, prints: b.body.split('\n').filter((l) => l.startsWith('// ')).map((l) => l.slice(3).trim()) }));
-  return { shader: shaders[0]!.body, examples };
+    .map((b) => ({
+      code: b.body,
+      prints: b.body
+        .split('\n')
+        .filter((l) => l.startsWith('// '))
+        .map((l) => l.slice(3).trim()),
+    }));
+  return { shader: shaders[0].body, examples };
 }
 
 /** The blocks as one module, the way a reader follows them: each goes on from the ones before. */
@@ -111,7 +117,7 @@ describe('packages/core/README.md: Walking and editing the IR', () => {
     // The README's edit, checked beyond what it prints: decode its words and look at the body.
     const module = core.assemble(shader, { targetEnv: 'vulkan1.1' });
     const before = [...module.instructions()].length;
-    const block = module.functions[0]!.blocks[0]!;
+    const block = module.functions[0].blocks[0];
     const load = block.instructions.find((inst) => inst.opcode === core.Op.Load)!;
     const uses = module.analysis(core.DefUseAnalysis).uses(load.resultId);
     const three = module.analysis(core.TypesAnalysis).constantUint(3);
@@ -119,13 +125,13 @@ describe('packages/core/README.md: Walking and editing the IR', () => {
     for (const { instruction, operand } of uses) if (instruction.opcode !== core.Op.Name) module.setOperand(instruction, operand, tripled.resultId);
     const decoded = core.decodeModule(core.encodeModule(module));
     expect([...decoded.instructions()].length).toBe(before + 2); // OpIMul and OpConstant %uint 3
-    const body = decoded.functions[0]!.blocks[0]!.instructions.map((i) => core.opcodeName(i.opcode));
+    const body = decoded.functions[0].blocks[0].instructions.map((i) => core.opcodeName(i.opcode));
     expect(body).toEqual(['OpLoad', 'OpIMul', 'OpAccessChain', 'OpStore', 'OpReturn']);
     // The load keeps its name; the product is what the access chain and the store use.
-    const [newLoad, product, chain, store] = decoded.functions[0]!.blocks[0]!.instructions;
-    expect(decoded.analysis(core.NamesAnalysis).name(newLoad!.resultId)).toBe('i');
-    expect([product!.word(0), product!.word(1)]).toEqual([newLoad!.resultId, three]);
-    expect(chain!.word(chain!.operandCount - 1)).toBe(product!.resultId);
-    expect(store!.word(1)).toBe(product!.resultId);
+    const [newLoad, product, chain, store] = decoded.functions[0].blocks[0].instructions;
+    expect(decoded.analysis(core.NamesAnalysis).name(newLoad.resultId)).toBe('i');
+    expect([product.word(0), product.word(1)]).toEqual([newLoad.resultId, three]);
+    expect(chain.word(chain.operandCount - 1)).toBe(product.resultId);
+    expect(store.word(1)).toBe(product.resultId);
   });
 });

@@ -12,7 +12,9 @@ const core = join(repoRoot, 'packages', 'core');
 
 describe('core ships no @internal member, and the other packages build against what it ships', () => {
   it('core builds with stripInternal, and its declarations lack the internal members', () => {
-    const config = ts.readConfigFile(join(core, 'tsconfig.build.json'), (p) => readFileSync(p, 'utf8')).config as { compilerOptions?: { stripInternal?: boolean } };
+    const config = ts.readConfigFile(join(core, 'tsconfig.build.json'), (p) => readFileSync(p, 'utf8')).config as {
+      compilerOptions?: { stripInternal?: boolean };
+    };
     expect(config.compilerOptions?.stripInternal).toBe(true);
     const dts = join(core, 'dist', 'ir', 'Module.d.ts');
     if (!existsSync(dts)) throw new Error('packages/core/dist is missing: run `pnpm build` first (`pnpm test` does)');

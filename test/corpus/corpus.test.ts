@@ -14,19 +14,20 @@ function scan(words: Uint32Array) {
   const builtins = new Set<number>();
   const variables = new Map<number, number>(); // result id -> storage class
   for (let i = 5; i < words.length;) {
-    const count = words[i]! >>> 16;
-    const op = words[i]! & 0xffff;
+    const count = words[i] >>> 16;
+    const op = words[i] & 0xffff;
     if (count === 0) throw new Error(`zero word count at word ${i}`);
     opcodes.add(op);
-    if (op === 16 || op === 331) executionModes.push({ opcode: op, mode: words[i + 2]! }); // OpExecutionMode(Id)
-    if (op === 71) { // OpDecorate
-      const target = words[i + 1]!;
-      const deco = words[i + 2]!;
-      if (deco === 34) set.set(target, words[i + 3]!);
-      if (deco === 33) binding.set(target, words[i + 3]!);
-      if (deco === 11) builtins.add(words[i + 3]!);
+    if (op === 16 || op === 331) executionModes.push({ opcode: op, mode: words[i + 2] }); // OpExecutionMode(Id)
+    if (op === 71) {
+      // OpDecorate
+      const target = words[i + 1];
+      const deco = words[i + 2];
+      if (deco === 34) set.set(target, words[i + 3]);
+      if (deco === 33) binding.set(target, words[i + 3]);
+      if (deco === 11) builtins.add(words[i + 3]);
     }
-    if (op === 59) variables.set(words[i + 2]!, words[i + 3]!); // OpVariable
+    if (op === 59) variables.set(words[i + 2], words[i + 3]); // OpVariable
     i += count;
   }
   const descriptors = [...binding.entries()].map(([id, b]) => ({
@@ -68,12 +69,14 @@ if (!tools.ok) {
     it('has every glslang stage, both mesh-shading flavours, and all variants', () => {
       const glsl = modules.filter((m) => m.kind === 'glsl');
       const exts = new Set(glsl.map((m) => path.extname(m.source)));
-      for (const ext of ['.vert', '.frag', '.geom', '.tesc', '.tese', '.comp', '.mesh', '.task',
-        '.rgen', '.rchit', '.rahit', '.rmiss', '.rint', '.rcall']) {
+      for (const ext of ['.vert', '.frag', '.geom', '.tesc', '.tese', '.comp', '.mesh', '.task', '.rgen', '.rchit', '.rahit', '.rmiss', '.rint', '.rcall']) {
         expect(exts, `no ${ext} source`).toContain(ext);
       }
       for (const file of ['meshlet_ext.mesh', 'meshlet_ext.task', 'meshlet_nv.mesh', 'meshlet_nv.task']) {
-        expect(glsl.some((m) => m.source.endsWith(file)), file).toBe(true);
+        expect(
+          glsl.some((m) => m.source.endsWith(file)),
+          file,
+        ).toBe(true);
       }
       const variants = new Set(glsl.map((m) => m.variant));
       expect([...variants].sort()).toEqual(['g', 'gV', 'plain']);
@@ -81,16 +84,16 @@ if (!tools.ok) {
     });
 
     it('every compute shader using gl_LocalInvocationIndex has a run spec matching its set-0 storage buffers', () => {
-      const lii = modules.filter((m) => m.kind === 'glsl' && m.source.endsWith('.comp') &&
-        scan(m.words).builtins.has(29 /* LocalInvocationIndex */));
+      const lii = modules.filter((m) => m.kind === 'glsl' && m.source.endsWith('.comp') && scan(m.words).builtins.has(29 /* LocalInvocationIndex */));
       expect(lii.length).toBeGreaterThanOrEqual(8 * 3);
       for (const m of lii) {
         expect(m.run, `${m.name} has no "// run:" header`).toBeDefined();
         const { descriptors } = scan(m.words);
-        expect(descriptors.every((d) => d.set === 0 && d.storageClass === STORAGE_BUFFER),
-          `${m.name}: only set-0 storage buffers are allowed`).toBe(true);
-        expect(m.run!.buffers.map((b) => b.binding).sort(), m.name)
-          .toEqual(descriptors.map((d) => d.binding).sort());
+        expect(
+          descriptors.every((d) => d.set === 0 && d.storageClass === STORAGE_BUFFER),
+          `${m.name}: only set-0 storage buffers are allowed`,
+        ).toBe(true);
+        expect(m.run!.buffers.map((b) => b.binding).sort(), m.name).toEqual(descriptors.map((d) => d.binding).sort());
       }
     });
 
@@ -119,7 +122,7 @@ if (!tools.ok) {
     it('the on-disk cache gives identical modules', async () => {
       const again = await loadCorpus({ fresh: true });
       expect(again.map((m) => m.name)).toEqual(modules.map((m) => m.name));
-      again.forEach((m, i) => expect(m.words, m.name).toEqual(modules[i]!.words));
+      again.forEach((m, i) => expect(m.words, m.name).toEqual(modules[i].words));
     });
   });
 }

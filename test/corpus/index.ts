@@ -47,8 +47,20 @@ const repoRoot = path.resolve(corpusDir, '..', '..');
 export const corpusCacheDir = path.join(repoRoot, 'test', '.cache', 'corpus');
 
 const GLSL_EXTENSIONS = [
-  '.vert', '.frag', '.geom', '.tesc', '.tese', '.comp', '.mesh', '.task',
-  '.rgen', '.rchit', '.rahit', '.rmiss', '.rint', '.rcall',
+  '.vert',
+  '.frag',
+  '.geom',
+  '.tesc',
+  '.tese',
+  '.comp',
+  '.mesh',
+  '.task',
+  '.rgen',
+  '.rchit',
+  '.rahit',
+  '.rmiss',
+  '.rint',
+  '.rcall',
 ] as const;
 const RAY_TRACING_EXTENSIONS = new Set(['.rgen', '.rchit', '.rahit', '.rmiss', '.rint', '.rcall']);
 
@@ -81,9 +93,7 @@ function toolVersion(tool: string): string | undefined {
 export function corpusToolsAvailable(): { ok: boolean; reason?: string } {
   if (toolsCache) return toolsCache;
   const missing = TOOLS.filter((t) => toolVersion(t) === undefined);
-  toolsCache = missing.length === 0
-    ? { ok: true }
-    : { ok: false, reason: `not found or not runnable on PATH: ${missing.join(', ')}` };
+  toolsCache = missing.length === 0 ? { ok: true } : { ok: false, reason: `not found or not runnable on PATH: ${missing.join(', ')}` };
   return toolsCache;
 }
 
@@ -97,13 +107,13 @@ export function glslangSupportsGV(): boolean {
   return gvSupport;
 }
 
-interface ToolResult { code: number | null; stdout: string; stderr: string }
+interface ToolResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
-export function runTool(
-  cmd: string,
-  args: readonly string[],
-  opts: { cwd?: string; input?: Uint8Array } = {},
-): Promise<ToolResult> {
+export function runTool(cmd: string, args: readonly string[], opts: { cwd?: string; input?: Uint8Array } = {}): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -111,10 +121,10 @@ export function runTool(
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
-    );
-    child.stdin.on('error', () => { /* tool exited before reading all input; reported via code */ });
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.stdin.on('error', () => {
+      /* tool exited before reading all input; reported via code */
+    });
     child.stdin.end(opts.input ?? undefined);
   });
 }
@@ -172,7 +182,7 @@ export function parseRunSpec(text: string): RunSpec {
   if (groupsText === undefined) throw new Error('run: missing groups=');
   const g = groupsText.split(',').map((s) => parseUint(s, 'group count'));
   if (g.length !== 3 || g.some((n) => n < 1)) throw new Error(`run: groups must be three positive numbers: "${groupsText}"`);
-  const spec: RunSpec = { groups: [g[0]!, g[1]!, g[2]!], buffers: [] };
+  const spec: RunSpec = { groups: [g[0], g[1], g[2]], buffers: [] };
 
   const buffersText = fields.get('buffers');
   if (buffersText === undefined) throw new Error('run: missing buffers=');
@@ -180,8 +190,8 @@ export function parseRunSpec(text: string): RunSpec {
   for (const item of buffersText.split(',')) {
     const parts = item.split(':');
     if (parts.length < 2 || parts.length > 3) throw new Error(`run: buffer must be binding:size[:fill], got "${item}"`);
-    const binding = parseUint(parts[0]!, 'binding');
-    const size = parseUint(parts[1]!, 'buffer size');
+    const binding = parseUint(parts[0], 'binding');
+    const size = parseUint(parts[1], 'buffer size');
     if (size === 0 || size % 4 !== 0) throw new Error(`run: buffer size must be a positive multiple of 4: "${item}"`);
     if (seen.has(binding)) throw new Error(`run: binding ${binding} listed twice`);
     seen.add(binding);
@@ -201,9 +211,9 @@ export function parseRunSpec(text: string): RunSpec {
     for (const item of specText.split(',')) {
       const parts = item.split(':');
       if (parts.length !== 2) throw new Error(`run: spec must be id:value, got "${item}"`);
-      const id = parseUint(parts[0]!, 'SpecId');
+      const id = parseUint(parts[0], 'SpecId');
       if (id in sc) throw new Error(`run: SpecId ${id} listed twice`);
-      sc[id] = parseUint(parts[1]!, 'spec constant value');
+      sc[id] = parseUint(parts[1], 'spec constant value');
     }
     spec.specConstants = sc;
   }
@@ -321,7 +331,7 @@ function toWords(bytes: Uint8Array, what: string): Uint32Array {
   }
   const words = new Uint32Array(bytes.byteLength / 4);
   new Uint8Array(words.buffer).set(bytes);
-  if (words[0] !== 0x07230203) throw new Error(`${what}: bad SPIR-V magic 0x${words[0]!.toString(16)}`);
+  if (words[0] !== 0x07230203) throw new Error(`${what}: bad SPIR-V magic 0x${words[0].toString(16)}`);
   return words;
 }
 
@@ -338,9 +348,7 @@ async function buildJob(job: Job): Promise<Uint32Array> {
   const r = await runTool(job.tool, args, { cwd: job.cwd });
   if (r.code !== 0) {
     await rm(tmp, { force: true });
-    throw new Error(
-      `${job.name}: ${job.tool} ${args.join(' ')} failed (exit ${r.code}):\n${`${r.stdout}${r.stderr}`.trim()}`,
-    );
+    throw new Error(`${job.name}: ${job.tool} ${args.join(' ')} failed (exit ${r.code}):\n${`${r.stdout}${r.stderr}`.trim()}`);
   }
   const bytes = await readFile(tmp);
   const words = toWords(bytes, job.name);
@@ -354,7 +362,7 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (t: T) =
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await fn(items[i]!);
+      results[i] = await fn(items[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -371,7 +379,9 @@ export function loadCorpus(opts: { fresh?: boolean } = {}): Promise<CorpusModule
   if (!corpusPromise || opts.fresh) {
     const p = loadCorpusUncached();
     if (!opts.fresh) corpusPromise = p;
-    p.catch(() => { if (corpusPromise === p) corpusPromise = undefined; });
+    p.catch(() => {
+      if (corpusPromise === p) corpusPromise = undefined;
+    });
     return p;
   }
   return corpusPromise;
@@ -391,7 +401,7 @@ async function loadCorpusUncached(): Promise<CorpusModule[]> {
       kind: job.kind,
       variant: job.variant,
       targetEnv: job.targetEnv,
-      words: words[i]!,
+      words: words[i],
     };
     if (job.run) m.run = job.run;
     return m;

@@ -19,14 +19,14 @@ void main() { b.x[gl_GlobalInvocationID.x] = gl_LocalInvocationIndex * ${k}u + g
 const job = { groups: [2, 1, 1] as [number, number, number], buffers: [{ binding: 0, size: 64 }] };
 
 describeWithOracle('execution suites run GLSL from both compilers', failed ?? { ok: true }, () => {
-  it('compileCompute keeps @spvkit/glslang\'s module as the twin, and a run compares both', async () => {
+  it("compileCompute keeps @spvkit/glslang's module as the twin, and a run compares both", async () => {
     const words = await compileCompute(shader(3));
     const twin = twinOf(words);
     expect(twin !== undefined && 'words' in twin).toBe(true);
     const before = twinStats.runsCompared;
     const [out] = await runCompute({ ...job, spirv: words });
     expect(twinStats.runsCompared).toBe(before + 1);
-    expect(Array.from(new Uint32Array(out!.buffer, out!.byteOffset, 16))).toEqual(Array.from({ length: 16 }, (_, i) => (i % 8) * 3 + (i >> 3)));
+    expect(Array.from(new Uint32Array(out.buffer, out.byteOffset, 16))).toEqual(Array.from({ length: 16 }, (_, i) => (i % 8) * 3 + (i >> 3)));
   });
 
   it('lowering carries the twin, lowered the same way', async () => {
@@ -45,13 +45,15 @@ describeWithOracle('execution suites run GLSL from both compilers', failed ?? { 
     // Stand-in for a miscompile: the twin is another shader (k = 4), so word 1 is 4, not 3.
     const other = await compileCompute(shader(4), 'vulkan1.1', 'glslangValidator');
     registerTwin(words, { words: other });
-    await expect(runCompute({ ...job, spirv: words })).rejects.toThrow(/buffer 0 differs first at byte 4 \(word 0x3 from glslangValidator's module, 0x4 from @spvkit\/glslang's\)/);
+    await expect(runCompute({ ...job, spirv: words })).rejects.toThrow(
+      /buffer 0 differs first at byte 4 \(word 0x3 from glslangValidator's module, 0x4 from @spvkit\/glslang's\)/,
+    );
     // carryTwin applies the same transform to the twin.
     const copy = carryTwin(words, words.slice(), (w) => w.slice());
     expect((twinOf(copy) as { words: Uint32Array }).words).toEqual(other);
   });
 
-  it('a mesh size above glslang\'s default limits, the one difference allowed, is recorded with the reason', async () => {
+  it("a mesh size above glslang's default limits, the one difference allowed, is recorded with the reason", async () => {
     // glslangValidator gets lifted mesh limits (glsl.ts meshConfig); @spvkit/glslang takes none.
     const mesh = `#version 460
 #extension GL_EXT_mesh_shader : require

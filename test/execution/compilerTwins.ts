@@ -83,11 +83,11 @@ export async function runWithTwins(modules: readonly Uint32Array[], run: (module
   saveStats();
   if (other.length !== result.length) throw new Error(`@spvkit/glslang's module gave ${other.length} buffers, glslangValidator's ${result.length}`);
   result.forEach((b, i) => {
-    const at = firstDifference(b, other[i]!);
+    const at = firstDifference(b, other[i]);
     if (at >= 0) {
       throw new Error(
         `the same GLSL behaves differently compiled by @spvkit/glslang: buffer ${i} differs first at byte ${at} ` +
-          `(word ${word(b, at)} from glslangValidator's module, ${word(other[i]!, at)} from @spvkit/glslang's)`,
+          `(word ${word(b, at)} from glslangValidator's module, ${word(other[i], at)} from @spvkit/glslang's)`,
       );
     }
   });

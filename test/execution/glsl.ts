@@ -23,9 +23,7 @@ function run(args: string[]): Promise<{ ok: boolean; out: string }> {
 let available: Promise<{ ok: true } | { ok: false; reason: string }> | undefined;
 
 export function glslangAvailable(): Promise<{ ok: true } | { ok: false; reason: string }> {
-  available ??= run(['--version']).then((r) =>
-    r.ok ? { ok: true as const } : { ok: false as const, reason: `glslangValidator not usable: ${r.out}` },
-  );
+  available ??= run(['--version']).then((r) => (r.ok ? { ok: true as const } : { ok: false as const, reason: `glslangValidator not usable: ${r.out}` }));
   return available;
 }
 

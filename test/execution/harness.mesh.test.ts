@@ -67,7 +67,11 @@ describeWithOracle('runMesh on Vulkan (task and mesh shaders)', availability, ()
     console.info(`mesh harness device: ${env.deviceName} (${env.driverInfo ?? env.driverName ?? '?'})`);
     const task = await compileStage(TASK, 'task', 'vulkan1.2');
     const mesh = await compileStage(MESH, 'mesh', 'vulkan1.2');
-    for (const [groups, k] of [[[1, 1, 1], 1], [[3, 2, 1], 2], [[2, 1, 1], 5]] as [[number, number, number], number][]) {
+    for (const [groups, k] of [
+      [[1, 1, 1], 1],
+      [[3, 2, 1], 2],
+      [[2, 1, 1], 5],
+    ] as [[number, number, number], number][]) {
       const G = groups[0] * groups[1];
       const [t, m] = await runMesh({
         task,
@@ -84,10 +88,9 @@ describeWithOracle('runMesh on Vulkan (task and mesh shaders)', availability, ()
       for (let g = 0; g < G; g++) for (let i = 0; i < 4; i++) expT[g * 4 + i] = (g << 16) | (i << 8) | k;
       const expM = new Uint32Array(G * k * 6 * 4 + 4);
       for (let g = 0; g < G; g++)
-        for (let w = 0; w < k; w++)
-          for (let i = 0; i < 6; i++) expM.set([g, 0, w | (k << 8), (i % 3) | (Math.floor(i / 3) << 8)], ((g * k + w) * 6 + i) * 4);
-      expect(u32(t!), `task records, groups ${groups} K ${k}`).toEqual(expT);
-      expect(u32(m!), `mesh records, groups ${groups} K ${k}`).toEqual(expM);
+        for (let w = 0; w < k; w++) for (let i = 0; i < 6; i++) expM.set([g, 0, w | (k << 8), (i % 3) | (Math.floor(i / 3) << 8)], ((g * k + w) * 6 + i) * 4);
+      expect(u32(t), `task records, groups ${groups} K ${k}`).toEqual(expT);
+      expect(u32(m), `mesh records, groups ${groups} K ${k}`).toEqual(expM);
     }
   });
 
@@ -107,17 +110,21 @@ void main() {
       'vulkan1.3',
     );
     const [m] = await runMesh({ mesh, groups: [3, 2, 1], buffers: [{ binding: 0, size: 48 * 4 }] });
-    expect([...u32(m!)]).toEqual(Array.from({ length: 48 }, (_, s) => (s % 8) + 100 * (Math.floor(s / 8) % 3)));
+    expect([...u32(m)]).toEqual(Array.from({ length: 48 }, (_, s) => (s % 8) + 100 * (Math.floor(s / 8) % 3)));
   });
 
   it('refuses a workgroup or a group count beyond the device limits with exit code 3, and a bad job with 1', async () => {
     const env = await describeVulkanEnvironment();
-    const mesh = await compileStage(`#version 460
+    const mesh = await compileStage(
+      `#version 460
 #extension GL_EXT_mesh_shader : require
 layout(local_size_x = 1) in;
 layout(triangles, max_vertices = 3, max_primitives = 1) out;
 void main() { SetMeshOutputsEXT(0u, 0u); }
-`, 'mesh', 'vulkan1.2');
+`,
+      'mesh',
+      'vulkan1.2',
+    );
     const tooWide: [number, number, number] = [env.mesh!.maxMeshWorkGroupSize[0] + 1, 1, 1];
     const err = await runMesh({ mesh, meshWorkgroupSize: tooWide, groups: [1, 1, 1], buffers: [] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpvRunError);
@@ -166,7 +173,7 @@ void main() { SetMeshOutputsEXT(0u, 0u); }
       expect(ok).toContain('1 of the jobs that ran were mesh jobs; 0 could not run on this device');
       expect(ok).toMatch(/\n1 same, 0 different\n$/);
       // A job recorded on a device with larger limits: named, and not counted as different.
-      const job = join(root, jobs[0]!, 'job.txt');
+      const job = join(root, jobs[0], 'job.txt');
       execFileSync('sh', ['-c', `printf 'size 100000 1 1\\n' >> "${job}"`]);
       const skipped = execFileSync('sh', [replay, spvrun, root], { encoding: 'utf8' });
       expect(skipped).toContain(`cannot run here: ${root}/${jobs[0]}/`);

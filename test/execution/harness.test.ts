@@ -79,7 +79,11 @@ void main() {
   byGid.v[g.x + gs.x * (g.y + gs.y * g.z)] = gl_LocalInvocationIndex;
 }`);
     const size: Vec3 = [7, 3, 2];
-    for (const groups of [[1, 1, 1], [2, 3, 2], [4, 1, 3]] as Vec3[]) {
+    for (const groups of [
+      [1, 1, 1],
+      [2, 3, 2],
+      [4, 1, 3],
+    ] as Vec3[]) {
       const count = groups[0] * groups[1] * groups[2] * 42;
       const recWords = count * 8 + TAIL_WORDS;
       const gidWords = count + TAIL_WORDS;
@@ -98,8 +102,8 @@ void main() {
         expRec.set([inv.localIndex, ...inv.lid, ...inv.wg, 0x10000 * groups[0] + 0x100 * groups[1] + groups[2]], slot);
         expGid[inv.gidLinear] = inv.localIndex;
       }
-      expect(u32(rec!), `records, groups ${groups}`).toEqual(expRec);
-      expect(u32(byGid!), `by global id, groups ${groups}`).toEqual(expGid);
+      expect(u32(rec), `records, groups ${groups}`).toEqual(expRec);
+      expect(u32(byGid), `by global id, groups ${groups}`).toEqual(expGid);
     }
   });
 
@@ -113,7 +117,12 @@ void main() {
   uint i = wgLinear * 64u + gl_LocalInvocationIndex;
   outp.y[i] = (inp.x[i] * 2654435761u + gl_LocalInvocationIndex) ^ (gl_WorkGroupID.x << 16) ^ (gl_WorkGroupID.y << 24);
 }`);
-    for (const groups of [[1, 1, 1], [5, 1, 1], [16, 1, 1], [2, 3, 1]] as Vec3[]) {
+    for (const groups of [
+      [1, 1, 1],
+      [5, 1, 1],
+      [16, 1, 1],
+      [2, 3, 1],
+    ] as Vec3[]) {
       const n = groups[0] * groups[1] * 64;
       const input = new Uint32Array(n);
       let s = 12345 + n;
@@ -129,10 +138,10 @@ void main() {
       const expected = new Uint32Array(n + TAIL_WORDS);
       for (const inv of invocations(groups, [64, 1, 1])) {
         const i = inv.wgLinear * 64 + inv.localIndex;
-        expected[i] = ((Math.imul(input[i]!, 2654435761) + inv.localIndex) ^ (inv.wg[0] << 16) ^ (inv.wg[1] << 24)) >>> 0;
+        expected[i] = ((Math.imul(input[i], 2654435761) + inv.localIndex) ^ (inv.wg[0] << 16) ^ (inv.wg[1] << 24)) >>> 0;
       }
-      expect(u32(inAfter!)).toEqual(input);
-      expect(u32(out!), `groups ${groups}`).toEqual(expected);
+      expect(u32(inAfter)).toEqual(input);
+      expect(u32(out), `groups ${groups}`).toEqual(expected);
     }
   });
 
@@ -182,7 +191,7 @@ void main() {
         const scaled = Math.imul(c.scale, inv.wgLinear + 1) >>> 0;
         expected.set([inv.localIndex, inv.lid[0], inv.lid[1], ...inv.wg.slice(0, 2), c.x, c.y, scaled], slot);
       }
-      expect(u32(rec!), `spec ${JSON.stringify(c.spec)}`).toEqual(expected);
+      expect(u32(rec), `spec ${JSON.stringify(c.spec)}`).toEqual(expected);
     }
   });
 
@@ -212,8 +221,8 @@ void main() {
         { set: 2, binding: 0, size: n * 2, init: new Uint8Array(h0.buffer) },
       ],
     });
-    const q = new BigUint64Array(qa!.buffer, 0, n);
-    const h = new Uint16Array(hb!.buffer, 0, n);
+    const q = new BigUint64Array(qa.buffer, 0, n);
+    const h = new Uint16Array(hb.buffer, 0, n);
     for (let i = 0; i < n; i++) {
       expect(q[i]).toBe(BigInt.asUintN(64, BigInt(i + 11) * 0x12345n * 0x100000001n - 5n));
       expect(h[i]).toBe((60000 + i + i * 1000) & 0xffff);
@@ -221,7 +230,8 @@ void main() {
   });
 
   it('keeps the jobs under SPVRUN_RECORD_DIR, and replay.sh runs them again with the same bytes, or says which differ', async () => {
-    const spirv = await compileCompute(`#version 450
+    const spirv = await compileCompute(
+      `#version 450
 layout(local_size_x = 4) in;
 layout(set = 0, binding = 0) buffer B { uint x[]; } b;
 layout(push_constant) uniform P { uint k; } p;
@@ -236,14 +246,14 @@ void main() { b.x[gl_GlobalInvocationID.x] += gl_LocalInvocationIndex * p.k; }`,
     try {
       const init = new Uint8Array(new Uint32Array([10, 20, 30, 40, 50, 60, 70, 80]).buffer);
       const [out] = await runCompute({ spirv, groups: [2, 1, 1], buffers: [{ binding: 0, size: 32, init }], pushConstants: new Uint8Array([3, 0, 0, 0]) });
-      expect(Array.from(new Uint32Array(out!.buffer, out!.byteOffset, 8))).toEqual([10, 23, 36, 49, 50, 63, 76, 89]);
+      expect(Array.from(new Uint32Array(out.buffer, out.byteOffset, 8))).toEqual([10, 23, 36, 49, 50, 63, 76, 89]);
       const jobs = readdirSync(root);
       expect(jobs.length).toBe(1);
       const replay = fileURLToPath(new URL('./harness/replay.sh', import.meta.url));
       const spvrun = await buildHarness();
       expect(execFileSync('sh', [replay, spvrun, root], { encoding: 'utf8' })).toMatch(/\n1 same, 0 different\n$/);
       // A device that gave other bytes: the job is named, and the script fails.
-      writeFileSync(join(root, jobs[0]!, 'expected.bin'), new Uint8Array(32));
+      writeFileSync(join(root, jobs[0], 'expected.bin'), new Uint8Array(32));
       let failure = '';
       try {
         execFileSync('sh', [replay, spvrun, root], { encoding: 'utf8' });
@@ -267,8 +277,6 @@ void main() { b.x[0] = 1u; }`);
     const buffers = [{ binding: 0, size: 4 }];
     await expect(runCompute({ spirv, groups: [1, 1, 1], buffers })).resolves.toEqual([new Uint8Array([1, 0, 0, 0])]);
     await expect(runCompute({ spirv, entryPoint: 'nope', groups: [1, 1, 1], buffers })).rejects.toThrow(SpvRunError);
-    await expect(runCompute({ spirv, groups: [1, 1, 1], buffers: [{ binding: 0, size: 2, init: new Uint8Array(4) }] })).rejects.toThrow(
-      RangeError,
-    );
+    await expect(runCompute({ spirv, groups: [1, 1, 1], buffers: [{ binding: 0, size: 2, init: new Uint8Array(4) }] })).rejects.toThrow(RangeError);
   });
 });

@@ -75,7 +75,15 @@ ${MESH_OUT}
 void main() { SetMeshOutputsEXT(0u, 0u); }
 `;
 
-async function checkRecorder(stage: Stage, spirv: Uint32Array, lowered: Uint32Array, idle: Uint32Array | undefined, groups: Vec3, size: Vec3, spec?: Record<number, number>): Promise<void> {
+async function checkRecorder(
+  stage: Stage,
+  spirv: Uint32Array,
+  lowered: Uint32Array,
+  idle: Uint32Array | undefined,
+  groups: Vec3,
+  size: Vec3,
+  spec?: Record<number, number>,
+): Promise<void> {
   const words = volume(groups) * volume(size) * 3;
   const job: MeshJob =
     stage === 'mesh'
@@ -85,11 +93,11 @@ async function checkRecorder(stage: Stage, spirv: Uint32Array, lowered: Uint32Ar
   const [rec] = await runBoth(job, stage === 'mesh' ? { mesh: lowered } : { task: lowered });
   for (const inv of invocations(groups, size)) {
     const ctx = `${stage} slot ${inv.slot} lid ${inv.lid} size ${size} groups ${groups}`;
-    expect(rec![inv.slot * 3], `index, ${ctx}`).toBe(inv.index);
-    expect(rec![inv.slot * 3 + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
-    expect(rec![inv.slot * 3 + 2], ctx).toBe(0x5a5a5a5a);
+    expect(rec[inv.slot * 3], `index, ${ctx}`).toBe(inv.index);
+    expect(rec[inv.slot * 3 + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
+    expect(rec[inv.slot * 3 + 2], ctx).toBe(0x5a5a5a5a);
   }
-  for (let i = words; i < words + 16; i++) expect(rec![i], 'past the last invocation').toBe(0);
+  for (let i = words; i < words + 16; i++) expect(rec[i], 'past the last invocation').toBe(0);
 }
 
 const maxSize = (stage: Stage): [Vec3, number] =>
@@ -100,7 +108,14 @@ const maxSize = (stage: Stage): [Vec3, number] =>
 // the shape were Nx1x1, while LocalInvocationIndex is right; so there the unlowered modules
 // record at other slots and the lowered ones, which rebuild the index from LocalInvocationId,
 // read 0. Every other shape here gave lavapipe's bytes; sizes past its 128 invocations it refuses.
-const SIZES: Vec3[] = [[1, 1, 1], [7, 3, 2], [32, 1, 1], [1, 6, 1], [1, 1, 5], [4, 4, 4]];
+const SIZES: Vec3[] = [
+  [1, 1, 1],
+  [7, 3, 2],
+  [32, 1, 1],
+  [1, 6, 1],
+  [1, 1, 5],
+  [4, 4, 4],
+];
 
 describeWithOracle('lower-local-invocation-index on mesh and task shaders (VK_EXT_mesh_shader)', availability, () => {
   const idleMesh = (e: Env) => compileStage(IDLE_MESH, 'mesh', e);
@@ -113,7 +128,11 @@ describeWithOracle('lower-local-invocation-index on mesh and task shaders (VK_EX
       for (const size of sizes) {
         const spirv = await compileStage(recorderGlsl(stage, layoutOf(size)), stage, e);
         const lowered = lower(spirv);
-        for (const groups of [[1, 1, 1], [3, 2, 1]] as Vec3[]) await checkRecorder(stage, spirv, lowered, idle, groups, size);
+        for (const groups of [
+          [1, 1, 1],
+          [3, 2, 1],
+        ] as Vec3[])
+          await checkRecorder(stage, spirv, lowered, idle, groups, size);
       }
     },
   );
@@ -181,23 +200,39 @@ void main() {
 
   it.each(ENVS)('a task shader hands its indices to the mesh shader in the payload (%s)', async (e) => {
     const pairs: [Vec3, Vec3][] = [
-      [[1, 1, 1], [1, 1, 1]],
-      [[4, 2, 1], [5, 2, 1]],
-      [[32, 1, 1], [2, 4, 4]],
-      [[3, 1, 5], [1, 7, 1]],
+      [
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      [
+        [4, 2, 1],
+        [5, 2, 1],
+      ],
+      [
+        [32, 1, 1],
+        [2, 4, 4],
+      ],
+      [
+        [3, 1, 5],
+        [1, 7, 1],
+      ],
     ];
     // The largest workgroups the device allows, within the payload's size.
     const [tMax, tInv] = maxSize('task');
     const [mMax, mInv] = maxSize('mesh');
     const payloadRoom = Math.floor((limits!.maxTaskPayloadSize - 4) / 8);
     const tLine: Vec3 = [Math.min(tMax[0], tInv, payloadRoom), 1, 1];
-    const mBox = limitSizes(mMax, mInv)[3]!;
-    pairs.push([tLine, mBox], [limitSizes(tMax, Math.min(tInv, payloadRoom))[3]!, [1, 1, Math.min(mMax[2], mInv)]]);
+    const mBox = limitSizes(mMax, mInv)[3];
+    pairs.push([tLine, mBox], [limitSizes(tMax, Math.min(tInv, payloadRoom))[3], [1, 1, Math.min(mMax[2], mInv)]]);
     for (const [t, m] of pairs) {
       const task = await compileStage(payloadTask(t), 'task', e);
       const mesh = await compileStage(payloadMesh(t, m), 'mesh', e);
       const lowered = { task: lower(task), mesh: lower(mesh) };
-      for (const groups of [[1, 1, 1], [3, 1, 1], [2, 2, 1]] as Vec3[]) {
+      for (const groups of [
+        [1, 1, 1],
+        [3, 1, 1],
+        [2, 2, 1],
+      ] as Vec3[]) {
         const taskGroups = volume(groups);
         const T = volume(t);
         const M = volume(m);
@@ -218,16 +253,16 @@ void main() {
         );
         const ctx = `task ${t} mesh ${m} groups ${groups}`;
         for (let g = 0; g < taskGroups; g++) {
-          for (let i = 0; i < T; i++) expect(trec![g * T + i], `task index, ${ctx}`).toBe(i);
+          for (let i = 0; i < T; i++) expect(trec[g * T + i], `task index, ${ctx}`).toBe(i);
           for (let w = 0; w < 2; w++)
             for (let i = 0; i < M; i++) {
               const at = ((g * 2 + w) * M + i) * 4;
               const ti = i % T;
-              expect([...rec!.subarray(at, at + 4)], `task group ${g} mesh group ${w} index ${i}, ${ctx}`).toEqual([i, deep1(i), ti, deep1(ti)]);
+              expect([...rec.subarray(at, at + 4)], `task group ${g} mesh group ${w} index ${i}, ${ctx}`).toEqual([i, deep1(i), ti, deep1(ti)]);
             }
         }
-        for (let i = recWords; i < recWords + 16; i++) expect(rec![i], 'past the last mesh invocation').toBe(0);
-        for (let i = taskGroups * T; i < taskGroups * T + 16; i++) expect(trec![i], 'past the last task invocation').toBe(0);
+        for (let i = recWords; i < recWords + 16; i++) expect(rec[i], 'past the last mesh invocation').toBe(0);
+        for (let i = taskGroups * T; i < taskGroups * T + 16; i++) expect(trec[i], 'past the last task invocation').toBe(0);
       }
     }
   });
@@ -247,9 +282,17 @@ void main() {
     const spirv = assemble(multiEntryAsm(eps), e);
     const lowered = lower(spirv);
     const size = (name: string) => eps.find((x) => x.name === name)!.size;
-    for (const groups of [[1, 1, 1], [3, 1, 1], [2, 1, 2]] as Vec3[]) {
+    for (const groups of [
+      [1, 1, 1],
+      [3, 1, 1],
+      [2, 1, 2],
+    ] as Vec3[]) {
       const G = volume(groups);
-      for (const [task, mesh] of [['task', 'meshA'], ['task2', 'meshA'], [undefined, 'meshB']] as const) {
+      for (const [task, mesh] of [
+        ['task', 'meshA'],
+        ['task2', 'meshA'],
+        [undefined, 'meshB'],
+      ] as const) {
         const M = volume(size(mesh));
         const meshSlots = G * (task ? 2 : 1) * M;
         const words = (MESH_SLOT_BASE + meshSlots) * 2;
@@ -260,7 +303,7 @@ void main() {
         const put = (slot: number, index: number) => expected.set([index, index * 2], slot * 2);
         if (task) for (let g = 0; g < G; g++) for (let i = 0; i < volume(size(task)); i++) put(g * volume(size(task)) + i, i);
         for (let s = 0; s < meshSlots; s++) put(MESH_SLOT_BASE + s, s % M);
-        expect([...rec!], `${task ?? '(no task)'} + ${mesh}, groups ${groups}`).toEqual([...expected]);
+        expect([...rec], `${task ?? '(no task)'} + ${mesh}, groups ${groups}`).toEqual([...expected]);
       }
     }
   });
@@ -296,28 +339,74 @@ function multiEntryAsm(eps: MultiEntry[]): string {
   }
   for (const ep of eps) {
     L.push(`OpExecutionMode %ep_${ep.name} LocalSize ${ep.size.join(' ')}`);
-    if (ep.model === 'MeshEXT') L.push(`OpExecutionMode %ep_${ep.name} OutputVertices 3`, `OpExecutionMode %ep_${ep.name} OutputPrimitivesEXT 1`, `OpExecutionMode %ep_${ep.name} OutputTrianglesEXT`);
+    if (ep.model === 'MeshEXT')
+      L.push(
+        `OpExecutionMode %ep_${ep.name} OutputVertices 3`,
+        `OpExecutionMode %ep_${ep.name} OutputPrimitivesEXT 1`,
+        `OpExecutionMode %ep_${ep.name} OutputTrianglesEXT`,
+      );
   }
   L.push(
-    'OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %wgid BuiltIn WorkgroupId', 'OpDecorate %nwg BuiltIn NumWorkgroups',
-    'OpDecorate %rarr ArrayStride 4', 'OpMemberDecorate %Out 0 Offset 0', 'OpDecorate %Out Block', 'OpDecorate %out DescriptorSet 0', 'OpDecorate %out Binding 0',
-    '%void = OpTypeVoid', '%bool = OpTypeBool', '%uint = OpTypeInt 32 0', '%v3uint = OpTypeVector %uint 3', '%fn = OpTypeFunction %void', '%fn_u = OpTypeFunction %void %uint', '%fn_leaf = OpTypeFunction %uint %uint',
+    'OpDecorate %lii BuiltIn LocalInvocationIndex',
+    'OpDecorate %wgid BuiltIn WorkgroupId',
+    'OpDecorate %nwg BuiltIn NumWorkgroups',
+    'OpDecorate %rarr ArrayStride 4',
+    'OpMemberDecorate %Out 0 Offset 0',
+    'OpDecorate %Out Block',
+    'OpDecorate %out DescriptorSet 0',
+    'OpDecorate %out Binding 0',
+    '%void = OpTypeVoid',
+    '%bool = OpTypeBool',
+    '%uint = OpTypeInt 32 0',
+    '%v3uint = OpTypeVector %uint 3',
+    '%fn = OpTypeFunction %void',
+    '%fn_u = OpTypeFunction %void %uint',
+    '%fn_leaf = OpTypeFunction %uint %uint',
   );
   for (const c of consts) L.push(`%c${c} = OpConstant %uint ${c}`);
   L.push(
-    '%rarr = OpTypeRuntimeArray %uint', '%Out = OpTypeStruct %rarr', '%p_sb_Out = OpTypePointer StorageBuffer %Out', '%p_sb_uint = OpTypePointer StorageBuffer %uint',
-    '%p_in_uint = OpTypePointer Input %uint', '%p_in_v3uint = OpTypePointer Input %v3uint', '%p_pl_uint = OpTypePointer TaskPayloadWorkgroupEXT %uint',
-    '%out = OpVariable %p_sb_Out StorageBuffer', '%lii = OpVariable %p_in_uint Input', '%wgid = OpVariable %p_in_v3uint Input', '%nwg = OpVariable %p_in_v3uint Input',
+    '%rarr = OpTypeRuntimeArray %uint',
+    '%Out = OpTypeStruct %rarr',
+    '%p_sb_Out = OpTypePointer StorageBuffer %Out',
+    '%p_sb_uint = OpTypePointer StorageBuffer %uint',
+    '%p_in_uint = OpTypePointer Input %uint',
+    '%p_in_v3uint = OpTypePointer Input %v3uint',
+    '%p_pl_uint = OpTypePointer TaskPayloadWorkgroupEXT %uint',
+    '%out = OpVariable %p_sb_Out StorageBuffer',
+    '%lii = OpVariable %p_in_uint Input',
+    '%wgid = OpVariable %p_in_v3uint Input',
+    '%nwg = OpVariable %p_in_v3uint Input',
     '%payload = OpVariable %p_pl_uint TaskPayloadWorkgroupEXT',
     // leaf(k) = index * (k + 1)
-    '%leaf = OpFunction %uint None %fn_leaf', '%k = OpFunctionParameter %uint', '%leaf_l = OpLabel', '%x = OpLoad %uint %lii',
-    '%k1 = OpIAdd %uint %k %c1', '%res = OpIMul %uint %x %k1', 'OpReturnValue %res', 'OpFunctionEnd',
+    '%leaf = OpFunction %uint None %fn_leaf',
+    '%k = OpFunctionParameter %uint',
+    '%leaf_l = OpLabel',
+    '%x = OpLoad %uint %lii',
+    '%k1 = OpIAdd %uint %k %c1',
+    '%res = OpIMul %uint %x %k1',
+    'OpReturnValue %res',
+    'OpFunctionEnd',
     // record(slot): rec[2*slot + i] = leaf(i), i = 0, 1
-    '%record = OpFunction %void None %fn_u', '%slot = OpFunctionParameter %uint', '%r0 = OpLabel', 'OpBranch %hdr',
-    '%hdr = OpLabel', '%i = OpPhi %uint %c0 %r0 %inext %body', '%cond = OpULessThan %bool %i %c2', 'OpLoopMerge %merge %body None', 'OpBranchConditional %cond %body %merge',
-    '%body = OpLabel', '%v = OpFunctionCall %uint %leaf %i', '%s2 = OpIMul %uint %slot %c2', '%s = OpIAdd %uint %s2 %i',
-    '%p = OpAccessChain %p_sb_uint %out %c0 %s', 'OpStore %p %v', '%inext = OpIAdd %uint %i %c1', 'OpBranch %hdr',
-    '%merge = OpLabel', 'OpReturn', 'OpFunctionEnd',
+    '%record = OpFunction %void None %fn_u',
+    '%slot = OpFunctionParameter %uint',
+    '%r0 = OpLabel',
+    'OpBranch %hdr',
+    '%hdr = OpLabel',
+    '%i = OpPhi %uint %c0 %r0 %inext %body',
+    '%cond = OpULessThan %bool %i %c2',
+    'OpLoopMerge %merge %body None',
+    'OpBranchConditional %cond %body %merge',
+    '%body = OpLabel',
+    '%v = OpFunctionCall %uint %leaf %i',
+    '%s2 = OpIMul %uint %slot %c2',
+    '%s = OpIAdd %uint %s2 %i',
+    '%p = OpAccessChain %p_sb_uint %out %c0 %s',
+    'OpStore %p %v',
+    '%inext = OpIAdd %uint %i %c1',
+    'OpBranch %hdr',
+    '%merge = OpLabel',
+    'OpReturn',
+    'OpFunctionEnd',
   );
   for (const ep of eps) {
     const n = ep.name;
@@ -331,9 +420,15 @@ function multiEntryAsm(eps: MultiEntry[]): string {
     } else {
       // wg.x + nwg.x * (wg.y + nwg.y * wg.z)
       L.push(
-        `%${n}_n = OpLoad %v3uint %nwg`, `%${n}_wy = OpCompositeExtract %uint %${n}_wg 1`, `%${n}_wz = OpCompositeExtract %uint %${n}_wg 2`,
-        `%${n}_nx = OpCompositeExtract %uint %${n}_n 0`, `%${n}_ny = OpCompositeExtract %uint %${n}_n 1`,
-        `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_wz`, `%${n}_t1 = OpIAdd %uint %${n}_wy %${n}_t0`, `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`, `%${n}_lin = OpIAdd %uint %${n}_wx %${n}_t2`,
+        `%${n}_n = OpLoad %v3uint %nwg`,
+        `%${n}_wy = OpCompositeExtract %uint %${n}_wg 1`,
+        `%${n}_wz = OpCompositeExtract %uint %${n}_wg 2`,
+        `%${n}_nx = OpCompositeExtract %uint %${n}_n 0`,
+        `%${n}_ny = OpCompositeExtract %uint %${n}_n 1`,
+        `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_wz`,
+        `%${n}_t1 = OpIAdd %uint %${n}_wy %${n}_t0`,
+        `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`,
+        `%${n}_lin = OpIAdd %uint %${n}_wx %${n}_t2`,
       );
     }
     L.push(`%${n}_m = OpIMul %uint %${n}_lin ${count}`, `%${n}_s0 = OpIAdd %uint %${n}_m %${n}_idx`);
@@ -343,9 +438,15 @@ function multiEntryAsm(eps: MultiEntry[]): string {
     if (ep.model === 'TaskEXT') {
       // Invocation 0 writes the workgroup number; every invocation then launches the mesh workgroups.
       L.push(
-        `%${n}_first = OpIEqual %bool %${n}_idx %c0`, `OpSelectionMerge %${n}_join None`, `OpBranchConditional %${n}_first %${n}_put %${n}_join`,
-        `%${n}_put = OpLabel`, `OpStore %payload %${n}_lin`, `OpBranch %${n}_join`,
-        `%${n}_join = OpLabel`, `OpEmitMeshTasksEXT %c2 %c1 %c1 %payload`, 'OpFunctionEnd',
+        `%${n}_first = OpIEqual %bool %${n}_idx %c0`,
+        `OpSelectionMerge %${n}_join None`,
+        `OpBranchConditional %${n}_first %${n}_put %${n}_join`,
+        `%${n}_put = OpLabel`,
+        `OpStore %payload %${n}_lin`,
+        `OpBranch %${n}_join`,
+        `%${n}_join = OpLabel`,
+        `OpEmitMeshTasksEXT %c2 %c1 %c1 %payload`,
+        'OpFunctionEnd',
       );
     } else L.push('OpReturn', 'OpFunctionEnd');
   }

@@ -64,7 +64,7 @@ const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLen
 async function runBoth(spirv: Uint32Array, job: Omit<ComputeJob, 'spirv'>, lowered = lower(spirv)): Promise<Uint32Array[]> {
   const [before, after] = await Promise.all([runCompute({ ...job, spirv }), runCompute({ ...job, spirv: lowered })]);
   expect(after.length).toBe(before.length);
-  after.forEach((b, i) => expect(Buffer.from(b).equals(Buffer.from(before[i]!)), `buffer ${i} differs after lowering`).toBe(true));
+  after.forEach((b, i) => expect(Buffer.from(b).equals(Buffer.from(before[i])), `buffer ${i} differs after lowering`).toBe(true));
   return after.map(u32);
 }
 
@@ -114,12 +114,12 @@ async function checkNested(spirv: Uint32Array, groups: Vec3, size: Vec3, spec?: 
   for (const inv of invocations(groups, size)) {
     const at = inv.slot * 4;
     const ctx = `slot ${inv.slot} lid ${inv.lid} size ${size} groups ${groups}`;
-    expect(rec![at], `index, ${ctx}`).toBe(inv.index);
-    expect(rec![at + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
-    expect(rec![at + 2], ctx).toBe(useLocalId ? inv.lid[0] | (inv.lid[1] << 8) | (inv.lid[2] << 16) : 0xdead);
-    expect(rec![at + 3], ctx).toBe(0x5a5a5a5a);
+    expect(rec[at], `index, ${ctx}`).toBe(inv.index);
+    expect(rec[at + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
+    expect(rec[at + 2], ctx).toBe(useLocalId ? inv.lid[0] | (inv.lid[1] << 8) | (inv.lid[2] << 16) : 0xdead);
+    expect(rec[at + 3], ctx).toBe(0x5a5a5a5a);
   }
-  for (let i = words; i < words + 16; i++) expect(rec![i], 'past the last invocation').toBe(0);
+  for (let i = words; i < words + 16; i++) expect(rec[i], 'past the last invocation').toBe(0);
 }
 
 // Assembly for what glslang cannot write (several entry points, signed types, pointer copies):
@@ -147,15 +147,39 @@ function computeAsm(o: AsmOptions): string {
   L.push('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %gid BuiltIn GlobalInvocationId', 'OpDecorate %nwg BuiltIn NumWorkgroups');
   if (o.lid) L.push('OpDecorate %lid BuiltIn LocalInvocationId');
   if (o.wgsComposite) L.push('OpDecorate %wgsize BuiltIn WorkgroupSize');
-  L.push('OpDecorate %rarr ArrayStride 4', 'OpMemberDecorate %Out 0 Offset 0', 'OpDecorate %Out Block', 'OpDecorate %out DescriptorSet 0', 'OpDecorate %out Binding 0');
-  L.push('%void = OpTypeVoid', '%bool = OpTypeBool', '%uint = OpTypeInt 32 0', '%int = OpTypeInt 32 1', '%v3uint = OpTypeVector %uint 3', '%v3int = OpTypeVector %int 3', '%fn = OpTypeFunction %void', '%fn_u = OpTypeFunction %void %uint');
+  L.push(
+    'OpDecorate %rarr ArrayStride 4',
+    'OpMemberDecorate %Out 0 Offset 0',
+    'OpDecorate %Out Block',
+    'OpDecorate %out DescriptorSet 0',
+    'OpDecorate %out Binding 0',
+  );
+  L.push(
+    '%void = OpTypeVoid',
+    '%bool = OpTypeBool',
+    '%uint = OpTypeInt 32 0',
+    '%int = OpTypeInt 32 1',
+    '%v3uint = OpTypeVector %uint 3',
+    '%v3int = OpTypeVector %int 3',
+    '%fn = OpTypeFunction %void',
+    '%fn_u = OpTypeFunction %void %uint',
+  );
   for (const c of consts) L.push(`%c${c} = OpConstant %uint ${c}`);
   if (o.wgsComposite) L.push(`%wgsize = OpConstantComposite %v3uint ${o.wgsComposite.map((n) => `%c${n}`).join(' ')}`);
   L.push(
-    '%rarr = OpTypeRuntimeArray %uint', '%Out = OpTypeStruct %rarr', '%p_sb_Out = OpTypePointer StorageBuffer %Out', '%p_sb_uint = OpTypePointer StorageBuffer %uint',
-    `%p_idx = OpTypePointer Input ${idxT}`, '%p_v3uint = OpTypePointer Input %v3uint', '%p_v3int = OpTypePointer Input %v3int', `%p_fn_idx = OpTypePointer Function ${idxT}`,
+    '%rarr = OpTypeRuntimeArray %uint',
+    '%Out = OpTypeStruct %rarr',
+    '%p_sb_Out = OpTypePointer StorageBuffer %Out',
+    '%p_sb_uint = OpTypePointer StorageBuffer %uint',
+    `%p_idx = OpTypePointer Input ${idxT}`,
+    '%p_v3uint = OpTypePointer Input %v3uint',
+    '%p_v3int = OpTypePointer Input %v3int',
+    `%p_fn_idx = OpTypePointer Function ${idxT}`,
     read === 'param' ? '%fn_leaf = OpTypeFunction %uint %uint %p_idx' : '%fn_leaf = OpTypeFunction %uint %uint',
-    '%out = OpVariable %p_sb_Out StorageBuffer', '%lii = OpVariable %p_idx Input', '%gid = OpVariable %p_v3uint Input', '%nwg = OpVariable %p_v3uint Input',
+    '%out = OpVariable %p_sb_Out StorageBuffer',
+    '%lii = OpVariable %p_idx Input',
+    '%gid = OpVariable %p_v3uint Input',
+    '%nwg = OpVariable %p_v3uint Input',
   );
   if (o.lid) L.push(`%lid = OpVariable ${o.lid === 'int' ? '%p_v3int' : '%p_v3uint'} Input`);
   L.push('%leaf = OpFunction %uint None %fn_leaf', '%k = OpFunctionParameter %uint');
@@ -163,34 +187,72 @@ function computeAsm(o: AsmOptions): string {
   L.push('%leaf_l = OpLabel');
   if (read === 'copymemory') L.push('%tmp = OpVariable %p_fn_idx Function');
   switch (read) {
-    case 'load': L.push(`%x = OpLoad ${idxT} %lii`); break;
-    case 'memory-operands': L.push(`%x = OpLoad ${idxT} %lii Volatile|Aligned 4`); break;
-    case 'copy': L.push('%c_1 = OpCopyObject %p_idx %lii', '%c_2 = OpCopyObject %p_idx %c_1', `%x = OpLoad ${idxT} %c_2`); break;
-    case 'accesschain': L.push('%ac = OpAccessChain %p_idx %lii', `%x = OpLoad ${idxT} %ac`); break;
-    case 'param': L.push(`%x = OpLoad ${idxT} %pp`); break;
-    case 'copymemory': L.push('OpCopyMemory %tmp %lii', `%x = OpLoad ${idxT} %tmp`); break;
+    case 'load':
+      L.push(`%x = OpLoad ${idxT} %lii`);
+      break;
+    case 'memory-operands':
+      L.push(`%x = OpLoad ${idxT} %lii Volatile|Aligned 4`);
+      break;
+    case 'copy':
+      L.push('%c_1 = OpCopyObject %p_idx %lii', '%c_2 = OpCopyObject %p_idx %c_1', `%x = OpLoad ${idxT} %c_2`);
+      break;
+    case 'accesschain':
+      L.push('%ac = OpAccessChain %p_idx %lii', `%x = OpLoad ${idxT} %ac`);
+      break;
+    case 'param':
+      L.push(`%x = OpLoad ${idxT} %pp`);
+      break;
+    case 'copymemory':
+      L.push('OpCopyMemory %tmp %lii', `%x = OpLoad ${idxT} %tmp`);
+      break;
   }
   L.push(o.liiSigned ? '%xu = OpBitcast %uint %x' : '%xu = OpCopyObject %uint %x');
   L.push('%k1 = OpIAdd %uint %k %c1', '%res = OpIMul %uint %xu %k1', 'OpReturnValue %res', 'OpFunctionEnd');
   L.push(
-    '%record = OpFunction %void None %fn_u', '%slot = OpFunctionParameter %uint', '%r0 = OpLabel', 'OpBranch %hdr',
-    '%hdr = OpLabel', '%i = OpPhi %uint %c0 %r0 %inext %body', '%cond = OpULessThan %bool %i %c2', 'OpLoopMerge %merge %body None', 'OpBranchConditional %cond %body %merge',
-    '%body = OpLabel', `%v = OpFunctionCall %uint %leaf %i${read === 'param' ? ' %lii' : ''}`, '%s2 = OpIMul %uint %slot %c2', '%s = OpIAdd %uint %s2 %i',
-    '%p = OpAccessChain %p_sb_uint %out %c0 %s', 'OpStore %p %v', '%inext = OpIAdd %uint %i %c1', 'OpBranch %hdr',
-    '%merge = OpLabel', 'OpReturn', 'OpFunctionEnd',
+    '%record = OpFunction %void None %fn_u',
+    '%slot = OpFunctionParameter %uint',
+    '%r0 = OpLabel',
+    'OpBranch %hdr',
+    '%hdr = OpLabel',
+    '%i = OpPhi %uint %c0 %r0 %inext %body',
+    '%cond = OpULessThan %bool %i %c2',
+    'OpLoopMerge %merge %body None',
+    'OpBranchConditional %cond %body %merge',
+    '%body = OpLabel',
+    `%v = OpFunctionCall %uint %leaf %i${read === 'param' ? ' %lii' : ''}`,
+    '%s2 = OpIMul %uint %slot %c2',
+    '%s = OpIAdd %uint %s2 %i',
+    '%p = OpAccessChain %p_sb_uint %out %c0 %s',
+    'OpStore %p %v',
+    '%inext = OpIAdd %uint %i %c1',
+    'OpBranch %hdr',
+    '%merge = OpLabel',
+    'OpReturn',
+    'OpFunctionEnd',
   );
   for (const ep of o.eps) {
     const [X, Y] = o.wgsComposite ?? ep.size;
     const n = ep.name;
     L.push(
-      `%ep_${n} = OpFunction %void None %fn`, `%${n}_l = OpLabel`, `%${n}_first = OpLoad ${idxT} %lii`,
-      `%${n}_g = OpLoad %v3uint %gid`, `%${n}_w = OpLoad %v3uint %nwg`,
-      `%${n}_gx = OpCompositeExtract %uint %${n}_g 0`, `%${n}_gy = OpCompositeExtract %uint %${n}_g 1`, `%${n}_gz = OpCompositeExtract %uint %${n}_g 2`,
-      `%${n}_wx = OpCompositeExtract %uint %${n}_w 0`, `%${n}_wy = OpCompositeExtract %uint %${n}_w 1`,
-      `%${n}_nx = OpIMul %uint %${n}_wx %c${X}`, `%${n}_ny = OpIMul %uint %${n}_wy %c${Y}`,
-      `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_gz`, `%${n}_t1 = OpIAdd %uint %${n}_gy %${n}_t0`,
-      `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`, `%${n}_slot = OpIAdd %uint %${n}_gx %${n}_t2`,
-      `%${n}_call = OpFunctionCall %void %record %${n}_slot`, 'OpReturn', 'OpFunctionEnd',
+      `%ep_${n} = OpFunction %void None %fn`,
+      `%${n}_l = OpLabel`,
+      `%${n}_first = OpLoad ${idxT} %lii`,
+      `%${n}_g = OpLoad %v3uint %gid`,
+      `%${n}_w = OpLoad %v3uint %nwg`,
+      `%${n}_gx = OpCompositeExtract %uint %${n}_g 0`,
+      `%${n}_gy = OpCompositeExtract %uint %${n}_g 1`,
+      `%${n}_gz = OpCompositeExtract %uint %${n}_g 2`,
+      `%${n}_wx = OpCompositeExtract %uint %${n}_w 0`,
+      `%${n}_wy = OpCompositeExtract %uint %${n}_w 1`,
+      `%${n}_nx = OpIMul %uint %${n}_wx %c${X}`,
+      `%${n}_ny = OpIMul %uint %${n}_wy %c${Y}`,
+      `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_gz`,
+      `%${n}_t1 = OpIAdd %uint %${n}_gy %${n}_t0`,
+      `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`,
+      `%${n}_slot = OpIAdd %uint %${n}_gx %${n}_t2`,
+      `%${n}_call = OpFunctionCall %void %record %${n}_slot`,
+      'OpReturn',
+      'OpFunctionEnd',
     );
   }
   return L.join('\n') + '\n';
@@ -213,10 +275,10 @@ async function checkAsm(spirv: Uint32Array, lowered: Uint32Array, entryPoint: st
   const words = count(groups, size) * 2;
   const [rec] = await runBoth(spirv, { entryPoint, groups, buffers: [{ binding: 0, size: (words + 16) * 4 }] }, lowered);
   for (const inv of invocations(groups, size)) {
-    expect(rec![inv.slot * 2], `${entryPoint} slot ${inv.slot} lid ${inv.lid}`).toBe(inv.index);
-    expect(rec![inv.slot * 2 + 1], `${entryPoint} slot ${inv.slot}`).toBe(inv.index * 2);
+    expect(rec[inv.slot * 2], `${entryPoint} slot ${inv.slot} lid ${inv.lid}`).toBe(inv.index);
+    expect(rec[inv.slot * 2 + 1], `${entryPoint} slot ${inv.slot}`).toBe(inv.index * 2);
   }
-  for (let i = words; i < words + 16; i++) expect(rec![i]).toBe(0);
+  for (let i = words; i < words + 16; i++) expect(rec[i]).toBe(0);
 }
 
 // ------------------------------------------------------------------------------------ suites
@@ -226,9 +288,27 @@ const modules = !missing && corpusToolsAvailable().ok ? (await loadCorpus()).fil
 const layoutOf = (s: Vec3) => `layout(local_size_x = ${s[0]}, local_size_y = ${s[1]}, local_size_z = ${s[2]}) in;`;
 const ENVS: VulkanTargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
 const SIZES: { size: Vec3; groups: Vec3[] }[] = [
-  { size: [7, 3, 2], groups: [[1, 1, 1], [2, 3, 2]] },
-  { size: [64, 1, 1], groups: [[1, 1, 1], [3, 2, 1]] },
-  { size: [5, 1, 1], groups: [[4, 1, 1], [2, 2, 3]] },
+  {
+    size: [7, 3, 2],
+    groups: [
+      [1, 1, 1],
+      [2, 3, 2],
+    ],
+  },
+  {
+    size: [64, 1, 1],
+    groups: [
+      [1, 1, 1],
+      [3, 2, 1],
+    ],
+  },
+  {
+    size: [5, 1, 1],
+    groups: [
+      [4, 1, 1],
+      [2, 2, 3],
+    ],
+  },
   { size: [1, 6, 1], groups: [[2, 2, 1]] },
   { size: [1, 1, 1], groups: [[3, 2, 2]] },
   { size: [4, 1, 3], groups: [[2, 1, 2]] },
@@ -263,11 +343,15 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
       const text = readFileSync(fileURLToPath(new URL('../corpus/asm/local_size_id.spvasm', import.meta.url)), 'utf8');
       const spirv = asm(text, 'vulkan1.3');
       // out[(wg.y * nwg.x + wg.x) * X * (X/2) + index] = index
-      for (const [X, groups] of [[8, [2, 3, 1]], [6, [3, 1, 1]], [2, [2, 2, 1]]] as [number, Vec3][]) {
+      for (const [X, groups] of [
+        [8, [2, 3, 1]],
+        [6, [3, 1, 1]],
+        [2, [2, 2, 1]],
+      ] as [number, Vec3][]) {
         const size: Vec3 = [X, X >> 1, 1];
         const per = size[0] * size[1];
         const [out] = await runBoth(spirv, { groups, buffers: [{ binding: 0, size: (count(groups, size) + 16) * 4 }], specConstants: { 0: X } });
-        for (let g = 0; g < groups[0] * groups[1]; g++) for (let i = 0; i < per; i++) expect(out![g * per + i]).toBe(i);
+        for (let g = 0; g < groups[0] * groups[1]; g++) for (let i = 0; i < per; i++) expect(out[g * per + i]).toBe(i);
       }
     });
   });
@@ -275,7 +359,11 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
   describe('case 2: WorkgroupSize constant wins over a disagreeing LocalSize', () => {
     it.each(['vulkan1.1', 'vulkan1.2'])('%s: LocalSize 4x4x1, WorkgroupSize 7x3x2', async (env) => {
       const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size: [4, 4, 1] }], wgsComposite: [7, 3, 2] }), env);
-      for (const groups of [[1, 1, 1], [2, 2, 1]] as Vec3[]) await checkAsm(spirv, lower(spirv), 'main', groups, [7, 3, 2]);
+      for (const groups of [
+        [1, 1, 1],
+        [2, 2, 1],
+      ] as Vec3[])
+        await checkAsm(spirv, lower(spirv), 'main', groups, [7, 3, 2]);
     });
   });
 
@@ -288,7 +376,12 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
       ];
       const spirv = asm(computeAsm({ env, eps }), env);
       const lowered = lower(spirv);
-      for (const ep of eps) for (const groups of [[1, 1, 1], [3, 2, 1]] as Vec3[]) await checkAsm(spirv, lowered, ep.name, groups, ep.size);
+      for (const ep of eps)
+        for (const groups of [
+          [1, 1, 1],
+          [3, 2, 1],
+        ] as Vec3[])
+          await checkAsm(spirv, lowered, ep.name, groups, ep.size);
     });
   });
 
@@ -300,7 +393,12 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
       [true, 'uint'],
     ] as const)('signed index %s, LocalInvocationId %s', async (liiSigned, lid) => {
       for (const env of ['vulkan1.1', 'vulkan1.2']) {
-        for (const size of [[7, 3, 2], [64, 1, 1], [1, 1, 1], [3, 1, 5]] as Vec3[]) {
+        for (const size of [
+          [7, 3, 2],
+          [64, 1, 1],
+          [1, 1, 1],
+          [3, 1, 5],
+        ] as Vec3[]) {
           const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size }], liiSigned, lid }), env);
           await checkAsm(spirv, lower(spirv), 'main', [2, 1, 2], size);
         }

@@ -53,11 +53,20 @@ function halfBits(v: number): number {
 describeWithOracle('lower-local-invocation-index on compute shaders with 8-, 16- and 64-bit types', availability, () => {
   it('the index as uint8, int8, uint16 (through a helper), float16, uint64 and double', async () => {
     const max = env!.maxComputeWorkGroupInvocations;
-    const sizes: Vec3[] = [[1, 1, 1], [7, 3, 2], [64, 1, 1], [4, 4, 4], [Math.min(max, env!.maxComputeWorkGroupSize[0]), 1, 1]];
+    const sizes: Vec3[] = [
+      [1, 1, 1],
+      [7, 3, 2],
+      [64, 1, 1],
+      [4, 4, 4],
+      [Math.min(max, env!.maxComputeWorkGroupSize[0]), 1, 1],
+    ];
     for (const size of sizes) {
       const spirv = await compileCompute(glsl(size), 'vulkan1.2');
       const lowered = lower(spirv);
-      for (const groups of [[1, 1, 1], [2, 1, 3]] as Vec3[]) {
+      for (const groups of [
+        [1, 1, 1],
+        [2, 1, 3],
+      ] as Vec3[]) {
         const n = volume(groups) * volume(size);
         const job = {
           groups,
@@ -67,14 +76,14 @@ describeWithOracle('lower-local-invocation-index on compute shaders with 8-, 16-
         const [before, after] = await Promise.all([runCompute({ ...job, spirv }), runCompute({ ...job, spirv: lowered })]);
         expectSameBuffers(before, after);
         const [b8, b16, bh, b64, bd, bi8] = after;
-        const u16 = new Uint16Array(b16!.buffer, b16!.byteOffset, b16!.byteLength / 2);
-        const h = new Uint16Array(bh!.buffer, bh!.byteOffset, bh!.byteLength / 2);
-        const u64 = new BigUint64Array(b64!.buffer.slice(b64!.byteOffset, b64!.byteOffset + b64!.byteLength));
-        const d = new Float64Array(bd!.buffer.slice(bd!.byteOffset, bd!.byteOffset + bd!.byteLength));
-        const i8 = new Int8Array(bi8!.buffer, bi8!.byteOffset, bi8!.byteLength);
+        const u16 = new Uint16Array(b16.buffer, b16.byteOffset, b16.byteLength / 2);
+        const h = new Uint16Array(bh.buffer, bh.byteOffset, bh.byteLength / 2);
+        const u64 = new BigUint64Array(b64.buffer.slice(b64.byteOffset, b64.byteOffset + b64.byteLength));
+        const d = new Float64Array(bd.buffer.slice(bd.byteOffset, bd.byteOffset + bd.byteLength));
+        const i8 = new Int8Array(bi8.buffer, bi8.byteOffset, bi8.byteLength);
         for (const { slot, index } of invocations(groups, size)) {
           const ctx = `slot ${slot} index ${index} size ${size} groups ${groups}`;
-          expect(b8![slot], `uint8, ${ctx}`).toBe((index * 3 + 1) & 0xff);
+          expect(b8[slot], `uint8, ${ctx}`).toBe((index * 3 + 1) & 0xff);
           expect(i8[slot], `int8, ${ctx}`).toBe((((index - 100) & 0xff) << 24) >> 24);
           expect(u16[slot], `uint16, ${ctx}`).toBe((index * 1000) & 0xffff);
           expect(h[slot], `float16, ${ctx}`).toBe(halfBits((index & 1023) * 0.5));

@@ -43,7 +43,7 @@ export function assemble(text: string, env: string): Uint32Array {
 /** Every buffer of `after` byte-identical to `before`'s; returns `after` as words. */
 export function expectSameBuffers(before: Uint8Array[], after: Uint8Array[]): Uint32Array[] {
   expect(after.length).toBe(before.length);
-  after.forEach((b, i) => expect(Buffer.from(b).equals(Buffer.from(before[i]!)), `buffer ${i} differs after lowering`).toBe(true));
+  after.forEach((b, i) => expect(Buffer.from(b).equals(Buffer.from(before[i])), `buffer ${i} differs after lowering`).toBe(true));
   return after.map((b) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2));
 }
 
@@ -82,7 +82,7 @@ export function deep1(index: number): number {
 export function limitSizes(maxSize: Vec3, maxInvocations: number): Vec3[] {
   const line = (axis: number): Vec3 => {
     const s: Vec3 = [1, 1, 1];
-    s[axis] = Math.min(maxSize[axis]!, maxInvocations);
+    s[axis] = Math.min(maxSize[axis], maxInvocations);
     return s;
   };
   const x = Math.min(maxSize[0], 16, maxInvocations);

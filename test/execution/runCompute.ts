@@ -6,14 +6,7 @@
 import { runWithTwins } from './compilerTwins.js';
 import { checkName, checkUint, runHarnessJob, type JobBuffer, type JobResources, type Vec3 } from './spvrun.js';
 
-export {
-  buildHarness,
-  describeVulkanEnvironment,
-  SpvRunError,
-  vulkanAvailable,
-  type MeshShaderLimits,
-  type VulkanEnvironment,
-} from './spvrun.js';
+export { buildHarness, describeVulkanEnvironment, SpvRunError, vulkanAvailable, type MeshShaderLimits, type VulkanEnvironment } from './spvrun.js';
 
 export type ComputeBuffer = JobBuffer;
 
@@ -40,5 +33,5 @@ export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
     job.workgroupSize.forEach((n, i) => checkUint(`workgroupSize[${i}]`, n));
     lines.push(`size ${job.workgroupSize.join(' ')}`);
   }
-  return runWithTwins([job.spirv], ([spirv]) => runHarnessJob({ ...job, lines, modules: [{ key: 'spv', spirv: spirv! }] }));
+  return runWithTwins([job.spirv], ([spirv]) => runHarnessJob({ ...job, lines, modules: [{ key: 'spv', spirv: spirv }] }));
 }

@@ -47,7 +47,7 @@ export async function runMesh(job: MeshJob): Promise<Uint8Array[]> {
   }
   return runWithTwins(
     modules.map((m) => m.spirv),
-    (spirvs) => runHarnessJob({ ...job, lines, modules: modules.map((m, i) => ({ key: m.key, spirv: spirvs[i]! })) }),
+    (spirvs) => runHarnessJob({ ...job, lines, modules: modules.map((m, i) => ({ key: m.key, spirv: spirvs[i] })) }),
   );
 }
 
@@ -61,7 +61,11 @@ export function meshShadingAvailable(): Promise<{ ok: true } | { ok: false; reas
   meshPromise ??= describeVulkanEnvironment().then(
     (env) => {
       const where = `${env.deviceName}, ${env.driverInfo ?? env.driverName ?? 'unknown driver'}`;
-      if (!env.mesh) return { ok: false as const, reason: `the Vulkan device (${where}) has no VK_EXT_mesh_shader mesh shaders; lavapipe has them from Mesa 25 (Debian bookworm-backports)` };
+      if (!env.mesh)
+        return {
+          ok: false as const,
+          reason: `the Vulkan device (${where}) has no VK_EXT_mesh_shader mesh shaders; lavapipe has them from Mesa 25 (Debian bookworm-backports)`,
+        };
       if (!env.mesh.taskShader) return { ok: false as const, reason: `the Vulkan device (${where}) has mesh but no task shaders` };
       return { ok: true as const };
     },

@@ -100,19 +100,14 @@ interface ExecResult {
 
 function exec(file: string, args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ExecResult> {
   return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { env: opts.env ?? process.env, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 << 20, encoding: 'utf8' },
-      (err, stdout, stderr) => {
-        const e = err as (NodeJS.ErrnoException & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
-        if (e && typeof e.code === 'string') {
-          resolve({ code: null, signal: null, stdout, stderr, spawnError: e });
-          return;
-        }
-        resolve({ code: e ? ((e.code as number | undefined) ?? null) : 0, signal: e?.signal ?? null, stdout, stderr });
-      },
-    );
+    execFile(file, args, { env: opts.env ?? process.env, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 << 20, encoding: 'utf8' }, (err, stdout, stderr) => {
+      const e = err as (NodeJS.ErrnoException & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
+      if (e && typeof e.code === 'string') {
+        resolve({ code: null, signal: null, stdout, stderr, spawnError: e });
+        return;
+      }
+      resolve({ code: e ? ((e.code as number | undefined) ?? null) : 0, signal: e?.signal ?? null, stdout, stderr });
+    });
   });
 }
 

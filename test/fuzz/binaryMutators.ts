@@ -8,8 +8,8 @@ const HEADER = 5;
 /** Start index of each instruction (stops at the first malformed word count). */
 export function instructionStarts(words: Uint32Array): number[] {
   const starts: number[] = [];
-  for (let i = HEADER; i < words.length; ) {
-    const wc = words[i]! >>> 16;
+  for (let i = HEADER; i < words.length;) {
+    const wc = words[i] >>> 16;
     if (wc === 0) break;
     starts.push(i);
     i += wc;
@@ -23,7 +23,7 @@ export const binaryMutators: Record<string, BinaryMutator> = {
     const n = 1 + rng.below(8);
     for (let k = 0; k < n; k++) {
       const i = rng.below(out.length);
-      out[i] = (out[i]! ^ (1 << rng.below(32))) >>> 0;
+      out[i] = (out[i] ^ (1 << rng.below(32))) >>> 0;
     }
     return out;
   },
@@ -35,8 +35,8 @@ export const binaryMutators: Record<string, BinaryMutator> = {
     const starts = instructionStarts(out);
     if (starts.length === 0) return out;
     const at = rng.pick(starts);
-    const choices = [0, 1, 2, 0xffff, (out[at]! >>> 16) + 1, (out[at]! >>> 16) - 1];
-    out[at] = ((rng.pick(choices) & 0xffff) << 16 | (out[at]! & 0xffff)) >>> 0;
+    const choices = [0, 1, 2, 0xffff, (out[at] >>> 16) + 1, (out[at] >>> 16) - 1];
+    out[at] = (((rng.pick(choices) & 0xffff) << 16) | (out[at] & 0xffff)) >>> 0;
     return out;
   },
   idCorruption(words, rng) {
@@ -44,7 +44,7 @@ export const binaryMutators: Record<string, BinaryMutator> = {
     const starts = instructionStarts(out);
     if (starts.length === 0) return out;
     const at = rng.pick(starts);
-    const wc = out[at]! >>> 16;
+    const wc = out[at] >>> 16;
     if (wc < 2) return out;
     const bound = out[3] ?? 1;
     const i = at + 1 + rng.below(wc - 1);
@@ -73,7 +73,7 @@ export const binaryMutators: Record<string, BinaryMutator> = {
     const wc = Math.min(0xffff, 2 + body.length);
     const inst = [((wc << 16) | 5) >>> 0, 1, ...body.slice(0, wc - 2)];
     const starts = instructionStarts(words);
-    const at = starts.length > 3 ? starts[3]! : words.length;
+    const at = starts.length > 3 ? starts[3] : words.length;
     return Uint32Array.from([...words.subarray(0, at), ...inst, ...words.subarray(at)]);
   },
   nestedTypes(words, rng) {
@@ -99,7 +99,7 @@ export const binaryMutators: Record<string, BinaryMutator> = {
     }
     out[3] = bound;
     const starts = instructionStarts(words);
-    const fn = starts.find((s) => (words[s]! & 0xffff) === 54) ?? words.length;
+    const fn = starts.find((s) => (words[s] & 0xffff) === 54) ?? words.length;
     out.splice(fn, 0, ...types);
     return Uint32Array.from(out);
   },

@@ -14,12 +14,13 @@ import { textMutators } from './textMutators.js';
 const SEED = Number(process.env.SPVKIT_FUZZ_SEED ?? 20261130);
 const RUNS = Number(process.env.SPVKIT_FUZZ_CLI_RUNS ?? 2000);
 
-
 describeWithOracle('fuzzing the spvkit command', corpusToolsAvailable(), () => {
   it(`exits 0 or 1 with a message, never a stack trace (${RUNS} runs, seed ${SEED})`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spvkit-cli-fuzz-'));
     const binaries = (await loadCorpus()).map((m) => m.words).filter((w) => w.length < 20_000);
-    const texts = readdirSync(asmDir).filter((f) => f.endsWith('.spvasm')).map((f) => readFileSync(join(asmDir, f), 'utf8'));
+    const texts = readdirSync(asmDir)
+      .filter((f) => f.endsWith('.spvasm'))
+      .map((f) => readFileSync(join(asmDir, f), 'utf8'));
     const rng = new Random(SEED);
     const binaryNames = Object.keys(binaryMutators);
     const textNames = Object.keys(textMutators);
@@ -31,15 +32,24 @@ describeWithOracle('fuzzing the spvkit command', corpusToolsAvailable(), () => {
       if (rng.chance(0.3)) {
         const mutator = rng.pick(textNames);
         const file = join(dir, `in${i}.spvasm`);
-        writeFileSync(file, textMutators[mutator]!(rng.pick(texts), rng));
-        args = rng.pick([['as', file, '-o', join(dir, 'out.spv')], ['val', file], ['opt', file, '-o', join(dir, 'out.spvasm'), '--lower-local-invocation-index']]);
+        writeFileSync(file, textMutators[mutator](rng.pick(texts), rng));
+        args = rng.pick([
+          ['as', file, '-o', join(dir, 'out.spv')],
+          ['val', file],
+          ['opt', file, '-o', join(dir, 'out.spvasm'), '--lower-local-invocation-index'],
+        ]);
         label = `text/${mutator}`;
       } else {
         const mutator = rng.pick(binaryNames);
-        const words = binaryMutators[mutator]!(rng.pick(binaries), rng, rng.pick(binaries));
+        const words = binaryMutators[mutator](rng.pick(binaries), rng, rng.pick(binaries));
         const file = join(dir, `in${i}.spv`);
         writeFileSync(file, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
-        args = rng.pick([['info', file], ['dis', file, '-o', join(dir, 'out.spvasm')], ['val', file], ['opt', file, '-o', join(dir, 'out.spv'), '--lower-local-invocation-index']]);
+        args = rng.pick([
+          ['info', file],
+          ['dis', file, '-o', join(dir, 'out.spvasm')],
+          ['val', file],
+          ['opt', file, '-o', join(dir, 'out.spv'), '--lower-local-invocation-index'],
+        ]);
         label = `binary/${mutator}`;
       }
       const started = performance.now();

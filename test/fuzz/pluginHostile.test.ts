@@ -32,7 +32,8 @@ describeWithOracle('plugins under hostile input', spirvToolsAvailable(), () => {
       'src/good.spv': new Uint8Array(good.buffer),
       'src/binary-named.spvasm': new Uint8Array(good.buffer),
       'src/text-named.spv': GOOD_ASM,
-      'src/escape.comp': '#version 450\n#extension GL_GOOGLE_include_directive : require\n#include "../../outside.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n',
+      'src/escape.comp':
+        '#version 450\n#extension GL_GOOGLE_include_directive : require\n#include "../../outside.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n',
       'src/cycle.comp': '#version 450\n#extension GL_GOOGLE_include_directive : require\n#include "a.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n',
       'src/a.glsl': '#include "b.glsl"\n',
       'src/b.glsl': '#include "a.glsl"\n',

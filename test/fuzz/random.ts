@@ -16,7 +16,7 @@ export class Random {
     return n <= 0 ? 0 : this.u32() % n;
   }
   pick<T>(items: readonly T[]): T {
-    return items[this.below(items.length)]!;
+    return items[this.below(items.length)];
   }
   chance(p: number): boolean {
     return this.u32() / 0x100000000 < p;

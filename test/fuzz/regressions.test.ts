@@ -10,7 +10,11 @@ const MAIN = [0x6e69616d, 0];
 /** A GLCompute module reading LocalInvocationIndex, with the header bound set to `bound`. */
 function tinyModule(bound: number, extraTypes: number[] = []): Uint32Array {
   return new Uint32Array([
-    0x07230203, 0x00010000, 0, bound, 0,
+    0x07230203,
+    0x00010000,
+    0,
+    bound,
+    0,
     ...op(Op.Capability, 1),
     ...op(Op.MemoryModel, 0, 1),
     ...op(Op.EntryPoint, 5, 4, ...MAIN, 9),
@@ -37,7 +41,17 @@ describe('fuzz regressions', () => {
     ['decode', (w: Uint32Array) => decodeModule(w, { lazyFunctions: false })],
     ['disassemble', (w: Uint32Array) => disassemble(decodeModule(w))],
     ['validate-builtins', (w: Uint32Array) => runPasses(decodeModule(w), ['validate-builtins'])],
-    ['lower-local-invocation-index', (w: Uint32Array) => encodeModule((() => { const m = decodeModule(w); runPasses(m, ['lower-local-invocation-index']); return m; })())],
+    [
+      'lower-local-invocation-index',
+      (w: Uint32Array) =>
+        encodeModule(
+          (() => {
+            const m = decodeModule(w);
+            runPasses(m, ['lower-local-invocation-index']);
+            return m;
+          })(),
+        ),
+    ],
   ] as const)('%s allocates little for a tiny module with a huge bound', (_name, fn) => {
     const words = tinyModule(0x3fffff);
     const r = checkProperty(() => fn(words), words.byteLength, true);
@@ -51,7 +65,7 @@ describe('fuzz regressions', () => {
   // 2147483680 made lower-local-invocation-index build a BigInt mask that wide, a RangeError.
   it('lower-local-invocation-index refuses an index integer wider than 64 bits with a diagnostic', () => {
     const words = tinyModule(16);
-    const at = words.findIndex((w, i) => w === (((4 << 16) | Op.TypeInt) >>> 0) && words[i + 1] === 7);
+    const at = words.findIndex((w, i) => w === ((4 << 16) | Op.TypeInt) >>> 0 && words[i + 1] === 7);
     words[at + 2] = 2147483680;
     const m = decodeModule(words);
     const r = runPasses(m, ['lower-local-invocation-index']);
@@ -62,8 +76,15 @@ describe('fuzz regressions', () => {
 
   it('the property still calls a pass that crashes a crash, though runPasses reports it as a diagnostic', () => {
     const words = tinyModule(16);
-    const crashing = { name: 'crashing', run: (): never => { throw new RangeError('Invalid array length'); } };
-    expect(checkProperty(() => runPasses(decodeModule(words), [crashing]), words.byteLength, false).problem).toMatch(/a pass crashed: internal error in pass 'crashing': Invalid array length/);
+    const crashing = {
+      name: 'crashing',
+      run: (): never => {
+        throw new RangeError('Invalid array length');
+      },
+    };
+    expect(checkProperty(() => runPasses(decodeModule(words), [crashing]), words.byteLength, false).problem).toMatch(
+      /a pass crashed: internal error in pass 'crashing': Invalid array length/,
+    );
   });
 
   it('deeply nested composite types fail with TYPE_NESTING_TOO_DEEP, quickly', () => {

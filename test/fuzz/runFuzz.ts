@@ -34,12 +34,12 @@ export function runFuzz(corpus: FuzzCorpus, seed: number, budgetMs: number, meas
     const useText = texts.length > 0 && corpus.texts.length > 0 && rng.chance(0.3);
     if (useText) {
       const mutator = rng.pick(textNames);
-      const input = textMutators[mutator]!(rng.pick(corpus.texts), rng);
+      const input = textMutators[mutator](rng.pick(corpus.texts), rng);
       for (const target of texts) run(report, target.name, mutator, caseSeed, () => target.run(input), input.length * 2, i % measureEvery === 0);
     } else {
       if (corpus.binaries.length === 0) break;
       const mutator = rng.pick(binaryNames);
-      const input = binaryMutators[mutator]!(rng.pick(corpus.binaries), rng, rng.pick(corpus.binaries));
+      const input = binaryMutators[mutator](rng.pick(corpus.binaries), rng, rng.pick(corpus.binaries));
       for (const target of bins) run(report, target.name, mutator, caseSeed, () => target.run(input), input.byteLength, i % measureEvery === 0);
     }
   }

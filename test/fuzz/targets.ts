@@ -53,7 +53,8 @@ export function textTargets(): TextTarget[] {
         let spans = 0;
         for (const inst of m.instructions()) if (inst.span !== undefined) spans++;
         const built = encodeModule(m);
-        if (built.length !== held.length || built.some((w, i) => w !== held[i])) throw new Error('assemble: the module encodes differently once its instructions are built');
+        if (built.length !== held.length || built.some((w, i) => w !== held[i]))
+          throw new Error('assemble: the module encodes differently once its instructions are built');
         return spans;
       },
     },

@@ -18,13 +18,13 @@ export const textMutators: Record<string, TextMutator> = {
     const lines = text.split('\n');
     const a = rng.below(lines.length);
     const b = rng.below(lines.length);
-    [lines[a], lines[b]] = [lines[b]!, lines[a]!];
+    [lines[a], lines[b]] = [lines[b], lines[a]];
     return lines.join('\n');
   },
   duplicateLine(text, rng) {
     const lines = text.split('\n');
     const a = rng.below(lines.length);
-    lines.splice(a, 0, lines[a]!);
+    lines.splice(a, 0, lines[a]);
     return lines.join('\n');
   },
   truncate(text, rng) {

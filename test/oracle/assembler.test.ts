@@ -18,7 +18,6 @@ import { corpusToolsAvailable, loadCorpus, type CorpusModule } from '../corpus/i
 import { describeWithOracle } from '../support/oracles.js';
 import { warmUpText } from '../../packages/core/src/text/assembler/warmUpText.js';
 
-
 function availability(): { ok: boolean; reason?: string } {
   const corpus = corpusToolsAvailable();
   if (!corpus.ok) return corpus;
@@ -60,7 +59,6 @@ async function spirvAs(text: string, targetEnv: string, flags: readonly string[]
   return words;
 }
 
-
 /** Our words for `text`; an assembly error fails the test with every diagnostic, framed. */
 function ours(text: string, options: AssembleOptions): Uint32Array {
   try {
@@ -82,7 +80,11 @@ function expectSameModule(actual: Uint32Array, expected: Uint32Array, what: stri
   const first = a.findIndex((w, i) => w !== b[i]);
   if (first < 0 && a.length === b.length) return;
   const at = first < 0 ? Math.min(a.length, b.length) : first;
-  const hex = (ws: number[]): string => ws.slice(Math.max(0, at - 4), at + 6).map((w) => w.toString(16).padStart(8, '0')).join(' ');
+  const hex = (ws: number[]): string =>
+    ws
+      .slice(Math.max(0, at - 4), at + 6)
+      .map((w) => w.toString(16).padStart(8, '0'))
+      .join(' ');
   expect.fail(`${what}: differs at word ${at} (lengths ${a.length} and ${b.length})\n  spvkit:   ${hex(a)}\n  expected: ${hex(b)}`);
 }
 
@@ -104,7 +106,7 @@ describeWithOracle('assembler matches spirv-as over the corpus', tools, () => {
       // The text does not carry the bound: like spirv-as, the assembler makes it one more than the
       // largest id, which is below the original bound when its producer left ids unused at the top.
       const original = m.words.slice();
-      if (original[3]! > preserved[3]!) original[3] = preserved[3]!;
+      if (original[3] > preserved[3]) original[3] = preserved[3]!;
       expectSameModule(preserved, original, 'raw ids, preserved, against the module');
       // Without preserveNumericIds the numeric names are numbered by first appearance, as spirv-as does.
       expectSameModule(ours(text, options), await spirvAs(text, m.targetEnv), 'raw ids, renumbered');
@@ -167,7 +169,7 @@ function largeText(functions: number): string {
 }
 
 describeWithOracle('assembler matches spirv-as beyond the corpus', tools, () => {
-  it('the warm-up text read before large texts gives spirv-as\'s bytes, which spirv-val accepts', async () => {
+  it("the warm-up text read before large texts gives spirv-as's bytes, which spirv-val accepts", async () => {
     const words = ours(warmUpText, {});
     expectSameModule(words, await spirvAs(warmUpText, 'spv1.6'), 'warm-up text');
     const val = spawnSync('spirv-val', ['--target-env', 'spv1.6', '-'], { input: bytesOf(words) });
@@ -175,7 +177,7 @@ describeWithOracle('assembler matches spirv-as beyond the corpus', tools, () => 
     expect(val.status).toBe(0);
   });
 
-  it('a text over 1 MiB gives spirv-as\'s bytes, held as words or built', async () => {
+  it("a text over 1 MiB gives spirv-as's bytes, held as words or built", async () => {
     const text = largeText(4000);
     expect(text.length).toBeGreaterThan(1 << 20);
     const theirs = await spirvAs(text, 'spv1.6');
@@ -184,7 +186,7 @@ describeWithOracle('assembler matches spirv-as beyond the corpus', tools, () => 
     const m = assemble(text, { file: 'large.spvasm' });
     expect(m.debugNames.length).toBe(4001);
     expect(m.functions.length).toBe(4001);
-    const last = m.functions[4000]!.blocks[0]!.instructions.at(-1)!;
+    const last = m.functions[4000].blocks[0].instructions.at(-1)!;
     expect(text.slice(last.span!.start, last.span!.end)).toMatch(/^OpReturnValue %\d+$/);
     expectSameModule(encodeModule(m), theirs, 'large text, after building');
   });

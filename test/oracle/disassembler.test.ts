@@ -12,7 +12,6 @@ import { corpusToolsAvailable, loadCorpus, runTool } from '../corpus/index.js';
 import { describeWithOracle, type Availability } from '../support/oracles.js';
 import { asSpirvDis2023, firstDifferences } from './spirvDis2023.js';
 
-
 const OPTION_SETS: ReadonlyArray<readonly [flags: readonly string[], options: DisassembleOptions]> = [
   [[], {}],
   [['--raw-id'], { rawId: true }],
@@ -313,7 +312,7 @@ describeWithOracle('disassembler matches spirv-dis', oracle, () => {
 function byteSwapped(words: Uint32Array): Uint32Array {
   const out = new Uint32Array(words.length);
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = words[i];
     out[i] = (((w & 0xff) << 24) | ((w & 0xff00) << 8) | ((w >>> 8) & 0xff00) | (w >>> 24)) >>> 0;
   }
   return out;

@@ -130,7 +130,11 @@ function indexLoads(words: Uint32Array): { id: number; typeId: number }[] {
     for (const p of f.parameters) if (ptrTypes.has(p.typeId)) aliases.add(p.resultId);
     for (const b of f.blocks) {
       for (const i of b.instructions) {
-        if ((i.opcode === Op.CopyObject || ((i.opcode === Op.AccessChain || i.opcode === Op.InBoundsAccessChain) && i.operandCount === 1)) && aliases.has(i.word(0))) aliases.add(i.resultId);
+        if (
+          (i.opcode === Op.CopyObject || ((i.opcode === Op.AccessChain || i.opcode === Op.InBoundsAccessChain) && i.operandCount === 1)) &&
+          aliases.has(i.word(0))
+        )
+          aliases.add(i.resultId);
         if (i.opcode === Op.Load && aliases.has(i.word(0))) loads.push({ id: i.resultId, typeId: i.typeId });
       }
     }
@@ -161,40 +165,49 @@ function evaluator(m: Module) {
   const scalar = (i: Instruction) => (i.operandCount > 1 ? BigInt(i.word(0)) | (BigInt(i.word(1)) << 32n) : BigInt(i.word(0)));
   const binop = (op: number, a: bigint, b: bigint, w: number): bigint => {
     switch (op) {
-      case Op.IAdd: return mask(a + b, w);
-      case Op.IMul: return mask(a * b, w);
-      case Op.ShiftRightLogical: return a >> b;
-      case Op.UDiv: return a / b;
-      default: throw new Error(`evaluator: op ${op}`);
+      case Op.IAdd:
+        return mask(a + b, w);
+      case Op.IMul:
+        return mask(a * b, w);
+      case Op.ShiftRightLogical:
+        return a >> b;
+      case Op.UDiv:
+        return a / b;
+      default:
+        throw new Error(`evaluator: op ${op}`);
     }
   };
   const ev = (id: number, env: EvalEnv): bigint | bigint[] => {
     const d = defs.get(id);
     if (!d) throw new Error(`evaluator: %${id} undefined`);
     switch (d.opcode) {
-      case Op.Constant: return scalar(d);
-      case Op.ConstantNull: return 0n;
+      case Op.Constant:
+        return scalar(d);
+      case Op.ConstantNull:
+        return 0n;
       case Op.SpecConstant: {
         const sid = deco.find(id, Decoration.SpecId)?.[0];
-        return sid !== undefined && env.spec[sid] !== undefined ? BigInt(env.spec[sid]!) : scalar(d);
+        return sid !== undefined && env.spec[sid] !== undefined ? BigInt(env.spec[sid]) : scalar(d);
       }
       case Op.ConstantComposite:
       case Op.SpecConstantComposite:
         return Array.from(d.operands).map((x) => ev(x, env) as bigint);
       case Op.SpecConstantOp: {
         const op = d.word(0);
-        if (op === Op.CompositeExtract) return (ev(d.word(1), env) as bigint[])[d.word(2)]!;
+        if (op === Op.CompositeExtract) return (ev(d.word(1), env) as bigint[])[d.word(2)];
         if (op === Op.UConvert) return mask(ev(d.word(1), env) as bigint, width(d.typeId));
         return binop(op, ev(d.word(1), env) as bigint, ev(d.word(2), env) as bigint, width(d.typeId));
       }
-      case Op.CompositeExtract: return (ev(d.word(0), env) as bigint[])[d.word(1)]!;
+      case Op.CompositeExtract:
+        return (ev(d.word(0), env) as bigint[])[d.word(1)];
       case Op.IAdd:
       case Op.IMul:
         return binop(d.opcode, ev(d.word(0), env) as bigint, ev(d.word(1), env) as bigint, width(d.typeId));
       case Op.Bitcast:
       case Op.CopyObject:
         return ev(d.word(0), env);
-      case Op.UConvert: return mask(ev(d.word(0), env) as bigint, width(d.typeId));
+      case Op.UConvert:
+        return mask(ev(d.word(0), env) as bigint, width(d.typeId));
       case Op.Load: {
         const ptr = d.word(0);
         const b = deco.builtIn(ptr);
@@ -203,7 +216,7 @@ function evaluator(m: Module) {
         const v = defs.get(ptr);
         if (v?.opcode === Op.Variable && v.word(0) === StorageClass.Private) {
           const entry = m.functions.find((f) => f.id === env.entry)!;
-          const store = entry.blocks[0]!.instructions.find((i) => i.opcode === Op.Store && i.word(0) === ptr);
+          const store = entry.blocks[0].instructions.find((i) => i.opcode === Op.Store && i.word(0) === ptr);
           if (!store) throw new Error(`evaluator: entry %${env.entry} does not write Private %${ptr} in its first block`);
           return ev(store.word(1), env);
         }
@@ -227,8 +240,7 @@ interface SizeCase {
 function* localIds(size: Vec3): Generator<Vec3> {
   const step = (n: number) => (n > 16 ? Math.ceil(n / 16) : 1);
   for (let z = 0; z < size[2]; z += step(size[2]))
-    for (let y = 0; y < size[1]; y += step(size[1]))
-      for (let x = 0; x < size[0]; x += step(size[0])) yield [x, y, z];
+    for (let y = 0; y < size[1]; y += step(size[1])) for (let x = 0; x < size[0]; x += step(size[0])) yield [x, y, z];
   yield [size[0] - 1, size[1] - 1, size[2] - 1];
 }
 
@@ -252,7 +264,7 @@ function expectIndexSemantics(before: Uint32Array, after: Uint32Array, sizes: Si
     for (const ep of targets) {
       const cases = Array.isArray(sizes) ? sizes : sizes[ep.name];
       expect(cases, `sizes for entry point ${ep.name}`).toBeDefined();
-      for (const c of cases!) {
+      for (const c of cases) {
         for (const lid of localIds(c.size)) {
           const env: EvalEnv = { lid, size: c.inputSize ?? c.size, spec: c.spec ?? {}, entry: ep.functionId };
           const want = BigInt(lid[2] * c.size[0] * c.size[1] + lid[1] * c.size[0] + lid[0]) & ((1n << BigInt(w)) - 1n);
@@ -268,7 +280,8 @@ function expectIndexSemantics(before: Uint32Array, after: Uint32Array, sizes: Si
 function expectNoIndex(after: Uint32Array): void {
   const m = decodeModule(after);
   for (const i of m.annotations) {
-    const builtin = (i.opcode === Op.Decorate && i.word(1) === Decoration.BuiltIn && i.word(2) === BuiltIn.LocalInvocationIndex) ||
+    const builtin =
+      (i.opcode === Op.Decorate && i.word(1) === Decoration.BuiltIn && i.word(2) === BuiltIn.LocalInvocationIndex) ||
       (i.opcode === Op.MemberDecorate && i.word(2) === Decoration.BuiltIn && i.word(3) === BuiltIn.LocalInvocationIndex);
     expect(builtin, 'a BuiltIn LocalInvocationIndex decoration is left').toBe(false);
   }
@@ -326,7 +339,16 @@ void main() {
 }
 
 const VULKAN_ENVS = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'] as const;
-const SIZES: Vec3[] = [[7, 3, 2], [64, 1, 1], [5, 1, 1], [1, 6, 1], [1, 1, 1], [4, 1, 3], [1, 1, 8], [2, 5, 3]];
+const SIZES: Vec3[] = [
+  [7, 3, 2],
+  [64, 1, 1],
+  [5, 1, 1],
+  [1, 6, 1],
+  [1, 1, 1],
+  [4, 1, 3],
+  [1, 1, 8],
+  [2, 5, 3],
+];
 const layoutOf = (s: Vec3) => `layout(local_size_x = ${s[0]}, local_size_y = ${s[1]}, local_size_z = ${s[2]}) in;`;
 
 // ------------------------------------------------------------------------------------ assembly fixtures
@@ -366,23 +388,40 @@ function computeAsm(o: AsmOptions): string {
   L.push('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %gid BuiltIn GlobalInvocationId', 'OpDecorate %nwg BuiltIn NumWorkgroups');
   if (o.lid) L.push('OpDecorate %lid BuiltIn LocalInvocationId');
   if (o.wgsComposite) L.push('OpDecorate %wgsize BuiltIn WorkgroupSize');
-  L.push('OpDecorate %rarr ArrayStride 4', 'OpMemberDecorate %Out 0 Offset 0', 'OpDecorate %Out Block', 'OpDecorate %out DescriptorSet 0', 'OpDecorate %out Binding 0');
   L.push(
-    '%void = OpTypeVoid', '%bool = OpTypeBool', '%uint = OpTypeInt 32 0', '%int = OpTypeInt 32 1',
-    '%v3uint = OpTypeVector %uint 3', '%v3int = OpTypeVector %int 3',
-    '%fn = OpTypeFunction %void', '%fn_u = OpTypeFunction %void %uint',
+    'OpDecorate %rarr ArrayStride 4',
+    'OpMemberDecorate %Out 0 Offset 0',
+    'OpDecorate %Out Block',
+    'OpDecorate %out DescriptorSet 0',
+    'OpDecorate %out Binding 0',
+  );
+  L.push(
+    '%void = OpTypeVoid',
+    '%bool = OpTypeBool',
+    '%uint = OpTypeInt 32 0',
+    '%int = OpTypeInt 32 1',
+    '%v3uint = OpTypeVector %uint 3',
+    '%v3int = OpTypeVector %int 3',
+    '%fn = OpTypeFunction %void',
+    '%fn_u = OpTypeFunction %void %uint',
   );
   for (const c of consts) L.push(`%c${c} = OpConstant %uint ${c}`);
   if (o.wgsComposite) L.push(`%wgsize = OpConstantComposite %v3uint ${o.wgsComposite.map((n) => `%c${n}`).join(' ')}`);
   const idxT = o.liiSigned ? '%int' : '%uint';
   L.push(
-    '%rarr = OpTypeRuntimeArray %uint', '%Out = OpTypeStruct %rarr',
-    '%p_sb_Out = OpTypePointer StorageBuffer %Out', '%p_sb_uint = OpTypePointer StorageBuffer %uint',
-    `%p_idx = OpTypePointer Input ${idxT}`, '%p_v3uint = OpTypePointer Input %v3uint', '%p_v3int = OpTypePointer Input %v3int',
+    '%rarr = OpTypeRuntimeArray %uint',
+    '%Out = OpTypeStruct %rarr',
+    '%p_sb_Out = OpTypePointer StorageBuffer %Out',
+    '%p_sb_uint = OpTypePointer StorageBuffer %uint',
+    `%p_idx = OpTypePointer Input ${idxT}`,
+    '%p_v3uint = OpTypePointer Input %v3uint',
+    '%p_v3int = OpTypePointer Input %v3int',
     '%p_fn_idx = OpTypePointer Function ' + idxT,
     read === 'param' ? '%fn_leaf = OpTypeFunction %uint %uint %p_idx' : '%fn_leaf = OpTypeFunction %uint %uint',
-    '%out = OpVariable %p_sb_Out StorageBuffer', '%lii = OpVariable %p_idx Input',
-    '%gid = OpVariable %p_v3uint Input', '%nwg = OpVariable %p_v3uint Input',
+    '%out = OpVariable %p_sb_Out StorageBuffer',
+    '%lii = OpVariable %p_idx Input',
+    '%gid = OpVariable %p_v3uint Input',
+    '%nwg = OpVariable %p_v3uint Input',
   );
   if (o.lid) L.push(`%lid = OpVariable ${o.lid === 'int' ? '%p_v3int' : '%p_v3uint'} Input`);
   // leaf(k) = index * (k + 1)
@@ -391,23 +430,49 @@ function computeAsm(o: AsmOptions): string {
   L.push('%leaf_l = OpLabel');
   if (read === 'copymemory') L.push('%tmp = OpVariable %p_fn_idx Function');
   switch (read) {
-    case 'load': L.push(`%x = OpLoad ${idxT} %lii`); break;
-    case 'memory-operands': L.push(`%x = OpLoad ${idxT} %lii Volatile|Aligned 4`); break;
-    case 'copy': L.push('%c_1 = OpCopyObject %p_idx %lii', '%c_2 = OpCopyObject %p_idx %c_1', `%x = OpLoad ${idxT} %c_2`); break;
-    case 'accesschain': L.push('%ac = OpAccessChain %p_idx %lii', `%x = OpLoad ${idxT} %ac`); break;
-    case 'param': L.push(`%x = OpLoad ${idxT} %pp`); break;
-    case 'copymemory': L.push('OpCopyMemory %tmp %lii', `%x = OpLoad ${idxT} %tmp`); break;
+    case 'load':
+      L.push(`%x = OpLoad ${idxT} %lii`);
+      break;
+    case 'memory-operands':
+      L.push(`%x = OpLoad ${idxT} %lii Volatile|Aligned 4`);
+      break;
+    case 'copy':
+      L.push('%c_1 = OpCopyObject %p_idx %lii', '%c_2 = OpCopyObject %p_idx %c_1', `%x = OpLoad ${idxT} %c_2`);
+      break;
+    case 'accesschain':
+      L.push('%ac = OpAccessChain %p_idx %lii', `%x = OpLoad ${idxT} %ac`);
+      break;
+    case 'param':
+      L.push(`%x = OpLoad ${idxT} %pp`);
+      break;
+    case 'copymemory':
+      L.push('OpCopyMemory %tmp %lii', `%x = OpLoad ${idxT} %tmp`);
+      break;
   }
   L.push(o.liiSigned ? '%xu = OpBitcast %uint %x' : '%xu = OpCopyObject %uint %x');
   L.push('%k1 = OpIAdd %uint %k %c1', '%res = OpIMul %uint %xu %k1', 'OpReturnValue %res', 'OpFunctionEnd');
   // record(slot): for i in 0..1: rec[2*slot + i] = leaf(i)
   L.push(
-    '%record = OpFunction %void None %fn_u', '%slot = OpFunctionParameter %uint', '%r0 = OpLabel', 'OpBranch %hdr',
-    '%hdr = OpLabel', '%i = OpPhi %uint %c0 %r0 %inext %body', '%cond = OpULessThan %bool %i %c2',
-    'OpLoopMerge %merge %body None', 'OpBranchConditional %cond %body %merge',
-    '%body = OpLabel', `%v = OpFunctionCall %uint %leaf %i${read === 'param' ? ' %lii' : ''}`, '%s2 = OpIMul %uint %slot %c2', '%s = OpIAdd %uint %s2 %i',
-    '%p = OpAccessChain %p_sb_uint %out %c0 %s', 'OpStore %p %v', '%inext = OpIAdd %uint %i %c1', 'OpBranch %hdr',
-    '%merge = OpLabel', 'OpReturn', 'OpFunctionEnd',
+    '%record = OpFunction %void None %fn_u',
+    '%slot = OpFunctionParameter %uint',
+    '%r0 = OpLabel',
+    'OpBranch %hdr',
+    '%hdr = OpLabel',
+    '%i = OpPhi %uint %c0 %r0 %inext %body',
+    '%cond = OpULessThan %bool %i %c2',
+    'OpLoopMerge %merge %body None',
+    'OpBranchConditional %cond %body %merge',
+    '%body = OpLabel',
+    `%v = OpFunctionCall %uint %leaf %i${read === 'param' ? ' %lii' : ''}`,
+    '%s2 = OpIMul %uint %slot %c2',
+    '%s = OpIAdd %uint %s2 %i',
+    '%p = OpAccessChain %p_sb_uint %out %c0 %s',
+    'OpStore %p %v',
+    '%inext = OpIAdd %uint %i %c1',
+    'OpBranch %hdr',
+    '%merge = OpLabel',
+    'OpReturn',
+    'OpFunctionEnd',
   );
   for (const ep of o.eps) {
     const [X, Y] = o.wgsComposite ?? ep.size;
@@ -415,13 +480,22 @@ function computeAsm(o: AsmOptions): string {
     L.push(`%ep_${n} = OpFunction %void None %fn`, `%${n}_l = OpLabel`);
     if (o.readInEntry) L.push(`%${n}_first = OpLoad ${idxT} %lii`);
     L.push(
-      `%${n}_g = OpLoad %v3uint %gid`, `%${n}_w = OpLoad %v3uint %nwg`,
-      `%${n}_gx = OpCompositeExtract %uint %${n}_g 0`, `%${n}_gy = OpCompositeExtract %uint %${n}_g 1`, `%${n}_gz = OpCompositeExtract %uint %${n}_g 2`,
-      `%${n}_wx = OpCompositeExtract %uint %${n}_w 0`, `%${n}_wy = OpCompositeExtract %uint %${n}_w 1`,
-      `%${n}_nx = OpIMul %uint %${n}_wx %c${X}`, `%${n}_ny = OpIMul %uint %${n}_wy %c${Y}`,
-      `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_gz`, `%${n}_t1 = OpIAdd %uint %${n}_gy %${n}_t0`,
-      `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`, `%${n}_slot = OpIAdd %uint %${n}_gx %${n}_t2`,
-      `%${n}_call = OpFunctionCall %void %record %${n}_slot`, 'OpReturn', 'OpFunctionEnd',
+      `%${n}_g = OpLoad %v3uint %gid`,
+      `%${n}_w = OpLoad %v3uint %nwg`,
+      `%${n}_gx = OpCompositeExtract %uint %${n}_g 0`,
+      `%${n}_gy = OpCompositeExtract %uint %${n}_g 1`,
+      `%${n}_gz = OpCompositeExtract %uint %${n}_g 2`,
+      `%${n}_wx = OpCompositeExtract %uint %${n}_w 0`,
+      `%${n}_wy = OpCompositeExtract %uint %${n}_w 1`,
+      `%${n}_nx = OpIMul %uint %${n}_wx %c${X}`,
+      `%${n}_ny = OpIMul %uint %${n}_wy %c${Y}`,
+      `%${n}_t0 = OpIMul %uint %${n}_ny %${n}_gz`,
+      `%${n}_t1 = OpIAdd %uint %${n}_gy %${n}_t0`,
+      `%${n}_t2 = OpIMul %uint %${n}_nx %${n}_t1`,
+      `%${n}_slot = OpIAdd %uint %${n}_gx %${n}_t2`,
+      `%${n}_call = OpFunctionCall %void %record %${n}_slot`,
+      'OpReturn',
+      'OpFunctionEnd',
     );
   }
   return L.join('\n') + '\n';
@@ -435,7 +509,10 @@ function refusedParamAsm(): string {
     .replace('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %lii BuiltIn LocalInvocationIndex\nOpDecorate %sgs BuiltIn SubgroupSize')
     .replace('%lii = OpVariable %p_idx Input', '%lii = OpVariable %p_idx Input\n%sgs = OpVariable %p_idx Input')
     .replace(/(OpEntryPoint GLCompute %ep_main "main" %lii)/, '$1 %sgs')
-    .replace('%v = OpFunctionCall %uint %leaf %i %lii', 'OpLine %file 42 7\n%v = OpFunctionCall %uint %leaf %i %lii\n%v_other = OpFunctionCall %uint %leaf %i %sgs');
+    .replace(
+      '%v = OpFunctionCall %uint %leaf %i %lii',
+      'OpLine %file 42 7\n%v = OpFunctionCall %uint %leaf %i %lii\n%v_other = OpFunctionCall %uint %leaf %i %sgs',
+    );
 }
 
 /** env for spirv-val of a glslang target env. */
@@ -475,11 +552,13 @@ if (!tools.ok) {
       expect(d1.get(Op.SpecConstantOp) ?? 0).toBe(d0.get(Op.SpecConstantOp) ?? 0);
       const m = decodeModule(after);
       const constants = new Map(m.globals.filter((g) => g.opcode === Op.Constant).map((g) => [g.resultId, g.word(0)]));
-      for (const f of m.functions) for (const b of f.blocks) for (const i of b.instructions) {
-        if (i.opcode === Op.IMul && indexLoads(before).some((l) => l.id === i.resultId)) {
-          expect([constants.get(i.word(0)), constants.get(i.word(1))]).not.toContain(1);
-        }
-      }
+      for (const f of m.functions)
+        for (const b of f.blocks)
+          for (const i of b.instructions) {
+            if (i.opcode === Op.IMul && indexLoads(before).some((l) => l.id === i.resultId)) {
+              expect([constants.get(i.word(0)), constants.get(i.word(1))]).not.toContain(1);
+            }
+          }
       if (Z !== 1 && X !== 1 && Y !== 1) expect([...constants.values()]).toContain(X * Y);
     });
   });
@@ -503,7 +582,9 @@ if (!tools.ok) {
     });
   });
 
-  const specGlsl = nestedGlsl('layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z = 2) in;\nlayout(local_size_x = 8, local_size_y = 4) in;', { useWorkgroupSize: true });
+  const specGlsl = nestedGlsl('layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z = 2) in;\nlayout(local_size_x = 8, local_size_y = 4) in;', {
+    useWorkgroupSize: true,
+  });
   const specCases = (extra: SizeCase[] = []): SizeCase[] => [
     { size: [8, 4, 2] },
     { size: [5, 3, 2], spec: { 0: 5, 1: 3 } },
@@ -551,8 +632,10 @@ if (!tools.ok) {
       expectIndexSemantics(before, after, [{ size: [8, 4, 1] }, { size: [6, 3, 1], spec: { 0: 6 } }, { size: [3, 1, 1], spec: { 0: 3 } }]);
     });
     it('LocalSizeId with plain constants is folded like LocalSize', async () => {
-      const text = computeAsm({ env: 'vulkan1.3', eps: [{ name: 'main', size: [7, 3, 2] }] })
-        .replace('OpExecutionMode %ep_main LocalSize 7 3 2', 'OpExecutionModeId %ep_main LocalSizeId %c7 %c3 %c2');
+      const text = computeAsm({ env: 'vulkan1.3', eps: [{ name: 'main', size: [7, 3, 2] }] }).replace(
+        'OpExecutionMode %ep_main LocalSize 7 3 2',
+        'OpExecutionModeId %ep_main LocalSizeId %c7 %c3 %c2',
+      );
       const before = asm(text, 'vulkan1.3');
       const after = lowerTwice(before);
       await expectValid(after, 'vulkan1.3');
@@ -562,7 +645,11 @@ if (!tools.ok) {
   });
 
   describe('case 5: entry points of different sizes sharing the functions that read the index', () => {
-    const eps = [{ name: 'a', size: [7, 3, 2] as Vec3 }, { name: 'b', size: [5, 1, 1] as Vec3 }, { name: 'c', size: [7, 3, 2] as Vec3 }];
+    const eps = [
+      { name: 'a', size: [7, 3, 2] as Vec3 },
+      { name: 'b', size: [5, 1, 1] as Vec3 },
+      { name: 'c', size: [7, 3, 2] as Vec3 },
+    ];
     const sizes = { a: [{ size: [7, 3, 2] as Vec3 }], b: [{ size: [5, 1, 1] as Vec3 }], c: [{ size: [7, 3, 2] as Vec3 }] };
     it.each(['vulkan1.1', 'vulkan1.1spv1.4', 'vulkan1.2', 'vulkan1.3'])('%s: a Private copy written by each entry point', async (env) => {
       const before = asm(computeAsm({ env, eps, readInEntry: true }), env);
@@ -576,13 +663,13 @@ if (!tools.ok) {
       const priv = m.globals.filter((g) => g.opcode === Op.Variable && g.word(0) === StorageClass.Private);
       expect(priv).toHaveLength(1);
       for (const ep of m.analysis(EntryPointsAnalysis).list) {
-        if (m.header.version >= 0x00010400) expect(ep.interface).toContain(priv[0]!.resultId);
-        else expect(ep.interface).not.toContain(priv[0]!.resultId);
+        if (m.header.version >= 0x00010400) expect(ep.interface).toContain(priv[0].resultId);
+        else expect(ep.interface).not.toContain(priv[0].resultId);
       }
     });
     it('entry points that agree on the size get the arithmetic inline (no Private copy)', async () => {
       const env = 'vulkan1.1spv1.4';
-      const before = asm(computeAsm({ env, eps: [eps[0]!, eps[2]!] }), env);
+      const before = asm(computeAsm({ env, eps: [eps[0], eps[2]] }), env);
       const after = lowerTwice(before);
       await expectValid(after, env);
       expectInterfacesComplete(after);
@@ -594,7 +681,12 @@ if (!tools.ok) {
       const after = lowerTwice(before);
       await expectValid(after, 'vulkan1.0');
       expectNoIndex(after);
-      expectIndexSemantics(before, after, { main: [{ size: [64, 1, 1] }], main_alias: [{ size: [64, 1, 1] }], tiles: [{ size: [8, 8, 1] }], odd_sized: [{ size: [7, 3, 2] }] });
+      expectIndexSemantics(before, after, {
+        main: [{ size: [64, 1, 1] }],
+        main_alias: [{ size: [64, 1, 1] }],
+        tiles: [{ size: [8, 8, 1] }],
+        odd_sized: [{ size: [7, 3, 2] }],
+      });
     });
   });
 
@@ -636,7 +728,7 @@ void main() { rec[gl_WorkGroupID.x * 64u + gl_LocalInvocationIndex] = d1(2u) + d
       const lid = m.analysis(DecorationsAnalysis).idsWithBuiltIn(BuiltIn.LocalInvocationId);
       expect(lid).toHaveLength(1);
       expect(lid[0]).toBeGreaterThanOrEqual(decodeModule(before).header.bound);
-      expect(m.analysis(EntryPointsAnalysis).list[0]!.interface).toContain(lid[0]);
+      expect(m.analysis(EntryPointsAnalysis).list[0].interface).toContain(lid[0]);
       expectIndexSemantics(before, after, [{ size: [4, 2, 2] }]);
     });
     it.each(['uint', 'int'] as const)('asm with a %s LocalInvocationId vector', async (lid) => {
@@ -656,7 +748,12 @@ void main() { rec[gl_WorkGroupID.x * 64u + gl_LocalInvocationIndex] = d1(2u) + d
       ['vulkan1.1spv1.4', 'uint'],
       ['vulkan1.2', undefined],
     ] as const)('%s, LocalInvocationId %s', async (env, lid) => {
-      for (const size of [[7, 3, 2], [64, 1, 1], [1, 1, 1], [1, 4, 1]] as Vec3[]) {
+      for (const size of [
+        [7, 3, 2],
+        [64, 1, 1],
+        [1, 1, 1],
+        [1, 4, 1],
+      ] as Vec3[]) {
         const before = asm(computeAsm({ env, eps: [{ name: 'main', size }], liiSigned: true, lid, readInEntry: true }), env);
         await expectValid(before, env, '(input)');
         const after = lowerTwice(before);
@@ -674,7 +771,7 @@ void main() { rec[gl_WorkGroupID.x * 64u + gl_LocalInvocationIndex] = d1(2u) + d
       await expectValid(after, valEnv(env));
       expectInterfacesComplete(after);
       const m = decodeModule(after);
-      const ep = m.analysis(EntryPointsAnalysis).list[0]!;
+      const ep = m.analysis(EntryPointsAnalysis).list[0];
       const vars = m.globals.filter((g) => g.opcode === Op.Variable);
       if (m.header.version >= 0x00010400) expect(new Set(ep.interface)).toEqual(new Set(vars.map((v) => v.resultId)));
       else expect(vars.filter((v) => v.word(0) === StorageClass.Input).every((v) => ep.interface.includes(v.resultId))).toBe(true);
@@ -765,28 +862,61 @@ void main() {
     const kernel = (o: { bits: 32 | 64; localSize?: Vec3; wgsVar: boolean; sizeHint?: boolean }) => {
       const T = o.bits === 64 ? '%ulong' : '%uint';
       const L = [
-        'OpCapability Addresses', 'OpCapability Linkage', 'OpCapability Kernel', o.bits === 64 ? 'OpCapability Int64' : '',
+        'OpCapability Addresses',
+        'OpCapability Linkage',
+        'OpCapability Kernel',
+        o.bits === 64 ? 'OpCapability Int64' : '',
         `OpMemoryModel Physical${o.bits} OpenCL`,
         `OpEntryPoint Kernel %k "k" %lii${o.wgsVar ? ' %wgs' : ''}`,
         o.localSize ? `OpExecutionMode %k LocalSize ${o.localSize.join(' ')}` : '',
         o.sizeHint ? 'OpExecutionMode %k LocalSizeHint 9 9 9' : '',
-        'OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %lii Constant',
+        'OpDecorate %lii BuiltIn LocalInvocationIndex',
+        'OpDecorate %lii Constant',
         'OpDecorate %lii LinkageAttributes "__spirv_BuiltInLocalInvocationIndex" Import',
         o.wgsVar ? 'OpDecorate %wgs BuiltIn WorkgroupSize' : '',
-        '%void = OpTypeVoid', '%uint = OpTypeInt 32 0', o.bits === 64 ? '%ulong = OpTypeInt 64 0' : '',
-        `%v3 = OpTypeVector ${T} 3`, `%pi = OpTypePointer Input ${T}`, '%pv = OpTypePointer Input %v3',
-        `%pg = OpTypePointer CrossWorkgroup ${T}`, '%fn = OpTypeFunction %void %pg', `%fh = OpTypeFunction ${T} %pg`,
-        '%lii = OpVariable %pi Input', o.wgsVar ? '%wgs = OpVariable %pv Input' : '',
-        `%h = OpFunction ${T} None %fh`, '%hp = OpFunctionParameter %pg', '%hl = OpLabel',
-        `%i2 = OpLoad ${T} %lii Aligned ${o.bits / 8}`, `%q = OpInBoundsPtrAccessChain %pg %hp %i2`, `OpStore %q %i2 Aligned ${o.bits / 8}`, 'OpReturnValue %i2', 'OpFunctionEnd',
-        '%k = OpFunction %void None %fn', '%out = OpFunctionParameter %pg', '%l = OpLabel',
-        `%i = OpLoad ${T} %lii`, `%r = OpFunctionCall ${T} %h %out`, 'OpReturn', 'OpFunctionEnd',
+        '%void = OpTypeVoid',
+        '%uint = OpTypeInt 32 0',
+        o.bits === 64 ? '%ulong = OpTypeInt 64 0' : '',
+        `%v3 = OpTypeVector ${T} 3`,
+        `%pi = OpTypePointer Input ${T}`,
+        '%pv = OpTypePointer Input %v3',
+        `%pg = OpTypePointer CrossWorkgroup ${T}`,
+        '%fn = OpTypeFunction %void %pg',
+        `%fh = OpTypeFunction ${T} %pg`,
+        '%lii = OpVariable %pi Input',
+        o.wgsVar ? '%wgs = OpVariable %pv Input' : '',
+        `%h = OpFunction ${T} None %fh`,
+        '%hp = OpFunctionParameter %pg',
+        '%hl = OpLabel',
+        `%i2 = OpLoad ${T} %lii Aligned ${o.bits / 8}`,
+        `%q = OpInBoundsPtrAccessChain %pg %hp %i2`,
+        `OpStore %q %i2 Aligned ${o.bits / 8}`,
+        'OpReturnValue %i2',
+        'OpFunctionEnd',
+        '%k = OpFunction %void None %fn',
+        '%out = OpFunctionParameter %pg',
+        '%l = OpLabel',
+        `%i = OpLoad ${T} %lii`,
+        `%r = OpFunctionCall ${T} %h %out`,
+        'OpReturn',
+        'OpFunctionEnd',
       ];
       return L.filter(Boolean).join('\n') + '\n';
     };
     it.each([
-      ['64-bit, WorkgroupSize input, no static size', { bits: 64, wgsVar: true }, [{ size: [5, 3, 2], inputSize: [5, 3, 2] }, { size: [16, 1, 1], inputSize: [16, 1, 1] }]],
-      ['64-bit, no WorkgroupSize input (created), LocalSizeHint ignored', { bits: 64, wgsVar: false, sizeHint: true }, [{ size: [4, 4, 4], inputSize: [4, 4, 4] }]],
+      [
+        '64-bit, WorkgroupSize input, no static size',
+        { bits: 64, wgsVar: true },
+        [
+          { size: [5, 3, 2], inputSize: [5, 3, 2] },
+          { size: [16, 1, 1], inputSize: [16, 1, 1] },
+        ],
+      ],
+      [
+        '64-bit, no WorkgroupSize input (created), LocalSizeHint ignored',
+        { bits: 64, wgsVar: false, sizeHint: true },
+        [{ size: [4, 4, 4], inputSize: [4, 4, 4] }],
+      ],
       ['32-bit, WorkgroupSize input', { bits: 32, wgsVar: true }, [{ size: [7, 3, 2], inputSize: [7, 3, 2] }]],
       ['64-bit, LocalSize (reqd_work_group_size) folded', { bits: 64, wgsVar: true, localSize: [8, 4, 2] }, [{ size: [8, 4, 2], inputSize: [0, 0, 0] }]],
     ] as const)('%s', async (_name, o, cases) => {
@@ -798,7 +928,7 @@ void main() {
       expectNoIndex(after);
       expectIndexSemantics(before, after, cases as unknown as SizeCase[]);
       const m = decodeModule(after);
-      const ep = m.analysis(EntryPointsAnalysis).list[0]!;
+      const ep = m.analysis(EntryPointsAnalysis).list[0];
       const wgs = m.analysis(DecorationsAnalysis).idsWithBuiltIn(BuiltIn.WorkgroupSize);
       const wgsLoads = [...m.instructions()].filter((i) => i.opcode === Op.Load && wgs.includes(i.word(0)));
       if ((o as { localSize?: Vec3 }).localSize) expect(wgsLoads, 'a static size needs no WorkgroupSize load').toEqual([]);
@@ -906,9 +1036,10 @@ OpFunctionEnd
     });
   });
 
-  describe('a function no entry point calls (dead code) is lowered with an entry point\'s size', () => {
+  describe("a function no entry point calls (dead code) is lowered with an entry point's size", () => {
     it.each(['vulkan1.1', 'vulkan1.2'])('%s', async (env) => {
-      const text = computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }] }) +
+      const text =
+        computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }] }) +
         '%dead = OpFunction %uint None %fn_leaf\n%dk = OpFunctionParameter %uint\n%dl = OpLabel\n%dx = OpLoad %uint %lii\nOpReturnValue %dx\nOpFunctionEnd\n';
       const before = asm(text, env);
       await expectValid(before, env, '(input)');
@@ -937,8 +1068,7 @@ void main() { rec[gl_LocalInvocationID.x + gl_LocalInvocationID.y * 4u] = gl_Wor
     });
     it('a variable referenced only by OpName, OpDecorate and OpEntryPoint is still removed (a change)', async () => {
       for (const env of ['vulkan1.1', 'vulkan1.1spv1.4']) {
-        const text = computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }] })
-          .replace('%x = OpLoad %uint %lii', '%x = OpCopyObject %uint %c4');
+        const text = computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }] }).replace('%x = OpLoad %uint %lii', '%x = OpCopyObject %uint %c4');
         const before = asm(text, env);
         const r = lower(before);
         expect(r.changed).toBe(true);
@@ -952,7 +1082,10 @@ void main() { rec[gl_LocalInvocationID.x + gl_LocalInvocationID.y * 4u] = gl_Wor
     it('the index in a decoration group, and read first thing in the entry function', async () => {
       const env = 'vulkan1.0';
       const text = computeAsm({ env: 'vulkan1.1', eps: [{ name: 'main', size: [3, 3, 3] }], readInEntry: true })
-        .replace('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %grp BuiltIn LocalInvocationIndex\n%grp = OpDecorationGroup\nOpGroupDecorate %grp %lii')
+        .replace(
+          'OpDecorate %lii BuiltIn LocalInvocationIndex',
+          'OpDecorate %grp BuiltIn LocalInvocationIndex\n%grp = OpDecorationGroup\nOpGroupDecorate %grp %lii',
+        )
         .replace('OpCapability Shader', 'OpCapability Shader\nOpExtension "SPV_KHR_storage_buffer_storage_class"');
       const before = asm(text, env);
       await expectValid(before, env, '(input)');
@@ -972,8 +1105,20 @@ void main() { rec[gl_LocalInvocationID.x + gl_LocalInvocationID.y * 4u] = gl_Wor
   });
 
   describe('debug info: the line that covered a read covers its replacement', () => {
-    it.each(VULKAN_ENVS.flatMap((env) => [[env, '-g'], [env, '-gV']] as const))('%s %s', async (env, flag) => {
-      for (const size of [[7, 3, 2], [64, 1, 1], [1, 1, 1]] as Vec3[]) {
+    it.each(
+      VULKAN_ENVS.flatMap(
+        (env) =>
+          [
+            [env, '-g'],
+            [env, '-gV'],
+          ] as const,
+      ),
+    )('%s %s', async (env, flag) => {
+      for (const size of [
+        [7, 3, 2],
+        [64, 1, 1],
+        [1, 1, 1],
+      ] as Vec3[]) {
         const before = glsl(nestedGlsl(layoutOf(size)), 'comp', env, [flag]);
         const after = lowerTwice(before);
         await expectValid(after, env);
@@ -994,12 +1139,16 @@ void main() { rec[gl_LocalInvocationID.x + gl_LocalInvocationID.y * 4u] = gl_Wor
             const at = b.instructions.indexOf(da.get(id)!);
             if (at < 0) continue;
             let i = at;
-            while (i > 0 && b.instructions[i - 1]!.resultId >= mb.header.bound) i--;
-            for (let j = i; j <= at; j++) expect(la.of(b.instructions[j]!), `line of new instruction ${j} for %${id}`).toEqual(want);
+            while (i > 0 && b.instructions[i - 1].resultId >= mb.header.bound) i--;
+            for (let j = i; j <= at; j++) expect(la.of(b.instructions[j]), `line of new instruction ${j} for %${id}`).toEqual(want);
           }
         }
         // The OpLine before each OpFunction still precedes it.
-        const lineBeforeFunction = (text: string) => text.split('\n').map((l, i, a) => (/= OpFunction /.test(l) ? a[i - 1] : null)).filter((x) => x !== null);
+        const lineBeforeFunction = (text: string) =>
+          text
+            .split('\n')
+            .map((l, i, a) => (/= OpFunction /.test(l) ? a[i - 1] : null))
+            .filter((x) => x !== null);
         expect(lineBeforeFunction(dis(after))).toEqual(lineBeforeFunction(dis(before)));
         if (flag === '-gV') expect(dis(after)).toMatch(/DebugGlobalVariable %\d+ %\d+ %\d+ %\d+ %\d+ %\d+ %\d+ %(\d+) /);
       }
@@ -1020,7 +1169,11 @@ void main() { rec[gl_LocalInvocationID.x + gl_LocalInvocationID.y * 4u] = gl_Wor
         const before = glsl(nestedGlsl(layoutOf([7, 3, 2])), 'comp', 'vulkan1.2', ['-g']);
         write(join(dir, 'in.spv'), before);
         const want = lower(before).words;
-        for (const args of [['--lower-local-invocation-index'], ['--passes', 'lower-local-invocation-index'], ['--lower-local-invocation-index', '--validate', '--target-env', 'vulkan1.2']]) {
+        for (const args of [
+          ['--lower-local-invocation-index'],
+          ['--passes', 'lower-local-invocation-index'],
+          ['--lower-local-invocation-index', '--validate', '--target-env', 'vulkan1.2'],
+        ]) {
           const r = await cli([join(dir, 'in.spv'), '-o', join(dir, 'out.spv'), ...args]);
           expect(r, r.stderr).toMatchObject({ code: 0 });
           expect(Buffer.from(read(join(dir, 'out.spv')).buffer).equals(Buffer.from(want.buffer))).toBe(true);

@@ -67,8 +67,12 @@ describe('spvkit val', () => {
       expect(r.code).toBe(1);
       const lines = r.stderr.split('\n').filter((l) => /: error: /.test(l));
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04284\] variable 'gl_LocalInvocationIndex' \(%(\d+|idx), BuiltIn LocalInvocationIndex\) is used by entry point 'main' \(Fragment\): /);
-      expect(lines[1]).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04286\] .* must be declared as a scalar 32-bit integer, not 32-bit float$/);
+      expect(lines[0]).toMatch(
+        /^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04284\] variable 'gl_LocalInvocationIndex' \(%(\d+|idx), BuiltIn LocalInvocationIndex\) is used by entry point 'main' \(Fragment\): /,
+      );
+      expect(lines[1]).toMatch(
+        /^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04286\] .* must be declared as a scalar 32-bit integer, not 32-bit float$/,
+      );
       expect(r.stderr).toMatch(/hint: the use is reached through main -> helper\( \(%(\d+|helper)\)/);
       expect(r.stderr).toMatch(/: 2 errors, 0 warnings\n$/);
     }
@@ -90,8 +94,8 @@ describe('spvkit val', () => {
       target: { name: 'gl_LocalInvocationIndex' },
       entryPoint: { name: 'main', executionModel: 'Fragment' },
     });
-    expect(typeof items[0]!.resultId).toBe('number');
-    expect(typeof items[0]!.message).toBe('string');
+    expect(typeof items[0].resultId).toBe('number');
+    expect(typeof items[0].message).toBe('string');
   });
 
   test('standard input, target envs, bad usage', async () => {
@@ -109,7 +113,9 @@ describe('spvkit val', () => {
     const old = await val([v15, '--target-env', 'vulkan1.0']);
     expect(old.code).toBe(1);
     expect(old.stderr.startsWith(`${v15}: error: `)).toBe(true); // the path as given, as every spvkit error names it
-    expect(old.stderr).toMatch(/^\S*v15\.spv: error: \[spvkit-target-env-version\] the module is SPIR-V 1\.5, but target env vulkan1\.0 allows at most SPIR-V 1\.0/);
+    expect(old.stderr).toMatch(
+      /^\S*v15\.spv: error: \[spvkit-target-env-version\] the module is SPIR-V 1\.5, but target env vulkan1\.0 allows at most SPIR-V 1\.0/,
+    );
     expect((await val([v15])).code).toBe(0); // default env: Vulkan, version from the module
     expect((await val([spv, '--target-env', 'vulkan7'])).code).toBe(2); // bad usage, as in as and opt
     expect((await val([])).code).toBe(2);

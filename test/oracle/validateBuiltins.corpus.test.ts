@@ -26,7 +26,10 @@ describe.skipIf(!tools.ok && !required)('validate-builtins on the corpus', () =>
     for (const m of modules) {
       const module = decodeModule(m.words);
       for (const ep of module.analysis(EntryPointsAnalysis).list) stages.add(enumerantByValue('ExecutionModel', ep.executionModel)!.name);
-      if (module.annotations.some((a) => a.opcode === 71 /* OpDecorate */ && a.word(1) === 11 /* BuiltIn */) || module.annotations.some((a) => a.opcode === 72 && a.word(2) === 11)) {
+      if (
+        module.annotations.some((a) => a.opcode === 71 /* OpDecorate */ && a.word(1) === 11 /* BuiltIn */) ||
+        module.annotations.some((a) => a.opcode === 72 && a.word(2) === 11)
+      ) {
         builtinModules++;
       }
       for (const d of validateBuiltins(module, { targetEnv: m.targetEnv })) {
@@ -39,7 +42,24 @@ describe.skipIf(!tools.ok && !required)('validate-builtins on the corpus', () =>
     }
     expect(problems, problems.join('\n')).toEqual([]);
     expect(builtinModules).toBeGreaterThan(10);
-    for (const stage of ['Vertex', 'TessellationControl', 'TessellationEvaluation', 'Geometry', 'Fragment', 'GLCompute', 'TaskNV', 'MeshNV', 'TaskEXT', 'MeshEXT', 'RayGenerationKHR', 'IntersectionKHR', 'AnyHitKHR', 'ClosestHitKHR', 'MissKHR', 'CallableKHR']) {
+    for (const stage of [
+      'Vertex',
+      'TessellationControl',
+      'TessellationEvaluation',
+      'Geometry',
+      'Fragment',
+      'GLCompute',
+      'TaskNV',
+      'MeshNV',
+      'TaskEXT',
+      'MeshEXT',
+      'RayGenerationKHR',
+      'IntersectionKHR',
+      'AnyHitKHR',
+      'ClosestHitKHR',
+      'MissKHR',
+      'CallableKHR',
+    ]) {
       expect(stages, `corpus has no ${stage} entry point`).toContain(stage);
     }
   });

@@ -33,7 +33,10 @@ if (!ok) console.warn('[validateBuiltins.glslang] SKIPPED: glslangValidator or s
 /** glslangValidator -V, run from the shader's folder so -g records the bare file name; cached. */
 function compile(file: string, env: string, flags: readonly string[]): Uint32Array {
   const source = readFileSync(path.join(glslDir, file), 'utf8');
-  const key = createHash('sha256').update(`${glslang}\0${env}\0${flags.join(' ')}\0${file}\0${source}`).digest('hex').slice(0, 20);
+  const key = createHash('sha256')
+    .update(`${glslang}\0${env}\0${flags.join(' ')}\0${file}\0${source}`)
+    .digest('hex')
+    .slice(0, 20);
   const out = path.join(cacheDir, `${key}.spv`);
   if (!existsSync(out)) {
     mkdirSync(cacheDir, { recursive: true });
@@ -51,7 +54,8 @@ function spirvVal(words: Uint32Array, env: string): { valid: boolean; message: s
 /** Where each environment is used: ray tracing and EXT mesh shaders need SPIR-V 1.4. */
 function envsFor(file: string): string[] {
   if (/\.(rgen|rchit|rahit|rint|rmiss|rcall)$/.test(file) || /_ext\.(mesh|task)$/.test(file)) return ['vulkan1.2', 'vulkan1.3'];
-  if (file === 'builtins.vert' || file === 'builtins.comp' || file === 'extensions.frag' || file === 'density.frag') return ['vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
+  if (file === 'builtins.vert' || file === 'builtins.comp' || file === 'extensions.frag' || file === 'density.frag')
+    return ['vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
   return ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
 }
 
@@ -61,11 +65,11 @@ const VARIANTS: readonly (readonly string[])[] = [[], ['-g'], ['-gV']];
 function patch(words: Uint32Array, edit: { builtIn?: number; storageClass?: number; model?: number }): Uint32Array {
   const w = words.slice();
   let target = 0;
-  for (let i = 5; i < w.length; i += w[i]! >>> 16) {
-    if ((w[i]! & 0xffff) === Op.Decorate && w[i + 2] === Decoration.BuiltIn && w[i + 3] === edit.builtIn) target = w[i + 1]!;
+  for (let i = 5; i < w.length; i += w[i] >>> 16) {
+    if ((w[i] & 0xffff) === Op.Decorate && w[i + 2] === Decoration.BuiltIn && w[i + 3] === edit.builtIn) target = w[i + 1]!;
   }
-  for (let i = 5; i < w.length; i += w[i]! >>> 16) {
-    const op = w[i]! & 0xffff;
+  for (let i = 5; i < w.length; i += w[i] >>> 16) {
+    const op = w[i] & 0xffff;
     if (op === Op.Variable && w[i + 2] === target && edit.storageClass !== undefined) w[i + 3] = edit.storageClass;
     if (op === Op.EntryPoint && edit.model !== undefined) w[i + 1] = edit.model;
   }
@@ -113,9 +117,11 @@ describe.skipIf(!ok && !required)('validate-builtins on glslang output', () => {
       expect(validateBuiltins(decodeModule(words), { targetEnv: 'vulkan1.1' })).toEqual([]);
 
       // GLSL cannot declare gl_LocalInvocationIndex anywhere but Input: move it to Private.
-      const storage = validateBuiltins(decodeModule(patch(words, { builtIn: BuiltIn.LocalInvocationIndex, storageClass: 6 /* Private */ })), { targetEnv: 'vulkan1.1' });
+      const storage = validateBuiltins(decodeModule(patch(words, { builtIn: BuiltIn.LocalInvocationIndex, storageClass: 6 /* Private */ })), {
+        targetEnv: 'vulkan1.1',
+      });
       expect(storage.map((d) => d.code)).toEqual(['VUID-LocalInvocationIndex-LocalInvocationIndex-04285']);
-      const s = storage[0]!;
+      const s = storage[0];
       expect(s.location?.file).toBe('lii_in_helper.comp');
       expect(s.location?.line).toBe(7);
       expect(s.location?.column).toBeGreaterThanOrEqual(1);

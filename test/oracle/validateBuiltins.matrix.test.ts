@@ -29,13 +29,15 @@ describe.skipIf(!tools.ok && !required)('validate-builtins matrix vs spirv-val 2
       cases.map((c) => ({ text: moduleText(c), env: c.env })),
       'matrix',
     );
-    const verdicts: Verdict[] = cases.map((c, i) => judge(c, answers[i]!));
+    const verdicts: Verdict[] = cases.map((c, i) => judge(c, answers[i]));
     const problems = verdicts.filter((v) => v.problem !== undefined);
     const byJudge = new Map<string, number>();
     for (const v of verdicts) byJudge.set(v.judge, (byJudge.get(v.judge) ?? 0) + 1);
     const rejected = verdicts.filter((v) => v.codes.length > 0).length;
     console.info(
-      `[validateBuiltins.matrix] ${cases.length} cases (${rejected} rejected by spvkit) in ${((performance.now() - started) / 1000).toFixed(1)} s; judged by: ${[...byJudge]
+      `[validateBuiltins.matrix] ${cases.length} cases (${rejected} rejected by spvkit) in ${((performance.now() - started) / 1000).toFixed(1)} s; judged by: ${[
+        ...byJudge,
+      ]
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}`,
     );

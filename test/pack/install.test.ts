@@ -85,130 +85,175 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
         const unpacked = unpack(t.file, join(run, 'unpacked', folder));
         for (const p of contentProblems(t.file, unpacked, folder)) problems.push(`${t.name}: ${p}`);
         const s = sizeOf(t.file, unpacked);
-        sizes.push(`${t.name.padEnd(22)} ${String(s.packed).padStart(8)} B packed ${String(s.unpacked).padStart(9)} B unpacked ${String(s.files).padStart(4)} files`);
+        sizes.push(
+          `${t.name.padEnd(22)} ${String(s.packed).padStart(8)} B packed ${String(s.unpacked).padStart(9)} B unpacked ${String(s.files).padStart(4)} files`,
+        );
       }
       console.log(`tarball sizes:\n${sizes.join('\n')}`);
       expect(problems).toEqual([]);
     });
 
-    it('pass publint --strict', async () => {
-      const failed = [];
-      // One at a time: each loads TypeScript or unpacks a tarball, and the machine runs other suites.
-      for (const t of tarballs) {
-        const r = await publint(t.file);
-        if (!r.ok) failed.push({ t, r });
-      }
-      expect(failed.map(({ t, r }) => `${t.name}:\n${r.report}`)).toEqual([]);
-    }, LONG);
+    it(
+      'pass publint --strict',
+      async () => {
+        const failed = [];
+        // One at a time: each loads TypeScript or unpacks a tarball, and the machine runs other suites.
+        for (const t of tarballs) {
+          const r = await publint(t.file);
+          if (!r.ok) failed.push({ t, r });
+        }
+        expect(failed.map(({ t, r }) => `${t.name}:\n${r.report}`)).toEqual([]);
+      },
+      LONG,
+    );
 
-    it('pass arethetypeswrong (strict profile; cjs-resolves-to-esm is require(esm), which Node 20.19+ does)', async () => {
-      const failed = [];
-      // One at a time: each loads TypeScript or unpacks a tarball, and the machine runs other suites.
-      for (const t of tarballs) {
-        const r = await attw(t.file);
-        if (!r.ok) failed.push({ t, r });
-      }
-      expect(failed.map(({ t, r }) => `${t.name}:\n${r.report}`)).toEqual([]);
-    }, LONG);
+    it(
+      'pass arethetypeswrong (strict profile; cjs-resolves-to-esm is require(esm), which Node 20.19+ does)',
+      async () => {
+        const failed = [];
+        // One at a time: each loads TypeScript or unpacks a tarball, and the machine runs other suites.
+        for (const t of tarballs) {
+          const r = await attw(t.file);
+          if (!r.ok) failed.push({ t, r });
+        }
+        expect(failed.map(({ t, r }) => `${t.name}:\n${r.report}`)).toEqual([]);
+      },
+      LONG,
+    );
 
-    it('npm pack in a package folder with workspace: dependencies refuses, naming pnpm pack', async () => {
-      // A copy of the manifest outside the workspace: if the guard were gone, the build its
-      // prepack runs next fails there instead of rewriting this workspace's dist/ mid-run.
-      for (const folder of publishableFolders()) {
-        const manifest = readFileSync(join(repoRoot, 'packages', folder, 'package.json'), 'utf8');
-        if (!manifest.includes('workspace:')) continue;
-        const dir = join(run, 'npm-pack', folder);
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, 'package.json'), manifest);
-        const r = await runIn(dir, 'npm', ['pack', '--dry-run']);
-        expect(r.code, `${folder}: npm pack succeeded:\n${r.stdout}`).not.toBe(0);
-        expect(r.stderr, folder).toMatch(/pnpm pack/);
-      }
-    }, LONG);
+    it(
+      'npm pack in a package folder with workspace: dependencies refuses, naming pnpm pack',
+      async () => {
+        // A copy of the manifest outside the workspace: if the guard were gone, the build its
+        // prepack runs next fails there instead of rewriting this workspace's dist/ mid-run.
+        for (const folder of publishableFolders()) {
+          const manifest = readFileSync(join(repoRoot, 'packages', folder, 'package.json'), 'utf8');
+          if (!manifest.includes('workspace:')) continue;
+          const dir = join(run, 'npm-pack', folder);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, 'package.json'), manifest);
+          const r = await runIn(dir, 'npm', ['pack', '--dry-run']);
+          expect(r.code, `${folder}: npm pack succeeded:\n${r.stdout}`).not.toBe(0);
+          expect(r.stderr, folder).toMatch(/pnpm pack/);
+        }
+      },
+      LONG,
+    );
   });
 
   describe('a Vite 8 app', () => {
-    it('type-checks with strict and skipLibCheck false (no rollup installed)', async () => {
-      const dir = await viteApp;
-      const r = await runIn(dir, process.execPath, [await tsc, '-p', '.']);
-      expect(r.code, `tsc --noEmit in the Vite app:\n${r.stdout}${r.stderr}`).toBe(0);
-    }, LONG);
+    it(
+      'type-checks with strict and skipLibCheck false (no rollup installed)',
+      async () => {
+        const dir = await viteApp;
+        const r = await runIn(dir, process.execPath, [await tsc, '-p', '.']);
+        expect(r.code, `tsc --noEmit in the Vite app:\n${r.stdout}${r.stderr}`).toBe(0);
+      },
+      LONG,
+    );
 
-    it('builds, and the words it carries are lowered', async () => {
-      const dir = await viteApp;
-      await mustRun(dir, process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
-      const html = readFileSync(join(dir, 'dist', 'index.html'), 'utf8');
-      const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
-      expect(entry, `no module script in dist/index.html:\n${html}`).toBeDefined();
-      // The page's script only prints what it imported, so Node can run the built chunk.
-      const built = JSON.parse(await mustRun(dir, process.execPath, [join(dir, 'dist', entry as string)])) as BuiltShaders;
-      checkBuilt('Vite', built, join(dir, 'dist', built.fillUrl.replace(/^\//, '')));
-    }, LONG);
+    it(
+      'builds, and the words it carries are lowered',
+      async () => {
+        const dir = await viteApp;
+        await mustRun(dir, process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+        const html = readFileSync(join(dir, 'dist', 'index.html'), 'utf8');
+        const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+        expect(entry, `no module script in dist/index.html:\n${html}`).toBeDefined();
+        // The page's script only prints what it imported, so Node can run the built chunk.
+        const built = JSON.parse(await mustRun(dir, process.execPath, [join(dir, 'dist', entry as string)])) as BuiltShaders;
+        checkBuilt('Vite', built, join(dir, 'dist', built.fillUrl.replace(/^\//, '')));
+      },
+      LONG,
+    );
   });
 
   describe('a Rollup 4 project', () => {
-    it('builds, and the words it carries are lowered', async () => {
-      const dir = await rollupProject;
-      await mustRun(dir, process.execPath, [join(dir, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c', '--silent']);
-      const built = JSON.parse(await mustRun(dir, process.execPath, [join(dir, 'dist', 'main.js')])) as BuiltShaders;
-      checkBuilt('Rollup', built, fileURLToPath(built.fillUrl));
-    }, LONG);
+    it(
+      'builds, and the words it carries are lowered',
+      async () => {
+        const dir = await rollupProject;
+        await mustRun(dir, process.execPath, [join(dir, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c', '--silent']);
+        const built = JSON.parse(await mustRun(dir, process.execPath, [join(dir, 'dist', 'main.js')])) as BuiltShaders;
+        checkBuilt('Rollup', built, fileURLToPath(built.fillUrl));
+      },
+      LONG,
+    );
   });
 
   describe('Node scripts using core and passes', () => {
-    it('an ES module script decodes, lowers and encodes', async () => {
-      const dir = await nodeProject;
-      await mustRun(dir, process.execPath, ['lower.mjs', 'reduce.spv', 'esm.spv']);
-      const words = wordsOfFile(join(dir, 'esm.spv'));
-      expectLowered(words, 'ES module script');
-      produced.push({ what: 'ES module script', words });
-    }, LONG);
+    it(
+      'an ES module script decodes, lowers and encodes',
+      async () => {
+        const dir = await nodeProject;
+        await mustRun(dir, process.execPath, ['lower.mjs', 'reduce.spv', 'esm.spv']);
+        const words = wordsOfFile(join(dir, 'esm.spv'));
+        expectLowered(words, 'ES module script');
+        produced.push({ what: 'ES module script', words });
+      },
+      LONG,
+    );
 
-    it('a CommonJS script require()s them and does the same', async () => {
-      const dir = await nodeProject;
-      await mustRun(dir, process.execPath, ['lower.cjs', 'reduce.spv', 'cjs.spv']);
-      const words = wordsOfFile(join(dir, 'cjs.spv'));
-      expectLowered(words, 'CommonJS script');
-      expect(words).toEqual(wordsOfFile(join(dir, 'esm.spv')));
-      produced.push({ what: 'CommonJS script', words });
-    }, LONG);
+    it(
+      'a CommonJS script require()s them and does the same',
+      async () => {
+        const dir = await nodeProject;
+        await mustRun(dir, process.execPath, ['lower.cjs', 'reduce.spv', 'cjs.spv']);
+        const words = wordsOfFile(join(dir, 'cjs.spv'));
+        expectLowered(words, 'CommonJS script');
+        expect(words).toEqual(wordsOfFile(join(dir, 'esm.spv')));
+        produced.push({ what: 'CommonJS script', words });
+      },
+      LONG,
+    );
 
-    it('.cts and .mts files importing them type-check under nodenext with strict and skipLibCheck false', async () => {
-      const dir = await nodeProject;
-      const r = await runIn(dir, process.execPath, [await tsc, '-p', '.']);
-      expect(r.code, `tsc in the Node project:\n${r.stdout}${r.stderr}`).toBe(0);
-    }, LONG);
+    it(
+      '.cts and .mts files importing them type-check under nodenext with strict and skipLibCheck false',
+      async () => {
+        const dir = await nodeProject;
+        const r = await runIn(dir, process.execPath, [await tsc, '-p', '.']);
+        expect(r.code, `tsc in the Node project:\n${r.stdout}${r.stderr}`).toBe(0);
+      },
+      LONG,
+    );
   });
 
   describe('the CLI installed with npm install -g --prefix', () => {
-    it('runs as, dis, val and opt', async () => {
-      const spvkit = await cli;
-      const work = join(run, 'cli-work');
-      mkdirSync(work, { recursive: true });
-      copyFileSync(join(fixtures, 'shaders', 'fill.spvasm'), join(work, 'fill.spvasm'));
+    it(
+      'runs as, dis, val and opt',
+      async () => {
+        const spvkit = await cli;
+        const work = join(run, 'cli-work');
+        mkdirSync(work, { recursive: true });
+        copyFileSync(join(fixtures, 'shaders', 'fill.spvasm'), join(work, 'fill.spvasm'));
 
-      expect(await mustRun(work, spvkit, ['--version'])).toMatch(/^spvkit \d+\.\d+\.\d+/);
-      await mustRun(work, spvkit, ['as', 'fill.spvasm', '--target-env', 'vulkan1.1', '-o', 'fill.spv']);
-      const dis = await mustRun(work, spvkit, ['dis', 'fill.spv']);
-      expect(dis).toMatch(/OpEntryPoint GLCompute %main "main"/);
-      expect(dis).toMatch(/BuiltIn LocalInvocationIndex/);
-      await mustRun(work, spvkit, ['val', 'fill.spv', '--target-env', 'vulkan1.1']);
-      await mustRun(work, spvkit, ['opt', 'fill.spv', '-o', 'lowered.spv', '--lower-local-invocation-index', '--validate', '--target-env', 'vulkan1.1']);
-      // glsl loads the installed @spvkit/glslang (its dependency) and its wasm; many inputs with --jobs use bin/worker.js.
-      writeFileSync(join(work, 'tiny.comp'), '#version 450\nlayout(local_size_x = 4) in;\nvoid main() {}\n');
-      await mustRun(work, spvkit, ['glsl', 'tiny.comp', '--target-env', 'vulkan1.1']);
-      expect(await mustRun(work, spvkit, ['info', 'tiny.comp.spv'])).toMatch(/main: 4 x 1 x 1/);
-      await mustRun(work, spvkit, ['dis', 'fill.spv', 'lowered.spv', 'tiny.comp.spv', '--out-dir', 'dis', '--jobs', '2']);
-      expect(readFileSync(join(work, 'dis', 'tiny.comp.spvasm'), 'utf8')).toMatch(/OpExecutionMode %main LocalSize 4 1 1/);
-      const words = wordsOfFile(join(work, 'lowered.spv'));
-      expectLowered(words, 'spvkit opt');
-      produced.push({ what: 'spvkit as', words: wordsOfFile(join(work, 'fill.spv')) }, { what: 'spvkit opt', words });
-    }, LONG);
+        expect(await mustRun(work, spvkit, ['--version'])).toMatch(/^spvkit \d+\.\d+\.\d+/);
+        await mustRun(work, spvkit, ['as', 'fill.spvasm', '--target-env', 'vulkan1.1', '-o', 'fill.spv']);
+        const dis = await mustRun(work, spvkit, ['dis', 'fill.spv']);
+        expect(dis).toMatch(/OpEntryPoint GLCompute %main "main"/);
+        expect(dis).toMatch(/BuiltIn LocalInvocationIndex/);
+        await mustRun(work, spvkit, ['val', 'fill.spv', '--target-env', 'vulkan1.1']);
+        await mustRun(work, spvkit, ['opt', 'fill.spv', '-o', 'lowered.spv', '--lower-local-invocation-index', '--validate', '--target-env', 'vulkan1.1']);
+        // glsl loads the installed @spvkit/glslang (its dependency) and its wasm; many inputs with --jobs use bin/worker.js.
+        writeFileSync(join(work, 'tiny.comp'), '#version 450\nlayout(local_size_x = 4) in;\nvoid main() {}\n');
+        await mustRun(work, spvkit, ['glsl', 'tiny.comp', '--target-env', 'vulkan1.1']);
+        expect(await mustRun(work, spvkit, ['info', 'tiny.comp.spv'])).toMatch(/main: 4 x 1 x 1/);
+        await mustRun(work, spvkit, ['dis', 'fill.spv', 'lowered.spv', 'tiny.comp.spv', '--out-dir', 'dis', '--jobs', '2']);
+        expect(readFileSync(join(work, 'dis', 'tiny.comp.spvasm'), 'utf8')).toMatch(/OpExecutionMode %main LocalSize 4 1 1/);
+        const words = wordsOfFile(join(work, 'lowered.spv'));
+        expectLowered(words, 'spvkit opt');
+        produced.push({ what: 'spvkit as', words: wordsOfFile(join(work, 'fill.spv')) }, { what: 'spvkit opt', words });
+      },
+      LONG,
+    );
   });
 
   describeWithOracle('every module the packed packages produced', spirvToolsAvailable(), () => {
     it('passes spirv-val --target-env vulkan1.1', () => {
-      expect(produced.map((p) => p.what), 'nothing was produced: the tests above failed').not.toEqual([]);
+      expect(
+        produced.map((p) => p.what),
+        'nothing was produced: the tests above failed',
+      ).not.toEqual([]);
       for (const p of produced) expectValid(p.words, p.what);
     });
   });
@@ -223,6 +268,10 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
     expectLowered(glsl, `${bundler}: fill.comp (GLSL, through the installed @spvkit/glslang)`);
     expect(built.workgroupSize, `${bundler}: the reflection's workgroup size`).toEqual([4, 2, 2]);
     expect(wordsOfFile(emitted), `${bundler}: the binary emitted for ?url`).toEqual(fill);
-    produced.push({ what: `${bundler}: fill.spvasm`, words: fill }, { what: `${bundler}: reduce.spv`, words: reduce }, { what: `${bundler}: fill.comp`, words: glsl });
+    produced.push(
+      { what: `${bundler}: fill.spvasm`, words: fill },
+      { what: `${bundler}: reduce.spv`, words: reduce },
+      { what: `${bundler}: fill.comp`, words: glsl },
+    );
   }
 });

@@ -22,9 +22,14 @@ export interface LintResult {
 
 function runBin(bin: string, args: readonly string[]): Promise<LintResult> {
   return new Promise((resolve) => {
-    execFile(join(repoRoot, 'node_modules', '.bin', bin), args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ ok: error === null, report: `${stdout}${stderr}`.trim() });
-    });
+    execFile(
+      join(repoRoot, 'node_modules', '.bin', bin),
+      args,
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ ok: error === null, report: `${stdout}${stderr}`.trim() });
+      },
+    );
   });
 }
 

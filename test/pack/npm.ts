@@ -63,8 +63,11 @@ export function npmAvailability(): { ok: boolean; reason?: string } {
   if (version.status !== 0) return { ok: false, reason: 'npm is not on PATH' };
   const ping = spawnSync('npm', ['ping'], { env: projectEnv(), encoding: 'utf8', timeout: 30_000 });
   if (ping.status !== 0) {
-    const lines = `${ping.stderr ?? ''}${ping.stdout ?? ''}`.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-    const said = lines.find((l) => /error/i.test(l)) ?? lines[0] ?? (ping.error?.message ?? 'no answer');
+    const lines = `${ping.stderr ?? ''}${ping.stdout ?? ''}`
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
+    const said = lines.find((l) => /error/i.test(l)) ?? lines[0] ?? ping.error?.message ?? 'no answer';
     return { ok: false, reason: `the npm registry does not answer (npm ping: ${said})` };
   }
   return { ok: true };

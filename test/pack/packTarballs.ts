@@ -60,7 +60,10 @@ export function assertBuilt(folder: string): void {
   const stale = listFiles(join(dir, 'dist'))
     .filter((f) => f.endsWith('.js.map'))
     .filter((map) => ((JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] }).sources ?? []).some((s) => !existsSync(resolve(dirname(map), s))));
-  if (stale.length > 0) throw new Error(`packages/${folder}/dist has outputs of deleted sources (${stale.map((f) => relative(dir, f)).join(', ')}): delete dist and run pnpm build`);
+  if (stale.length > 0)
+    throw new Error(
+      `packages/${folder}/dist has outputs of deleted sources (${stale.map((f) => relative(dir, f)).join(', ')}): delete dist and run pnpm build`,
+    );
 }
 
 function listFiles(dir: string): string[] {

@@ -45,7 +45,11 @@ const npmInstall = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
 export async function installTools(run: string): Promise<string> {
   writeFileSync(
     join(run, 'package.json'),
-    JSON.stringify({ name: 'spvkit-pack-tools', private: true, devDependencies: { typescript: pinnedVersion('typescript'), '@types/node': pinnedVersion('@types/node') } }, null, 2),
+    JSON.stringify(
+      { name: 'spvkit-pack-tools', private: true, devDependencies: { typescript: pinnedVersion('typescript'), '@types/node': pinnedVersion('@types/node') } },
+      null,
+      2,
+    ),
   );
   await mustRun(run, 'npm', npmInstall);
   return join(run, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -128,6 +132,16 @@ export async function installCliGlobally(run: string, tarballs: readonly Tarball
   // With its one dependency, @spvkit/glslang (spvkit glsl's wasm), from its tarball: it is not on
   // the registry, and npm takes a global sibling as the dependency, as a published pair installs.
   const tarball = (name: string): string => spec(tarballs, name).slice('file:'.length);
-  await mustRun(run, 'npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball('@spvkit/glslang'), tarball('@spvkit/cli')]);
+  await mustRun(run, 'npm', [
+    'install',
+    '-g',
+    '--prefix',
+    prefix,
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    tarball('@spvkit/glslang'),
+    tarball('@spvkit/cli'),
+  ]);
   return join(prefix, 'bin', 'spvkit');
 }

@@ -55,9 +55,12 @@ export function contentProblems(tarball: string, unpacked: string, folder: strin
       continue;
     }
     const conditions = target as Record<string, unknown>;
-    if ('import' in conditions && conditions.default !== conditions.import) problems.push(`exports["${subpath}"] has "import" but no "default" with the same file for require()`);
-    if (('import' in conditions || 'default' in conditions) && Object.keys(conditions)[0] !== 'types') problems.push(`exports["${subpath}"]: "types" is not the first condition`);
-    for (const file of Object.values(conditions)) if (typeof file === 'string' && !has.has(posix.normalize(file))) problems.push(`exports["${subpath}"] names ${file}, not in the tarball`);
+    if ('import' in conditions && conditions.default !== conditions.import)
+      problems.push(`exports["${subpath}"] has "import" but no "default" with the same file for require()`);
+    if (('import' in conditions || 'default' in conditions) && Object.keys(conditions)[0] !== 'types')
+      problems.push(`exports["${subpath}"]: "types" is not the first condition`);
+    for (const file of Object.values(conditions))
+      if (typeof file === 'string' && !has.has(posix.normalize(file))) problems.push(`exports["${subpath}"] names ${file}, not in the tarball`);
   }
   for (const [name, file] of Object.entries(pkg.bin ?? {})) if (!has.has(posix.normalize(file))) problems.push(`bin ${name} = ${file} is not in the tarball`);
 

@@ -38,7 +38,10 @@ async function typeCheck(project: Project, types: string[]): Promise<string[]> {
   const program = ts.createProgram(parsed.fileNames, parsed.options);
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? `${d.file.fileName.split('/').pop()}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) =>
+        `${d.file ? `${d.file.fileName.split('/').pop()}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 describe('client types', () => {
@@ -70,7 +73,10 @@ export const notWords: Uint32Array = text;
   });
 
   it("client-bytes and client-base64 match output 'bytes' and 'base64'", async () => {
-    await project.write('src/main.ts', `${USES}\nexport const bytes: Uint8Array = blur;\n// @ts-expect-error bytes, not words\nexport const w: Uint32Array = blur;\n`);
+    await project.write(
+      'src/main.ts',
+      `${USES}\nexport const bytes: Uint8Array = blur;\n// @ts-expect-error bytes, not words\nexport const w: Uint32Array = blur;\n`,
+    );
     expect(await typeCheck(project, ['@spvkit/vite-plugin/client-bytes'])).toEqual([]);
     await project.write('src/main.ts', `${USES}\nexport const b64: string = blur;\n`);
     expect(await typeCheck(project, ['@spvkit/rollup-plugin/client-base64'])).toEqual([]);

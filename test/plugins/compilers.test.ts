@@ -116,11 +116,13 @@ describe("@spvkit/glslang ('auto', in process)", () => {
   });
 
   it("compiler '@webgpu/glslang' is refused with what replaced it", () => {
-    expect(() => spvkit({ compiler: '@webgpu/glslang' as never })).toThrow(/'@webgpu\/glslang' is no longer supported: 'auto' \(the default\) compiles every stage with @spvkit\/glslang/);
+    expect(() => spvkit({ compiler: '@webgpu/glslang' as never })).toThrow(
+      /'@webgpu\/glslang' is no longer supported: 'auto' \(the default\) compiles every stage with @spvkit\/glslang/,
+    );
     expect(() => spvkit({ compiler: 'glslc' as never })).toThrow(/option compiler must be 'auto', '@spvkit\/glslang', 'glslangValidator' or a function/);
   });
 
-  it("a targetEnv glslang does not take is a clear build error", async () => {
+  it('a targetEnv glslang does not take is a clear build error', async () => {
     const e = await buildError(build(`export { default } from './blur.comp';`, { targetEnv: 'opengl4.5', validate: false }));
     expect(e.message).toMatch(/targetEnv 'opengl4\.5': @spvkit\/glslang compiles for vulkan1\.0 … vulkan1\.4 or spv1\.0 … spv1\.6/);
     expect(e.id).toBe(project.path('src/blur.comp'));
@@ -131,8 +133,8 @@ describe("@spvkit/glslang ('auto', in process)", () => {
     const { warnings } = await build(`export { default } from './warn.comp';`, {});
     const ours = warnings.filter((w) => w.plugin === 'spvkit');
     expect(ours).toHaveLength(1);
-    expect(ours[0]!.message).toMatch(/extension not supported: GL_EXT_no_such_thing/);
-    expect(ours[0]!.loc).toEqual({ file: project.path('src/warn.comp'), line: 2, column: 1 });
+    expect(ours[0].message).toMatch(/extension not supported: GL_EXT_no_such_thing/);
+    expect(ours[0].loc).toEqual({ file: project.path('src/warn.comp'), line: 2, column: 1 });
   });
 });
 
@@ -148,7 +150,10 @@ describe('errors through the plugin with @spvkit/glslang: file, line, column and
   });
 
   it('an unknown extension, at its #extension line', async () => {
-    await project.write('src/ext.comp', `#version 450\n// needs an extension nobody has\n#extension GL_EXT_no_such_thing : require\nlayout(local_size_x = 1) in;\nvoid main() {}\n`);
+    await project.write(
+      'src/ext.comp',
+      `#version 450\n// needs an extension nobody has\n#extension GL_EXT_no_such_thing : require\nlayout(local_size_x = 1) in;\nvoid main() {}\n`,
+    );
     const e = await buildError(build(`export { default } from './ext.comp';`, {}));
     expect(e.message).toMatch(/\(3:1\): '#extension' : extension not supported: GL_EXT_no_such_thing/);
     expect(e.loc).toEqual({ file: project.path('src/ext.comp'), line: 3, column: 1 });
@@ -157,7 +162,10 @@ describe('errors through the plugin with @spvkit/glslang: file, line, column and
 
   it('an include that does not exist, named in an included file, at that #include', async () => {
     await project.write('src/lib/outer.glsl', `// outer helpers\n#include "missing/inner.glsl"\n`);
-    await project.write('src/badinclude.comp', `#version 450\n#extension GL_GOOGLE_include_directive : require\n#include "lib/outer.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n`);
+    await project.write(
+      'src/badinclude.comp',
+      `#version 450\n#extension GL_GOOGLE_include_directive : require\n#include "lib/outer.glsl"\nlayout(local_size_x = 1) in;\nvoid main() {}\n`,
+    );
     const e = await buildError(build(`export { default } from './badinclude.comp';`, {}));
     expect(e.pluginCode).toBe('INCLUDE_NOT_FOUND');
     expect(e.message).toMatch(/cannot find include "missing\/inner\.glsl" \(searched src\/lib\/missing\/inner\.glsl\)/);
@@ -177,7 +185,10 @@ describe('errors through the plugin with @spvkit/glslang: file, line, column and
 
   it('a syntax error in an included file, at its line in that file', async () => {
     await project.write('src/lib/syntax.glsl', `// helpers\nfloat halve(float x) {\n  return x * 0.5\n}\n`);
-    await project.write('src/incsyntax.frag', `#version 450\n#include "lib/syntax.glsl"\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(halve(1.0)); }\n`);
+    await project.write(
+      'src/incsyntax.frag',
+      `#version 450\n#include "lib/syntax.glsl"\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(halve(1.0)); }\n`,
+    );
     const e = await buildError(build(`export { default } from './incsyntax.frag';`, {}));
     expect(e.plugin).toBe('spvkit');
     expect(e.message).toMatch(/\(4:1\): syntax error/);
@@ -216,7 +227,10 @@ describe('errors through the plugin with @spvkit/glslang: file, line, column and
   });
 
   it('a syntax error in a ray-tracing stage (one only @spvkit/glslang compiles without glslangValidator), at its line', async () => {
-    await project.write('src/bad.rchit', `#version 460\n#extension GL_EXT_ray_tracing : require\nlayout(location = 0) rayPayloadInEXT vec3 hit;\nvoid main() {\n  hit = vec3(1.0) +;\n}\n`);
+    await project.write(
+      'src/bad.rchit',
+      `#version 460\n#extension GL_EXT_ray_tracing : require\nlayout(location = 0) rayPayloadInEXT vec3 hit;\nvoid main() {\n  hit = vec3(1.0) +;\n}\n`,
+    );
     const e = await buildError(withoutPath(() => build(`export { default } from './bad.rchit';`, { targetEnv: 'vulkan1.2' })));
     expect(e.message).toMatch(/\(5:20\): syntax error/);
     expect(e.loc).toEqual({ file: project.path('src/bad.rchit'), line: 5, column: 20 });
@@ -229,8 +243,13 @@ const STAGES = ['vert', 'tesc', 'tese', 'geom', 'frag', 'comp', 'mesh', 'task', 
 
 /** The corpus's target env for a file: its `// target-env:` header's first, else as test/corpus/index.ts decides. */
 function corpusTargetEnv(file: string, text: string): string {
-  const header = /^\/\/\s*target-env:\s*(\S+)/m.exec(text.split(/\r?\n/).filter((l) => l.startsWith('//')).join('\n'));
-  if (header) return header[1]!;
+  const header = /^\/\/\s*target-env:\s*(\S+)/m.exec(
+    text
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('//'))
+      .join('\n'),
+  );
+  if (header) return header[1];
   const stage = extname(file).slice(1);
   if (['rgen', 'rint', 'rahit', 'rchit', 'rmiss', 'rcall'].includes(stage)) return 'vulkan1.2';
   if ((stage === 'mesh' || stage === 'task') && /GL_EXT_mesh_shader/.test(text)) return 'vulkan1.2';
@@ -277,7 +296,9 @@ describeWithOracle('every stage with default options and no glslangValidator on 
 
 describeWithOracle('glslangValidator (PATH)', await glslangAvailable(), () => {
   it("compiler 'glslangValidator' gives the same reflection", async () => {
-    const out = await build(`export { default as words, entryPoints, bindings, pushConstants, specConstants } from './blur.comp';`, { compiler: 'glslangValidator' });
+    const out = await build(`export { default as words, entryPoints, bindings, pushConstants, specConstants } from './blur.comp';`, {
+      compiler: 'glslangValidator',
+    });
     const m = await runOutput(out, project);
     expect(m.words[0]).toBe(0x07230203);
     expect(m.entryPoints).toEqual(BLUR_REFLECTION.entryPoints);

@@ -118,7 +118,7 @@ describe('vite dev server', () => {
     if (addr === null || typeof addr === 'string') throw new Error('server has no port');
     const base = `http://127.0.0.1:${addr.port}`;
     const code = await (await fetch(`${base}${entry}`)).text();
-    const imports = [...code.matchAll(/from "([^"]+)"/g)].map((m) => m[1]!);
+    const imports = [...code.matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
     expect(imports).toHaveLength(3);
     const statuses = await Promise.all(imports.map(async (u) => (await fetch(`${base}${u}`)).status));
     // Vite warms imports up in the background; let those finish and log.
@@ -134,8 +134,8 @@ describe('vite dev server', () => {
     const errors = lines.filter((l) => l.level === 'error');
     const served = errors.filter((l) => /Internal server error/.test(l.text));
     expect(served).toHaveLength(1);
-    expect(served[0]!.text).toContain(`File: ${project.path('src/broken.comp')}:9:3`);
-    expect(served[0]!.text).toMatch(/9: +oops;/);
+    expect(served[0].text).toContain(`File: ${project.path('src/broken.comp')}:9:3`);
+    expect(served[0].text).toMatch(/9: +oops;/);
     // Vite also logs a module's failure when it warms it up before the browser asks: that is
     // once per failing module, so once here, as for a shader imported one way.
     expect(errors.filter((l) => /Pre-transform error/.test(l.text)).length).toBeLessThanOrEqual(1);

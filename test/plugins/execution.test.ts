@@ -45,7 +45,7 @@ function expected(input: Uint32Array): Uint32Array {
   for (let g = 0; g < 6; g++) {
     for (let local = 0; local < 24; local++) {
       const z = Math.floor(local / 12);
-      const seed = input[g * 24 + (23 - local)]!;
+      const seed = input[g * 24 + (23 - local)];
       out[g * 24 + local] = ((Math.imul(local, 2654435761) ^ seed) + z) >>> 0;
     }
   }
@@ -64,7 +64,11 @@ describeWithOracle('plugin output on lavapipe vs glslangValidator + the same pas
   let project: Project;
   let tmp: string;
   beforeAll(async () => {
-    project = await makeProject('exec', { 'src/lib/index.glsl': INDEX_GLSL, 'src/reduce.comp': WITH_INCLUDE, 'src/main.js': `export { default as words, bindings } from './reduce.comp';` });
+    project = await makeProject('exec', {
+      'src/lib/index.glsl': INDEX_GLSL,
+      'src/reduce.comp': WITH_INCLUDE,
+      'src/main.js': `export { default as words, bindings } from './reduce.comp';`,
+    });
     tmp = await mkdtemp(join(tmpdir(), 'spvkit-plugin-exec-'));
   });
   afterAll(async () => {
@@ -81,7 +85,7 @@ describeWithOracle('plugin output on lavapipe vs glslangValidator + the same pas
         { binding: 1, size: COUNT * 4, init: new Uint8Array(input.buffer) },
       ],
     });
-    return new Uint32Array(out!.buffer.slice(out!.byteOffset, out!.byteOffset + out!.byteLength));
+    return new Uint32Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength));
   };
 
   (hasLowering ? it : it.skip)(

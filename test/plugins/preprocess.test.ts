@@ -17,7 +17,13 @@ afterAll(async () => {
   await project?.remove();
 });
 
-const opts = () => ({ root: project.root, includePaths: [project.path('src/sys'), project.path('inc')], defines: { N: '4' }, allowIncludeOutsideRoot: false, maxFileSize: 1 << 20 });
+const opts = () => ({
+  root: project.root,
+  includePaths: [project.path('src/sys'), project.path('inc')],
+  defines: { N: '4' },
+  allowIncludeOutsideRoot: false,
+  maxFileSize: 1 << 20,
+});
 
 describe('preprocessGlsl', () => {
   it('writes the preamble after #version, #line directives around includes, and a line map', async () => {
@@ -71,7 +77,11 @@ describe('preprocessGlsl', () => {
 
   it('CRLF sources and a shader without #version', async () => {
     const pre = await preprocessGlsl(project.path('src/main.comp'), 'void f() {}\r\n#include "a.glsl"\r\n', opts());
-    expect(pre.source.startsWith('#extension GL_GOOGLE_cpp_style_line_directive : require\n#define N 4\n#line 1 "src/main.comp"\nvoid f() {}\n#line 1 "src/a.glsl"\n')).toBe(true);
+    expect(
+      pre.source.startsWith(
+        '#extension GL_GOOGLE_cpp_style_line_directive : require\n#define N 4\n#line 1 "src/main.comp"\nvoid f() {}\n#line 1 "src/a.glsl"\n',
+      ),
+    ).toBe(true);
   });
 
   it('an absolute include outside the root is refused before it is read', async () => {

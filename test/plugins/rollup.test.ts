@@ -69,7 +69,7 @@ describe('rollup: inputs', () => {
     expect(bundle.watchFiles).toContain(project.path('src/lib/common.glsl'));
     const { output } = await bundle.generate({ format: 'es' });
     await bundle.close();
-    const m = await runOutput({ chunks: output.filter((o) => o.type === 'chunk') as any, assets: [] }, project);
+    const m = await runOutput({ chunks: output.filter((o) => o.type === 'chunk'), assets: [] }, project);
     expect(m.words).toBeInstanceOf(Uint32Array);
     expect(m.words[0]).toBe(0x07230203);
     const module = decodeModule(m.words);
@@ -159,13 +159,13 @@ describe('rollup: outputs', () => {
     expect(assets.map((a) => a.fileName)).toEqual([expect.stringMatching(/^assets\/blur\.comp-[\w-]+\.spv$/)]);
     const m = await runOutput({ chunks, assets }, project);
     expect(m.default).toMatch(/^file:.*\/assets\/blur\.comp-[\w-]+\.spv$/);
-    expect(Buffer.from(assets[0]!.source as Uint8Array).equals(Buffer.from(m.words.buffer))).toBe(true);
+    expect(Buffer.from(assets[0].source as Uint8Array).equals(Buffer.from(m.words.buffer))).toBe(true);
   });
 
   it("emit 'asset': the binary is a file, the default export still the words (top-level await)", async () => {
     const { chunks, assets } = await build(`export { default as words, bindings } from './fill.spv';`, { emit: 'asset' });
     expect(assets).toHaveLength(1);
-    expect(chunks[0]!.code).not.toContain(Buffer.from(fillSpv).toString('base64').slice(0, 40));
+    expect(chunks[0].code).not.toContain(Buffer.from(fillSpv).toString('base64').slice(0, 40));
     const m = await runOutput({ chunks, assets }, project);
     expect([...m.words]).toEqual([...bytesToWords(fillSpv)]);
     expect(m.bindings).toHaveLength(1);
@@ -182,12 +182,15 @@ describe('rollup: outputs', () => {
 });
 
 describe('rollup: passes, validation, cache', () => {
-  it.skipIf(!hasLowering)(`passes: ['lower-local-invocation-index'] removes the LocalInvocationIndex builtin${hasLowering ? '' : ' (SKIPPED: pass not registered yet)'}`, async () => {
-    const { chunks, assets } = await build(`export { default as words } from './blur.comp';`, { passes: ['lower-local-invocation-index'] });
-    const m = await runOutput({ chunks, assets }, project);
-    expect(builtinsOf(m.words)).not.toContain(BuiltIn.LocalInvocationIndex);
-    expect(builtinsOf(m.words)).toContain(BuiltIn.LocalInvocationId);
-  });
+  it.skipIf(!hasLowering)(
+    `passes: ['lower-local-invocation-index'] removes the LocalInvocationIndex builtin${hasLowering ? '' : ' (SKIPPED: pass not registered yet)'}`,
+    async () => {
+      const { chunks, assets } = await build(`export { default as words } from './blur.comp';`, { passes: ['lower-local-invocation-index'] });
+      const m = await runOutput({ chunks, assets }, project);
+      expect(builtinsOf(m.words)).not.toContain(BuiltIn.LocalInvocationIndex);
+      expect(builtinsOf(m.words)).toContain(BuiltIn.LocalInvocationId);
+    },
+  );
 
   it('a Pass object runs on the module', async () => {
     let seen = 0;
@@ -221,7 +224,10 @@ describe('rollup: passes, validation, cache', () => {
       compiles++;
       return bytesToWords(await compileWithWasm(source, 'comp', true));
     };
-    await project.write('src/twice.js', `export { default as a } from './blur.comp'; export { default as b } from './blur.comp?spvasm'; export { default as c } from './blur.comp?url';`);
+    await project.write(
+      'src/twice.js',
+      `export { default as a } from './blur.comp'; export { default as b } from './blur.comp?spvasm'; export { default as c } from './blur.comp?url';`,
+    );
     const plugin = spvkit({ root: project.root, ...baseOptions, compiler: wasmCompile });
     await rollupBuild(project.path('src/twice.js'), [plugin]);
     expect(compiles).toBe(1);
@@ -281,7 +287,7 @@ describe('rollup: errors', () => {
   it('GLSL error in the main file after an include maps to the main file line', async () => {
     await project.write('src/undeclared.comp', BLUR_COMP.replace('+ pc.offset', '+ nope'));
     const e = await buildError(build(`export { default } from './undeclared.comp';`));
-    expect(e.loc).toEqual({ file: project.path('src/undeclared.comp'), line: 10, column: BLUR_COMP.split('\n')[9]!.indexOf('pc.offset') + 1 });
+    expect(e.loc).toEqual({ file: project.path('src/undeclared.comp'), line: 10, column: BLUR_COMP.split('\n')[9].indexOf('pc.offset') + 1 });
     expect(e.message).toMatch(/'nope' : undeclared identifier/);
     expect(e.frame).toContain('10:');
   });
@@ -351,13 +357,17 @@ describe('rollup: errors', () => {
     const sabotage: SpvkitOptions['compiler'] = async (source) => {
       const module = decodeModule(await compileWithWasm(source, 'comp', true));
       for (const inst of module.annotations) {
-        if (inst.opcode === Op.Decorate && inst.word(1) === Decoration.BuiltIn && inst.word(2) === BuiltIn.LocalInvocationIndex) inst.setWord(2, BuiltIn.FragCoord);
+        if (inst.opcode === Op.Decorate && inst.word(1) === Decoration.BuiltIn && inst.word(2) === BuiltIn.LocalInvocationIndex)
+          inst.setWord(2, BuiltIn.FragCoord);
       }
       return encodeModule(module, { endianness: HOST_ENDIANNESS });
     };
     const setup = async () => {
       await project.write('src/lib/lid.glsl', `// where am I\nuint lid() {\n  return gl_LocalInvocationIndex;\n}\n`);
-      await project.write('src/sabotaged.comp', `#version 450\n#include "lib/lid.glsl"\nlayout(local_size_x = 4) in;\nlayout(set = 0, binding = 0) buffer Data { uint values[]; } data;\nvoid main() {\n  data.values[lid()] = 1u;\n}\n`);
+      await project.write(
+        'src/sabotaged.comp',
+        `#version 450\n#include "lib/lid.glsl"\nlayout(local_size_x = 4) in;\nlayout(set = 0, binding = 0) buffer Data { uint values[]; } data;\nvoid main() {\n  data.values[lid()] = 1u;\n}\n`,
+      );
     };
     const why = hasValidateBuiltins ? '' : ' (SKIPPED: validate-builtins not registered yet)';
     it.skipIf(!hasValidateBuiltins)(`'error': the VUID, at the line of the included file that uses the builtin${why}`, async () => {
@@ -430,7 +440,10 @@ describe('rollup: errors', () => {
     await project.write('src/guard/b.glsl', `#ifndef B_GLSL\n#define B_GLSL\n#include "a.glsl"\nuint fb() { return 2u; }\n#endif\n`);
     await project.write('src/guard/c.glsl', `#pragma once\n#include "d.glsl"\nuint fc() { return 3u; }\n`);
     await project.write('src/guard/d.glsl', `#pragma once\n#include "c.glsl"\nuint fd() { return 4u; }\n`);
-    await project.write('src/guarded.comp', BLUR_COMP.replace('"lib/common.glsl"', '"lib/common.glsl"\n#include "guard/a.glsl"\n#include "guard/c.glsl"\n#include "guard/a.glsl"'));
+    await project.write(
+      'src/guarded.comp',
+      BLUR_COMP.replace('"lib/common.glsl"', '"lib/common.glsl"\n#include "guard/a.glsl"\n#include "guard/c.glsl"\n#include "guard/a.glsl"'),
+    );
     const { chunks } = await build(`export { default } from './guarded.comp';`);
     expect(chunks).toHaveLength(1);
   });
@@ -444,7 +457,10 @@ describe('rollup: errors', () => {
   });
 
   it('a missing include in a branch the preprocessor skips is no error', async () => {
-    await project.write('src/optional.comp', BLUR_COMP.replace('#include "lib/common.glsl"', '#include "lib/common.glsl"\n#ifdef WITH_EXTRA\n#include "extra.glsl"\n#endif'));
+    await project.write(
+      'src/optional.comp',
+      BLUR_COMP.replace('#include "lib/common.glsl"', '#include "lib/common.glsl"\n#ifdef WITH_EXTRA\n#include "extra.glsl"\n#endif'),
+    );
     const { chunks } = await build(`export { default } from './optional.comp';`);
     expect(chunks).toHaveLength(1);
     const e = await buildError(build(`export { default } from './optional.comp';`, { defines: { WITH_EXTRA: 1 } }));

@@ -23,7 +23,8 @@ import { repoRoot } from './helpers.js';
 const VALIDATE_JOBS = 2;
 
 function availability(): { ok: boolean; reason?: string } {
-  if (glslangValidatorVersion() === undefined) return { ok: false, reason: 'glslangValidator not found (Debian glslang-tools): it says which shaders must compile' };
+  if (glslangValidatorVersion() === undefined)
+    return { ok: false, reason: 'glslangValidator not found (Debian glslang-tools): it says which shaders must compile' };
   const val = spawnSync('spirv-val', ['--version']);
   if (val.error || val.status !== 0) return { ok: false, reason: 'spirv-val not found (Debian spirv-tools)' };
   return { ok: true };
@@ -64,7 +65,9 @@ describeWithOracle('every corpus and folder shader through the plugin, without g
     shaders.push(...folder.notCompiled.map((s) => ({ source: s.source, targetEnv: s.targetEnv, label: `shaders/${s.path}` })));
     // The corpus: each GLSL file for each env it is built for (its plain variant, no debug flags).
     const corpus = (await loadCorpus()).filter((m) => m.kind === 'glsl' && m.variant === 'plain');
-    shaders.push(...corpus.map((m) => ({ source: m.source, targetEnv: m.targetEnv, label: `corpus/${relative(join(repoRoot, 'test', 'corpus', 'glsl'), m.source)}` })));
+    shaders.push(
+      ...corpus.map((m) => ({ source: m.source, targetEnv: m.targetEnv, label: `corpus/${relative(join(repoRoot, 'test', 'corpus', 'glsl'), m.source)}` })),
+    );
     await mkdir(join(repoRoot, 'test', '.cache'), { recursive: true });
     outDir = await mkdtemp(join(repoRoot, 'test', '.cache', 'shader-folder-'));
   }, 600_000);
@@ -86,8 +89,8 @@ describeWithOracle('every corpus and folder shader through the plugin, without g
     const modules = await withoutToolsOnPath(async () => {
       // Really not there: the process cannot start it, and the plugin says so when asked for it by name.
       const probe = spawnSync('glslangValidator', ['--version']);
-      expect((probe.error as NodeJS.ErrnoException | undefined)?.code).toBe('ENOENT');
-      const byName = await rollup({ input: shaders[0]!.source, plugins: [spvkit({ compiler: 'glslangValidator', targetEnv: shaders[0]!.targetEnv })] }).then(
+      expect(probe.error?.code).toBe('ENOENT');
+      const byName = await rollup({ input: shaders[0].source, plugins: [spvkit({ compiler: 'glslangValidator', targetEnv: shaders[0].targetEnv })] }).then(
         () => 'built',
         (e: Error) => e.message,
       );

@@ -114,7 +114,10 @@ describe('vite build', () => {
   });
 
   it('a missing include in a skipped #ifdef branch builds', async () => {
-    await project.write('src/optional.comp', BLUR_COMP.replace('#include "lib/common.glsl"', '#include "lib/common.glsl"\n#ifdef WITH_EXTRA\n#include "extra.glsl"\n#endif'));
+    await project.write(
+      'src/optional.comp',
+      BLUR_COMP.replace('#include "lib/common.glsl"', '#include "lib/common.glsl"\n#ifdef WITH_EXTRA\n#include "extra.glsl"\n#endif'),
+    );
     await project.write('src/optional.js', `export { default } from './optional.comp';`);
     const out = await viteBuild([spvkitVite(baseOptions)], 'src/optional.js');
     const m = await runOutput(out as any, project);

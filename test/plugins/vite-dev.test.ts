@@ -168,7 +168,7 @@ describe('vite dev server', () => {
     expect(e.message).toMatch(/cannot find include "lib\/late\.glsl"/);
     expect(e.loc).toMatchObject({ file: project.path('src/late.comp'), line: 2 });
     // Vite's graph has no edge to a file that does not exist; the plugin's include graph does.
-    expect(plugin.api!.dependents(project.path('src/lib/late.glsl'))).toEqual([project.path('src/late.comp')]);
+    expect(plugin.api.dependents(project.path('src/lib/late.glsl'))).toEqual([project.path('src/late.comp')]);
     const graph = server.environments.client.moduleGraph;
     const importer = (await graph.getModuleByUrl('/src/late.js'))!;
     expect(importer.transformResult).not.toBeNull();
@@ -194,7 +194,10 @@ describe('vite dev server', () => {
   });
 
   it('a missing include in a skipped #ifdef branch loads in dev too', async () => {
-    await project.write('src/optional.comp', BLUR_COMP.replace('#include "lib/common.glsl"', '#include "lib/common.glsl"\n#ifdef WITH_EXTRA\n#include "extra.glsl"\n#endif'));
+    await project.write(
+      'src/optional.comp',
+      BLUR_COMP.replace('#include "lib/common.glsl"', '#include "lib/common.glsl"\n#ifdef WITH_EXTRA\n#include "extra.glsl"\n#endif'),
+    );
     const r = await server.transformRequest('/src/optional.comp');
     expect(r?.code).toMatch(/export const bindings/);
     const m = await load('/src/optional.comp');
@@ -202,13 +205,13 @@ describe('vite dev server', () => {
   });
 
   it('the same content is not transformed twice in a session', async () => {
-    const before = plugin.api!.transformCount;
+    const before = plugin.api.transformCount;
     await edit('src/lib/common.glsl', COMMON_GLSL + '\n');
     await load('/src/blur.comp');
-    expect(plugin.api!.transformCount).toBe(before + 1);
+    expect(plugin.api.transformCount).toBe(before + 1);
     await edit('src/lib/common.glsl', COMMON_GLSL);
     await load('/src/blur.comp');
     // Back to content seen before: served from the cache.
-    expect(plugin.api!.transformCount).toBe(before + 1);
+    expect(plugin.api.transformCount).toBe(before + 1);
   });
 });

@@ -40,7 +40,15 @@ describe('spvkit opt, source-preserving', () => {
   it('.spvasm to .spvasm edits the text (the default), --source-map writes OUT.map', () =>
     inDir(async (dir) => {
       writeFileSync(join(dir, 'in.spvasm'), golden('lii_right_aligned.spvasm'));
-      const r = await cli([join(dir, 'in.spvasm'), '-o', join(dir, 'out.spvasm'), '--lower-local-invocation-index', '--target-env', 'vulkan1.1', '--source-map']);
+      const r = await cli([
+        join(dir, 'in.spvasm'),
+        '-o',
+        join(dir, 'out.spvasm'),
+        '--lower-local-invocation-index',
+        '--target-env',
+        'vulkan1.1',
+        '--source-map',
+      ]);
       expect(r, r.stderr).toMatchObject({ code: 0 });
       expect(readFileSync(join(dir, 'out.spvasm'), 'utf8')).toBe(golden('lii_right_aligned.lowered.spvasm'));
       expect(r.stderr).toContain(`wrote ${join(dir, 'out.spvasm.map')}`);
@@ -48,9 +56,17 @@ describe('spvkit opt, source-preserving', () => {
       expect(map).toMatchObject({ version: 3, file: 'out.spvasm', sources: ['in.spvasm'], sourcesContent: [golden('lii_right_aligned.spvasm')] });
       // The new arithmetic (output lines 45-52) maps to the load it replaced (input line 43).
       const lines = decodeMappings(map.mappings);
-      for (let l = 45; l <= 52; l++) expect(lines[l - 1]![0]![2]! + 1).toBe(43);
+      for (let l = 45; l <= 52; l++) expect(lines[l - 1][0][2] + 1).toBe(43);
       // Without --source-map, no map; --preserve-source says the same as the default.
-      const again = await cli([join(dir, 'in.spvasm'), '-o', join(dir, 'out2.spvasm'), '--preserve-source', '--lower-local-invocation-index', '--target-env', 'vulkan1.1']);
+      const again = await cli([
+        join(dir, 'in.spvasm'),
+        '-o',
+        join(dir, 'out2.spvasm'),
+        '--preserve-source',
+        '--lower-local-invocation-index',
+        '--target-env',
+        'vulkan1.1',
+      ]);
       expect(again, again.stderr).toMatchObject({ code: 0 });
       expect(readFileSync(join(dir, 'out2.spvasm'), 'utf8')).toBe(golden('lii_right_aligned.lowered.spvasm'));
       expect(existsSync(join(dir, 'out2.spvasm.map'))).toBe(false);
@@ -80,7 +96,10 @@ describe('spvkit opt, source-preserving', () => {
     }));
 
   it('standard input to standard output with --preserve-source', async () => {
-    const r = await cli(['-', '-o', '-', '--preserve-source', '--lower-local-invocation-index', '--target-env', 'vulkan1.1'], golden('lii_right_aligned.spvasm'));
+    const r = await cli(
+      ['-', '-o', '-', '--preserve-source', '--lower-local-invocation-index', '--target-env', 'vulkan1.1'],
+      golden('lii_right_aligned.spvasm'),
+    );
     expect(r, r.stderr).toMatchObject({ code: 0 });
     expect(r.stdout).toBe(golden('lii_right_aligned.lowered.spvasm'));
   });
@@ -98,7 +117,15 @@ describe('spvkit opt, source-preserving', () => {
   it('a validation error on a new instruction points at the line it replaced', () =>
     inDir(async (dir) => {
       writeFileSync(join(dir, 'kernel.spvasm'), KERNEL);
-      const r = await cli([join(dir, 'kernel.spvasm'), '-o', join(dir, 'out.spvasm'), '--lower-local-invocation-index', '--validate', '--target-env', 'vulkan1.1']);
+      const r = await cli([
+        join(dir, 'kernel.spvasm'),
+        '-o',
+        join(dir, 'out.spvasm'),
+        '--lower-local-invocation-index',
+        '--validate',
+        '--target-env',
+        'vulkan1.1',
+      ]);
       expect(r.code).toBe(1);
       // Line 14 is `%x = OpLoad %uint %lii`, now the new load of LocalInvocationId and its extract.
       expect(r.stderr).toContain(`${join(dir, 'kernel.spvasm')}:14:11: error: [VUID-LocalInvocationId-LocalInvocationId-`);

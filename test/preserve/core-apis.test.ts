@@ -62,7 +62,11 @@ describe('instructionTexts and friendlyIdNames', () => {
 OpMemoryModel Logical GLSL450
 %a = OpTypeInt 32 0
 %b = OpConstant %a 7`);
-    const named = instructionTexts(module, (id) => ['', 'u32', 'seven'][id], (i) => i.resultId === 2);
+    const named = instructionTexts(
+      module,
+      (id) => ['', 'u32', 'seven'][id],
+      (i) => i.resultId === 2,
+    );
     expect([...named.values()]).toEqual(['%seven = OpConstant %u32 7']);
     expect(friendlyIdNames(module)(2)).toBe('uint_7');
   });

@@ -11,8 +11,14 @@ import '@spvkit/passes'; // registers the built-in passes the runs name
 import { asmDir } from '../corpus/index.js';
 import { canonicalInstructions, decodeMappings, lineDiff, linesOf, targetEnvOf } from './support.js';
 
-const PASS_LISTS: readonly (readonly string[])[] = [['lower-local-invocation-index'], ['validate-builtins'], ['lower-local-invocation-index', 'validate-builtins']];
-const files = readdirSync(asmDir).filter((f) => f.endsWith('.spvasm')).sort();
+const PASS_LISTS: readonly (readonly string[])[] = [
+  ['lower-local-invocation-index'],
+  ['validate-builtins'],
+  ['lower-local-invocation-index', 'validate-builtins'],
+];
+const files = readdirSync(asmDir)
+  .filter((f) => f.endsWith('.spvasm'))
+  .sort();
 
 describe('source-preserving passes over the corpus', () => {
   it('has assembly files', () => {
@@ -28,7 +34,9 @@ describe('source-preserving passes over the corpus', () => {
     const run = runPassesPreservingSource(text, passes, { targetEnv, assemble: { file } });
     expect(run.result.ok).toBe(expected.ok);
     expect(run.result.changed).toBe(expected.changed);
-    expect(run.result.diagnostics.map((d) => `${d.severity} ${d.code ?? ''} ${d.message}`)).toEqual(expected.diagnostics.map((d) => `${d.severity} ${d.code ?? ''} ${d.message}`));
+    expect(run.result.diagnostics.map((d) => `${d.severity} ${d.code ?? ''} ${d.message}`)).toEqual(
+      expected.diagnostics.map((d) => `${d.severity} ${d.code ?? ''} ${d.message}`),
+    );
     if (!expected.ok) {
       expect(run.preserved).toBeUndefined();
       return;
@@ -62,13 +70,13 @@ describe('source-preserving passes over the corpus', () => {
     const lines = decodeMappings(map.mappings);
     for (const [o, g] of diff.kept) {
       if (after[g] === '') continue; // an empty line has nothing to map
-      expect(lines[g]![0], `kept line ${g + 1}`).toEqual([0, 0, o, 0]);
+      expect(lines[g][0], `kept line ${g + 1}`).toEqual([0, 0, o, 0]);
     }
     for (const a of diff.added) {
       const seg = lines[a]?.[0];
       expect(seg, `added line ${a + 1} is mapped`).toBeDefined();
-      expect(seg![2]!).toBeGreaterThanOrEqual(0);
-      expect(seg![2]!).toBeLessThan(before.length);
+      expect(seg[2]).toBeGreaterThanOrEqual(0);
+      expect(seg[2]).toBeLessThan(before.length);
     }
   });
 });

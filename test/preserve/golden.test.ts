@@ -33,27 +33,81 @@ const GOLDEN: readonly Golden[] = [
   {
     name: 'lii_right_aligned',
     removed: [7, 14, 31, 43],
-    added: [[7, 7], [20, 20], [37, 37], [38, 37], [39, 37], [45, 43], [46, 43], [47, 43], [48, 43], [49, 43], [50, 43], [51, 43], [52, 43]],
+    added: [
+      [7, 7],
+      [20, 20],
+      [37, 37],
+      [38, 37],
+      [39, 37],
+      [45, 43],
+      [46, 43],
+      [47, 43],
+      [48, 43],
+      [49, 43],
+      [50, 43],
+      [51, 43],
+      [52, 43],
+    ],
   },
   {
     name: 'lii_fixed_indent',
     removed: [8, 11, 23, 35, 43],
-    added: [[8, 8], [16, 16], [30, 30], [31, 30], [32, 30], [37, 35], [38, 35], [46, 43], [47, 43]],
+    added: [
+      [8, 8],
+      [16, 16],
+      [30, 30],
+      [31, 30],
+      [32, 30],
+      [37, 35],
+      [38, 35],
+      [46, 43],
+      [47, 43],
+    ],
   },
   {
     name: 'lii_left_aligned',
     removed: [6, 8, 26, 30],
-    added: [[6, 6], [13, 13], [26, 26], [27, 26], [28, 26], [29, 26], [33, 30], [34, 30], [35, 30], [36, 30], [37, 30]],
+    added: [
+      [6, 6],
+      [13, 13],
+      [26, 26],
+      [27, 26],
+      [28, 26],
+      [29, 26],
+      [33, 30],
+      [34, 30],
+      [35, 30],
+      [36, 30],
+      [37, 30],
+    ],
   },
   {
     name: 'lii_numeric',
     removed: [6, 8, 15, 23],
-    added: [[6, 6], [9, 9], [19, 19], [20, 19], [21, 19], [25, 23], [26, 23], [27, 23], [28, 23], [29, 23], [30, 23], [31, 23], [32, 23]],
+    added: [
+      [6, 6],
+      [9, 9],
+      [19, 19],
+      [20, 19],
+      [21, 19],
+      [25, 23],
+      [26, 23],
+      [27, 23],
+      [28, 23],
+      [29, 23],
+      [30, 23],
+      [31, 23],
+      [32, 23],
+    ],
   },
 ];
 
 function lower(text: string, file: string) {
-  const run = runPassesPreservingSource(text, [LOWER], { targetEnv: targetEnvOf(text), assemble: { file }, outputFile: file.replace('.spvasm', '.lowered.spvasm') });
+  const run = runPassesPreservingSource(text, [LOWER], {
+    targetEnv: targetEnvOf(text),
+    assemble: { file },
+    outputFile: file.replace('.spvasm', '.lowered.spvasm'),
+  });
   expect(run.result.ok, run.result.diagnostics.map((d) => d.message).join('\n')).toBe(true);
   return { ...run, preserved: run.preserved! };
 }
@@ -86,7 +140,13 @@ describe('golden: lower-local-invocation-index on hand-written assembly', () => 
 
       it('maps every line back to where it came from', () => {
         const { preserved } = lower(input, `${g.name}.spvasm`);
-        const map = JSON.parse(preserved.sourceMap().toString()) as { version: number; file: string; sources: string[]; sourcesContent: string[]; mappings: string };
+        const map = JSON.parse(preserved.sourceMap().toString()) as {
+          version: number;
+          file: string;
+          sources: string[];
+          sourcesContent: string[];
+          mappings: string;
+        };
         expect(map).toMatchObject({ version: 3, file: `${g.name}.lowered.spvasm`, sources: [`${g.name}.spvasm`], sourcesContent: [input] });
         const lines = decodeMappings(map.mappings);
         const diff = lineDiff(linesOf(input), linesOf(golden));
@@ -94,9 +154,9 @@ describe('golden: lower-local-invocation-index on hand-written assembly', () => 
         for (const [o, n] of diff.kept) {
           if (out[n] === '') continue;
           // Kept: every character maps to itself (a segment may follow for the line break).
-          expect(lines[n]!.slice(0, out[n]!.length), `line ${n + 1}`).toEqual([...out[n]!].map((_, c) => [c, 0, o, c]));
+          expect(lines[n].slice(0, out[n].length), `line ${n + 1}`).toEqual([...out[n]].map((_, c) => [c, 0, o, c]));
         }
-        for (const [l, from] of g.added) expect(lines[l - 1]![0]![2]! + 1, `new line ${l}`).toBe(from);
+        for (const [l, from] of g.added) expect(lines[l - 1][0][2] + 1, `new line ${l}`).toBe(from);
       });
 
       it('assembles to the module the binary pipeline makes (ids aside)', () => {
@@ -118,8 +178,8 @@ describe('golden: lower-local-invocation-index on hand-written assembly', () => 
   it('new instructions are located at the load they replaced, through the source map', () => {
     const input = read('lii_right_aligned.spvasm');
     const { module, preserved } = lower(input, 'lii_right_aligned.spvasm');
-    const main = module.functions[0]!;
-    const body = main.blocks[0]!.instructions;
+    const main = module.functions[0];
+    const body = main.blocks[0].instructions;
     const newLoad = body.find((i) => i.opcode === Op.Load && i.span === undefined)!;
     // `%idx = OpLoad ...` is line 43, its `%idx` at column 9.
     expect(preserved.generatedLocation(newLoad)).toEqual({ line: 45, column: 1 });
@@ -142,7 +202,7 @@ describe('golden: lower-local-invocation-index on hand-written assembly', () => 
   it('snapshotAssembly + runPasses + preserveSource is the same as runPassesPreservingSource', () => {
     const input = read('lii_fixed_indent.spvasm');
     const snapshot = snapshotAssembly(input, { targetEnv: 'vulkan1.2', file: 'lii_fixed_indent.spvasm' });
-    expect(snapshot.idNames.get(snapshot.module.entryPoints[0]!.word(1))).toBe('main');
+    expect(snapshot.idNames.get(snapshot.module.entryPoints[0].word(1))).toBe('main');
     runPasses(snapshot.module, [LOWER]);
     const out = preserveSource(snapshot);
     expect(out.text).toBe(read('lii_fixed_indent.lowered.spvasm'));
@@ -152,7 +212,9 @@ describe('golden: lower-local-invocation-index on hand-written assembly', () => 
 
 describe('golden: a pass that changes nothing gives the text back byte for byte', () => {
   const cases = ['unchanged', ...GOLDEN.map((g) => g.name)].flatMap((name) =>
-    (name === 'unchanged' ? [[LOWER], ['validate-builtins'], [LOWER, 'validate-builtins']] : [['validate-builtins']]).map((passes) => [name, passes.join('+'), passes] as const),
+    (name === 'unchanged' ? [[LOWER], ['validate-builtins'], [LOWER, 'validate-builtins']] : [['validate-builtins']]).map(
+      (passes) => [name, passes.join('+'), passes] as const,
+    ),
   );
   it.each(cases)('%s with %s', (name, _p, passes) => {
     const input = read(`${name}.spvasm`);
@@ -165,7 +227,7 @@ describe('golden: a pass that changes nothing gives the text back byte for byte'
     // An identity map: every character to itself.
     const lines = decodeMappings(run.preserved!.sourceMap().mappings);
     linesOf(input).forEach((line, l) => {
-      if (line !== '') expect(lines[l]![0]).toEqual([0, 0, l, 0]);
+      if (line !== '') expect(lines[l][0]).toEqual([0, 0, l, 0]);
     });
   });
 });

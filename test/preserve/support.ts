@@ -46,7 +46,8 @@ export function lineDiff(a: readonly string[], b: readonly string[]): LineDiff {
   const m = b.length;
   const w = m + 1;
   const lcs = new Uint32Array((n + 1) * w);
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
   const removed: number[] = [];
   const added: number[] = [];
   const kept: [number, number][] = [];
@@ -54,7 +55,7 @@ export function lineDiff(a: readonly string[], b: readonly string[]): LineDiff {
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) kept.push([i++, j++]);
-    else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) added.push(j++);
+    else if (j < m && (i === n || lcs[i * w + j + 1] >= lcs[(i + 1) * w + j])) added.push(j++);
     else removed.push(i++);
   }
   return { removed, added, kept };
@@ -85,7 +86,7 @@ export function decodeMappings(mappings: string): number[][][] {
           shift = 0;
         }
       }
-      const seg = fields.map((f, k) => (state[k] = state[k]! + f));
+      const seg = fields.map((f, k) => (state[k] = state[k] + f));
       segments.push(seg);
     }
     lines.push(segments);
@@ -102,5 +103,5 @@ export function linesOf(text: string): string[] {
 export function targetEnvOf(text: string): string {
   const m = /^; target-env: (\S+)/m.exec(text);
   if (m === null) throw new Error('no target-env header');
-  return m[1]!;
+  return m[1];
 }

@@ -8,7 +8,7 @@ import { describeWithOracle } from '../support/oracles.js';
 function swapped(words: Uint32Array): Uint32Array {
   const out = new Uint32Array(words.length);
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = words[i];
     out[i] = (((w & 0xff) << 24) | ((w & 0xff00) << 8) | ((w >>> 8) & 0xff00) | (w >>> 24)) >>> 0;
   }
   return out;

@@ -1,9 +1,7 @@
 // Types for folder.mjs (plain JavaScript so that benchmarks run it without a build).
 
 /** A stage, named as the file extension glslangValidator infers it from. */
-export type ShaderStage =
-  | 'vert' | 'tesc' | 'tese' | 'geom' | 'frag' | 'comp' | 'mesh' | 'task'
-  | 'rgen' | 'rint' | 'rahit' | 'rchit' | 'rmiss' | 'rcall';
+export type ShaderStage = 'vert' | 'tesc' | 'tese' | 'geom' | 'frag' | 'comp' | 'mesh' | 'task' | 'rgen' | 'rint' | 'rahit' | 'rchit' | 'rmiss' | 'rcall';
 
 /** Vulkan environments the folder's shaders are built for. */
 export type ShaderTargetEnv = 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3';
@@ -70,11 +68,7 @@ export function glslangValidatorVersion(): string | undefined;
 /** Compiles one shader through the cache; rejects only when glslangValidator cannot start. */
 export function compileShader(shader: ListedShader): Promise<CompileResult>;
 /** Runs a tool with `input` on stdin; resolves to its exit code and its stdout and stderr. */
-export function runTool(
-  cmd: string,
-  args: readonly string[],
-  opts?: { cwd?: string; input?: Uint8Array },
-): Promise<{ code: number | null; output: string }>;
+export function runTool(cmd: string, args: readonly string[], opts?: { cwd?: string; input?: Uint8Array }): Promise<{ code: number | null; output: string }>;
 /** Maps `items` through `fn`, at most `limit` at a time, keeping their order. */
 export function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]>;
 /**

@@ -21,9 +21,20 @@ export const shadersCacheDir = path.join(shadersDir, '..', '.cache', 'shaders');
 
 /** File extension (without the dot) -> stage, as glslangValidator infers it. */
 export const STAGES = Object.freeze({
-  vert: 'vert', tesc: 'tesc', tese: 'tese', geom: 'geom', frag: 'frag', comp: 'comp',
-  mesh: 'mesh', task: 'task', rgen: 'rgen', rint: 'rint', rahit: 'rahit', rchit: 'rchit',
-  rmiss: 'rmiss', rcall: 'rcall',
+  vert: 'vert',
+  tesc: 'tesc',
+  tese: 'tese',
+  geom: 'geom',
+  frag: 'frag',
+  comp: 'comp',
+  mesh: 'mesh',
+  task: 'task',
+  rgen: 'rgen',
+  rint: 'rint',
+  rahit: 'rahit',
+  rchit: 'rchit',
+  rmiss: 'rmiss',
+  rcall: 'rcall',
 });
 
 const RAY_TRACING = new Set(['rgen', 'rint', 'rahit', 'rchit', 'rmiss', 'rcall']);
@@ -95,23 +106,25 @@ function includedFiles(relPath, text) {
  */
 export function listShaderFolder() {
   if (!existsSync(glslRoot)) return [];
-  return walk(glslRoot, '', []).sort().map((relPath) => {
-    const source = path.join(glslRoot, ...relPath.split('/'));
-    const text = readFileSync(source, 'utf8');
-    const stage = STAGES[path.extname(relPath).slice(1)];
-    const header = headerLines(text);
-    const envText = headerValue(header, 'target-env', relPath);
-    const targetEnv = envText ?? defaultTargetEnv(stage, text);
-    if (!TARGET_ENVS.has(targetEnv)) {
-      throw new Error(`${relPath}: unknown target env "${targetEnv}" (one of ${[...TARGET_ENVS].join(', ')})`);
-    }
-    const requiresText = headerValue(header, 'requires', relPath);
-    const requires = requiresText ? requiresText.split(/[\s,]+/).filter(Boolean) : [];
-    for (const r of requires) {
-      if (!REQUIREMENTS.has(r)) throw new Error(`${relPath}: unknown requirement "${r}" (known: ${[...REQUIREMENTS].join(', ')})`);
-    }
-    return { path: relPath, source, stage, targetEnv, requires, text, includes: includedFiles(relPath, text) };
-  });
+  return walk(glslRoot, '', [])
+    .sort()
+    .map((relPath) => {
+      const source = path.join(glslRoot, ...relPath.split('/'));
+      const text = readFileSync(source, 'utf8');
+      const stage = STAGES[path.extname(relPath).slice(1)];
+      const header = headerLines(text);
+      const envText = headerValue(header, 'target-env', relPath);
+      const targetEnv = envText ?? defaultTargetEnv(stage, text);
+      if (!TARGET_ENVS.has(targetEnv)) {
+        throw new Error(`${relPath}: unknown target env "${targetEnv}" (one of ${[...TARGET_ENVS].join(', ')})`);
+      }
+      const requiresText = headerValue(header, 'requires', relPath);
+      const requires = requiresText ? requiresText.split(/[\s,]+/).filter(Boolean) : [];
+      for (const r of requires) {
+        if (!REQUIREMENTS.has(r)) throw new Error(`${relPath}: unknown requirement "${r}" (known: ${[...REQUIREMENTS].join(', ')})`);
+      }
+      return { path: relPath, source, stage, targetEnv, requires, text, includes: includedFiles(relPath, text) };
+    });
 }
 
 let glslangVersion;
@@ -133,7 +146,9 @@ export function runTool(cmd, args, opts = {}) {
     child.stderr.on('data', (d) => out.push(d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output: Buffer.concat(out).toString('utf8').trim() }));
-    child.stdin.on('error', () => { /* the tool exited before reading its input; its code says why */ });
+    child.stdin.on('error', () => {
+      /* the tool exited before reading its input; its code says why */
+    });
     child.stdin.end(opts.input);
   });
 }
@@ -144,12 +159,14 @@ function compileArgs(shader, output) {
 
 function cacheKey(shader) {
   const h = createHash('sha256');
-  h.update(JSON.stringify({
-    version: glslangValidatorVersion(),
-    args: compileArgs(shader, 'OUTPUT'),
-    text: shader.text,
-    includes: shader.includes,
-  }));
+  h.update(
+    JSON.stringify({
+      version: glslangValidatorVersion(),
+      args: compileArgs(shader, 'OUTPUT'),
+      text: shader.text,
+      includes: shader.includes,
+    }),
+  );
   return h.digest('hex').slice(0, 40);
 }
 

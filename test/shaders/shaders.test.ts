@@ -8,8 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createGlslang } from '@spvkit/glslang';
 import { describeWithOracle } from '../support/oracles.js';
 import {
-  DEFAULT_JOBS, STAGES, glslRoot, glslangValidatorVersion, listShaderFolder, loadShaderFolder, mapBounded, runTool,
-  type ShaderFolder, type ShaderStage,
+  DEFAULT_JOBS,
+  STAGES,
+  glslRoot,
+  glslangValidatorVersion,
+  listShaderFolder,
+  loadShaderFolder,
+  mapBounded,
+  runTool,
+  type ShaderFolder,
+  type ShaderStage,
 } from './folder.mjs';
 
 function toolsAvailable(): { ok: boolean; reason?: string } {
@@ -28,19 +36,31 @@ async function spirvVal(words: Uint32Array, targetEnv: string): Promise<string |
 
 /** SPIR-V execution models by stage (mesh and task: NV or EXT). */
 const EXECUTION_MODELS: Record<ShaderStage, readonly number[]> = {
-  vert: [0], tesc: [1], tese: [2], geom: [3], frag: [4], comp: [5], task: [5267, 5364], mesh: [5268, 5365],
-  rgen: [5313], rint: [5314], rahit: [5315], rchit: [5316], rmiss: [5317], rcall: [5318],
+  vert: [0],
+  tesc: [1],
+  tese: [2],
+  geom: [3],
+  frag: [4],
+  comp: [5],
+  task: [5267, 5364],
+  mesh: [5268, 5365],
+  rgen: [5313],
+  rint: [5314],
+  rahit: [5315],
+  rchit: [5316],
+  rmiss: [5317],
+  rcall: [5318],
 };
 
 /** OpEntryPoint (opcode 15) instructions: execution model and name. */
 function entryPoints(words: Uint32Array): { model: number; name: string }[] {
   const out: { model: number; name: string }[] = [];
   for (let i = 5; i < words.length;) {
-    const count = words[i]! >>> 16;
+    const count = words[i] >>> 16;
     if (count === 0) throw new Error(`zero word count at word ${i}`);
-    if ((words[i]! & 0xffff) === 15) {
+    if ((words[i] & 0xffff) === 15) {
       const bytes = new Uint8Array(words.buffer, words.byteOffset + (i + 3) * 4, (count - 3) * 4);
-      out.push({ model: words[i + 1]!, name: new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0))) });
+      out.push({ model: words[i + 1], name: new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0))) });
     }
     i += count;
   }
@@ -49,8 +69,20 @@ function entryPoints(words: Uint32Array): { model: number; name: string }[] {
 
 /** What each stage needs at least; vertex, fragment and compute are the bulk of real projects. */
 const MIN_PER_STAGE: Record<ShaderStage, number> = {
-  vert: 30, frag: 50, comp: 50, tesc: 15, tese: 15, geom: 15, mesh: 15, task: 15,
-  rgen: 15, rint: 15, rahit: 15, rchit: 15, rmiss: 15, rcall: 15,
+  vert: 30,
+  frag: 50,
+  comp: 50,
+  tesc: 15,
+  tese: 15,
+  geom: 15,
+  mesh: 15,
+  task: 15,
+  rgen: 15,
+  rint: 15,
+  rahit: 15,
+  rchit: 15,
+  rmiss: 15,
+  rcall: 15,
 };
 
 describe('shader folder listing (no tools needed)', () => {
@@ -84,7 +116,7 @@ describe('shader folder listing (no tools needed)', () => {
   it('resolves every include to a file in the folder', () => {
     const missing: string[] = [];
     for (const s of listed) {
-      const wanted = [...s.text.matchAll(/^\s*#\s*include\s*"([^"]+)"/gm)].map((m) => m[1]!);
+      const wanted = [...s.text.matchAll(/^\s*#\s*include\s*"([^"]+)"/gm)].map((m) => m[1]);
       const found = new Set(s.includes.map(([p]) => p));
       for (const w of wanted) {
         const p = path.posix.normalize(path.posix.join(path.posix.dirname(s.path), w));
@@ -131,7 +163,7 @@ describeWithOracle('shader folder: glslangValidator -V and spirv-val', toolsAvai
     for (const s of folder.shaders) {
       const entries = entryPoints(s.words);
       const allowed = EXECUTION_MODELS[s.stage];
-      if (entries.length !== 1 || !allowed.includes(entries[0]!.model) || entries[0]!.name !== 'main') {
+      if (entries.length !== 1 || !allowed.includes(entries[0].model) || entries[0].name !== 'main') {
         wrong.push(`${s.path}: ${JSON.stringify(entries)}`);
       }
     }

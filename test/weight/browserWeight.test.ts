@@ -127,7 +127,10 @@ describe('browser weight of Vite-built pages (gzip)', () => {
 
   for (const page of PAGES) {
     const budget = page.interimCeiling ?? page.target;
-    const title = page.interimCeiling === undefined ? `within its target of ${page.target / KB} KB gzip` : `within its interim ceiling of ${budget / KB} KB gzip (target ${page.target / KB} KB, not met yet)`;
+    const title =
+      page.interimCeiling === undefined
+        ? `within its target of ${page.target / KB} KB gzip`
+        : `within its interim ceiling of ${budget / KB} KB gzip (target ${page.target / KB} KB, not met yet)`;
     it(`${page.name}: ${title}`, () => {
       const r = results.get(page.name)!;
       const top = r.modules
@@ -142,7 +145,10 @@ describe('browser weight of Vite-built pages (gzip)', () => {
     const ids = results.get('decode + encode')!.modules.map(([id]) => id);
     expect(ids.some((id) => id.endsWith('grammar/generated/shapes.js'))).toBe(true);
     for (const heavy of ['generated/names.js', 'generated/core.js', 'generated/extinst.js', 'generated/enums.js']) {
-      expect(ids.filter((id) => id.endsWith(heavy)), heavy).toEqual([]);
+      expect(
+        ids.filter((id) => id.endsWith(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 

@@ -76,7 +76,7 @@ function myers(a: Int32Array, b: Int32Array): Edit[] | undefined {
   let found = -1;
   for (let d = 0; d <= limit && found < 0; d++) {
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
@@ -89,7 +89,7 @@ function myers(a: Int32Array, b: Int32Array): Edit[] | undefined {
   }
   if (found < 0) return undefined;
 
-  const at = (d: number, k: number): number => trace[d]![k + d]!;
+  const at = (d: number, k: number): number => trace[d][k + d];
   const reversed: Edit[] = [];
   let x = n;
   let y = m;
@@ -116,8 +116,8 @@ function toRows(a: readonly string[], b: readonly string[], edits: readonly Edit
     for (let i = 0; i < count; i++) {
       const l = deleted[i];
       const r = inserted[i];
-      const left = l === undefined ? undefined : { line: l + 1, text: a[l]! };
-      const right = r === undefined ? undefined : { line: r + 1, text: b[r]! };
+      const left = l === undefined ? undefined : { line: l + 1, text: a[l] };
+      const right = r === undefined ? undefined : { line: r + 1, text: b[r] };
       const kind = left && right ? 'changed' : left ? 'deleted' : 'added';
       rows.push({ kind, ...(left ? { left } : {}), ...(right ? { right } : {}) });
     }
@@ -129,7 +129,7 @@ function toRows(a: readonly string[], b: readonly string[], edits: readonly Edit
     else if (e.op === 'insert') inserted.push(e.b);
     else {
       flush();
-      rows.push({ kind: 'same', left: { line: e.a + 1, text: a[e.a]! }, right: { line: e.b + 1, text: b[e.b]! } });
+      rows.push({ kind: 'same', left: { line: e.a + 1, text: a[e.a] }, right: { line: e.b + 1, text: b[e.b] } });
     }
   }
   flush();

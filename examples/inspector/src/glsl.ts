@@ -100,7 +100,8 @@ export async function inspectGlsl(file: DroppedText, dropped: readonly DroppedTe
     facts: [`${file.text.split(/\r?\n/).length.toLocaleString('en-US')} lines of GLSL`],
     steps: [{ label: 'compiled', detail, failed: true }],
   });
-  if (stage === undefined) return failed([{ severity: 'error', message: `no shader stage in the name ${file.name}: name it .comp, .vert, .frag, …`, step: 'glslang' }]);
+  if (stage === undefined)
+    return failed([{ severity: 'error', message: `no shader stage in the name ${file.name}: name it .comp, .vert, .frag, …`, step: 'glslang' }]);
 
   let glslang: Glslang;
   try {

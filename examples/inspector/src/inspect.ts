@@ -153,8 +153,8 @@ export function bundledView(shader: BundledShader): ShaderView {
 /** True when the bytes start with the SPIR-V magic number, in either byte order. */
 export function isBinary(bytes: Uint8Array): boolean {
   if (bytes.length < 4) return false;
-  const le = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0;
-  const be = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const le = (bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24)) >>> 0;
+  const be = ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
   return le === SPIRV_MAGIC || be === SPIRV_MAGIC;
 }
 
@@ -224,7 +224,7 @@ export function inspectModule(
     lowered = decodeModule(encodeModule(module));
     lap();
     const result = runPasses(lowered, [LOWER], { validateAfterEach: VALIDATE });
-    for (const d of result.diagnostics) findings.push(findingOf(d, d.pass === VALIDATE ? `${VALIDATE} (lowered)` : d.pass ?? LOWER));
+    for (const d of result.diagnostics) findings.push(findingOf(d, d.pass === VALIDATE ? `${VALIDATE} (lowered)` : (d.pass ?? LOWER)));
     const pass = result.timings[0];
     const failedIn = (name: string): boolean => result.diagnostics.some((d) => d.severity === 'error' && d.pass === name);
     const outcome = failedIn(LOWER) ? 'refused' : pass?.changed ? 'changed the module' : 'nothing to change';

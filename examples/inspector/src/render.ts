@@ -28,8 +28,26 @@ function table(head: string[], rows: Child[][], cls: string): HTMLElement {
   return h(
     `table.grid.${cls}`,
     null,
-    h('thead', null, h('tr', null, head.map((c) => h('th', null, c)))),
-    h('tbody', null, rows.map((r) => h('tr', null, r.map((c) => h('td', null, c))))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        head.map((c) => h('th', null, c)),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      rows.map((r) =>
+        h(
+          'tr',
+          null,
+          r.map((c) => h('td', null, c)),
+        ),
+      ),
+    ),
   );
 }
 
@@ -54,14 +72,24 @@ export function renderReflection(r: Reflection | undefined): HTMLElement {
   const entry = r.entryPoints.length
     ? table(
         ['Name', 'Execution model', 'Workgroup size'],
-        r.entryPoints.map((e) => [code(e.name), h('span.pill', null, e.executionModel), h('span', null, ...workgroup(e.workgroupSize, e.workgroupSizeSpecIds))]),
+        r.entryPoints.map((e) => [
+          code(e.name),
+          h('span.pill', null, e.executionModel),
+          h('span', null, ...workgroup(e.workgroupSize, e.workgroupSizeSpecIds)),
+        ]),
         'entry-points',
       )
     : none();
   const bindings = r.bindings.length
     ? table(
         ['Set', 'Binding', 'Kind', 'Name', 'Count'],
-        r.bindings.map((b) => [String(b.set), String(b.binding), h('span.kind', null, KIND_LABEL[b.kind] ?? b.kind.replace(/-/g, ' ')), code(b.name || '—'), b.count === 0 ? 'runtime' : String(b.count)]),
+        r.bindings.map((b) => [
+          String(b.set),
+          String(b.binding),
+          h('span.kind', null, KIND_LABEL[b.kind] ?? b.kind.replace(/-/g, ' ')),
+          code(b.name || '—'),
+          b.count === 0 ? 'runtime' : String(b.count),
+        ]),
         'bindings',
       )
     : none();
@@ -152,7 +180,7 @@ export function renderDiff(view: ShaderView): HTMLElement {
       for (const r of hidden) r.classList.remove('folded');
       marker.remove();
     });
-    hidden[0]!.before(marker);
+    hidden[0].before(marker);
     fold = [];
   };
   rows.forEach((r, i) => {
@@ -207,7 +235,9 @@ export function renderSteps(steps: readonly Step[]): HTMLElement {
   return h(
     'ol.steps',
     null,
-    steps.map((s) => h(`li.step-item${s.failed ? '.failed' : ''}`, null, h('span.step-label', null, s.label), s.detail ? h('span.step-detail', null, s.detail) : null)),
+    steps.map((s) =>
+      h(`li.step-item${s.failed ? '.failed' : ''}`, null, h('span.step-label', null, s.label), s.detail ? h('span.step-detail', null, s.detail) : null),
+    ),
   );
 }
 
@@ -221,7 +251,11 @@ export function renderShader(view: ShaderView): HTMLElement {
       null,
       h('div.title', null, h('h2', null, view.name), h('span.format', null, view.format), view.dropped ? h('span.tag.dropped', null, 'your file') : null),
       h('p.origin', null, view.origin),
-      h('div.facts', null, view.facts.map((f) => h('span.fact', null, f))),
+      h(
+        'div.facts',
+        null,
+        view.facts.map((f) => h('span.fact', null, f)),
+      ),
       remove,
     ),
     h(

@@ -21,13 +21,25 @@ const shader = (name: string, format: string, read: Step, m: Imported, before: s
   format,
   read,
   words: m.default,
-  reflection: { entryPoints: m.entryPoints, bindings: m.bindings, specConstants: m.specConstants, ...(m.pushConstants ? { pushConstants: m.pushConstants } : {}) },
+  reflection: {
+    entryPoints: m.entryPoints,
+    bindings: m.bindings,
+    specConstants: m.specConstants,
+    ...(m.pushConstants ? { pushConstants: m.pushConstants } : {}),
+  },
   before,
   after,
 });
 
 export const bundledShaders: readonly BundledShader[] = [
-  shader('histogram.comp', 'GLSL compute · #include "lib/color.glsl"', { label: 'compiled', detail: 'glslang, at build time' }, histogram, histogramBefore, histogramAfter),
+  shader(
+    'histogram.comp',
+    'GLSL compute · #include "lib/color.glsl"',
+    { label: 'compiled', detail: 'glslang, at build time' },
+    histogram,
+    histogramBefore,
+    histogramAfter,
+  ),
   shader('scale.spvasm', 'SPIR-V assembly', { label: 'assembled', detail: '@spvkit/core, at build time' }, scale, scaleBefore, scaleAfter),
   shader('reduce.spv', 'SPIR-V binary (glslang)', { label: 'decoded', detail: '@spvkit/core, at build time' }, reduce, reduceBefore, reduceAfter),
 ];

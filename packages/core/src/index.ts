@@ -13,15 +13,7 @@
 export * from './grammar/index.js';
 export { SpirvError, type SpirvErrorCode, type SpirvErrorDetails, type SourceLocation } from './errors/SpirvError.js';
 export { formatLocation } from './errors/formatLocation.js';
-export {
-  SPIRV_MAGIC,
-  HEADER_WORDS,
-  MAX_INSTRUCTION_WORDS,
-  DEFAULT_MAX_ID_BOUND,
-  makeVersion,
-  versionOf,
-  type ModuleHeader,
-} from './binary/header.js';
+export { SPIRV_MAGIC, HEADER_WORDS, MAX_INSTRUCTION_WORDS, DEFAULT_MAX_ID_BOUND, makeVersion, versionOf, type ModuleHeader } from './binary/header.js';
 export { HOST_ENDIANNESS, type BinaryInput, type Endianness } from './binary/wordInput.js';
 export { decodeLiteralString, encodeLiteralString, literalStringWordCount } from './binary/literalString.js';
 export { decodeModule, DEFAULT_MAX_TYPE_NESTING, type DecodeOptions } from './binary/decodeModule.js';
@@ -34,24 +26,10 @@ export { Function } from './ir/Function.js';
 export { Module, type Analysis, type LazyFunctionRegion } from './ir/Module.js';
 export { type ModuleChange, type ChangePlace } from './ir/ModuleChange.js';
 export { checkConsistency, type Inconsistency } from './ir/checkConsistency.js';
-export {
-  replaceAllUsesWith,
-  removeDefinition,
-  addDecoration,
-  addMemberDecoration,
-  addName,
-  addGlobalVariable,
-} from './ir/definitionEdits.js';
+export { replaceAllUsesWith, removeDefinition, addDecoration, addMemberDecoration, addName, addGlobalVariable } from './ir/definitionEdits.js';
 export { IdAllocator } from './ir/IdAllocator.js';
 export { SECTIONS, type SectionName } from './ir/sections.js';
-export {
-  walkOperands,
-  parseOperands,
-  type OperandContext,
-  type OperandVisitor,
-  type OperandProblem,
-  type ParsedOperand,
-} from './ir/operands.js';
+export { walkOperands, parseOperands, type OperandContext, type OperandVisitor, type OperandProblem, type ParsedOperand } from './ir/operands.js';
 export { moduleOperandContext, operandContextOf } from './ir/moduleOperandContext.js';
 export { OperandTables } from './ir/OperandTables.js';
 export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type IdValues } from './ir/idTables.js';

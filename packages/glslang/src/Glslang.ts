@@ -67,7 +67,13 @@ export interface CreateGlslangOptions {
   readonly wasm?: WasmSource;
 }
 
-const DEBUG_LEVEL: ReadonlyMap<unknown, number> = new Map<unknown, number>([[false, 0], [true, 1], ['g', 1], ['gV', 2], ['gVS', 3]]);
+const DEBUG_LEVEL: ReadonlyMap<unknown, number> = new Map<unknown, number>([
+  [false, 0],
+  [true, 1],
+  ['g', 1],
+  ['gV', 2],
+  ['gVS', 3],
+]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -136,7 +142,16 @@ export class Glslang {
     this.#busy = true;
     let result = 0;
     try {
-      result = m._spvkit_glslang_compile(pointers[0]!, sourceBytes.length, pointers[1]!, pointers[2]!, STAGE_LANGUAGE[options.stage], vulkanMinor, spirvMinor, debug);
+      result = m._spvkit_glslang_compile(
+        pointers[0],
+        sourceBytes.length,
+        pointers[1],
+        pointers[2],
+        STAGE_LANGUAGE[options.stage],
+        vulkanMinor,
+        spirvMinor,
+        debug,
+      );
     } catch (e) {
       // A trap leaves glslang's global state half-updated; nothing may run on it again.
       const why = e instanceof Error ? e.message : String(e);
@@ -157,7 +172,12 @@ export class Glslang {
     try {
       const status = m._spvkit_result_status(result);
       const log = this.#readString(m._spvkit_result_log(result)) + this.#printed.map((t) => `NOTE: ${t}\n`).join('');
-      const diagnostics = parseInfoLog(log, [file, ...this.#includedFiles], file, defined.map(([name]) => name));
+      const diagnostics = parseInfoLog(
+        log,
+        [file, ...this.#includedFiles],
+        file,
+        defined.map(([name]) => name),
+      );
       if (status !== 0) {
         if (!diagnostics.some((d) => d.severity === 'error')) {
           diagnostics.push({ severity: 'error', message: `glslang failed (status ${status}) without a message`, file, text: '' });

@@ -51,19 +51,19 @@ function validationEnv(targetEnv: string): string {
 function withoutShaderDebugInfo(words: Uint32Array): Uint32Array {
   const out: number[] = Array.from(words.subarray(0, 5));
   const sets = new Set<number>();
-  for (let i = 5; i < words.length; ) {
-    const count = words[i]! >>> 16;
-    const opcode = words[i]! & 0xffff;
+  for (let i = 5; i < words.length;) {
+    const count = words[i] >>> 16;
+    const opcode = words[i] & 0xffff;
     const inst = words.subarray(i, i + count);
     i += count;
     if (opcode === 11) {
       const name = new TextDecoder().decode(new Uint8Array(inst.slice(2).buffer)).replace(/\0.*$/s, '');
       if (name === 'NonSemantic.Shader.DebugInfo.100') {
-        sets.add(inst[1]!);
+        sets.add(inst[1]);
         continue;
       }
     }
-    if (opcode === 12 && sets.has(inst[3]!)) continue;
+    if (opcode === 12 && sets.has(inst[3])) continue;
     out.push(...inst);
   }
   return Uint32Array.from(out);
@@ -73,7 +73,9 @@ function validate(words: Uint32Array, targetEnv: string, debugInfo: false | 'g' 
   return spirvVal(debugInfo === 'gV' && oldValidator ? withoutShaderDebugInfo(words) : words, validationEnv(targetEnv));
 }
 
-const corpusFiles = readdirSync(glslDir).filter((f) => stageFromFileName(f) !== undefined).sort();
+const corpusFiles = readdirSync(glslDir)
+  .filter((f) => stageFromFileName(f) !== undefined)
+  .sort();
 
 let glslang: Glslang;
 beforeAll(async () => {
@@ -154,7 +156,8 @@ describe('@spvkit/glslang', () => {
   });
 
   it('applies defines before the source, as -D', () => {
-    const src = '#version 450\nlayout(local_size_x = SIZE) in;\nlayout(binding = 0) buffer B { uint v[]; };\nvoid main() {\n#ifdef TWICE\n  v[0] = 2u;\n#endif\n}\n';
+    const src =
+      '#version 450\nlayout(local_size_x = SIZE) in;\nlayout(binding = 0) buffer B { uint v[]; };\nvoid main() {\n#ifdef TWICE\n  v[0] = 2u;\n#endif\n}\n';
     expect(errors(src, { stage: 'comp', file: 'd.comp' })[0]).toMatchObject({ file: 'd.comp', line: 2 });
     const words = compileOk(src, { stage: 'comp', defines: { SIZE: 32, TWICE: true } });
     const text = disassemble(decodeModule(words));
@@ -164,8 +167,8 @@ describe('@spvkit/glslang', () => {
 
   it('names the define when a define itself is bad', () => {
     const [e] = errors('#version 450\nvoid main() {}\n', { stage: 'frag', file: 'p.frag', defines: { A: 1, QUOTED: '"unterminated' } });
-    expect(e!.file).toBeUndefined();
-    expect(e!.message).toMatch(/^in define QUOTED: 'string' : End of line in string/);
+    expect(e.file).toBeUndefined();
+    expect(e.message).toMatch(/^in define QUOTED: 'string' : End of line in string/);
   });
 
   it('places a message under a #line "name" with spaces in it', () => {
@@ -232,7 +235,7 @@ describe('includes', () => {
   it('reports an include that is not found at the #include line of the including file', () => {
     const [e] = errors(main('#include "lib/nope.glsl"'), { stage: 'comp', file: 'main.comp', include });
     expect(e).toMatchObject({ file: 'main.comp', line: 3 });
-    expect(e!.message).toMatch(/#include.*Could not process include directive.*lib\/nope\.glsl/);
+    expect(e.message).toMatch(/#include.*Could not process include directive.*lib\/nope\.glsl/);
   });
 
   it("reports an include function's own reason when it throws, asking it once", () => {
@@ -247,13 +250,13 @@ describe('includes', () => {
     });
     expect(calls).toBe(1);
     expect(e).toMatchObject({ file: 'main.comp', line: 3 });
-    expect(e!.message).toContain('lib/secret.glsl is outside the project root');
+    expect(e.message).toContain('lib/secret.glsl is outside the project root');
   });
 
   it('says so when there is no include function', () => {
     const [e] = errors(main('#include "lib/a.glsl"'), { stage: 'comp', file: 'main.comp' });
     expect(e).toMatchObject({ file: 'main.comp', line: 3 });
-    expect(e!.message).toContain('no include function was given');
+    expect(e.message).toContain('no include function was given');
   });
 
   it('refuses a compile() from inside an include function and stays usable', () => {
@@ -265,7 +268,7 @@ describe('includes', () => {
         return null;
       },
     });
-    expect(e!.message).toContain('compile() called from inside an include function');
+    expect(e.message).toContain('compile() called from inside an include function');
     compileOk(main('#include "lib/a.glsl"'), { stage: 'comp', file: 'main.comp', include });
   });
 });
@@ -285,12 +288,15 @@ describe('diagnostics', () => {
   });
 
   it('warnings come with a module, linker errors without a place', () => {
-    const warned = glslang.compile('#version 450\n#extension GL_EXT_no_such_thing : warn\nlayout(local_size_x = 1) in;\nvoid main() {}\n', { stage: 'comp', file: 'w.comp' });
+    const warned = glslang.compile('#version 450\n#extension GL_EXT_no_such_thing : warn\nlayout(local_size_x = 1) in;\nvoid main() {}\n', {
+      stage: 'comp',
+      file: 'w.comp',
+    });
     expect(warned.ok).toBe(true);
     expect(warned.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'w.comp', line: 2 }));
     const [e] = errors('#version 450\nlayout(local_size_x = 1) in;\nvoid notMain() {}\n', { stage: 'comp', file: 'l.comp' });
-    expect(e!.file).toBeUndefined();
-    expect(e!.message).toMatch(/Missing entry point/);
+    expect(e.file).toBeUndefined();
+    expect(e.message).toMatch(/Missing entry point/);
   });
 });
 
@@ -341,7 +347,10 @@ describeWithOracle('@spvkit/glslang output under spirv-val', spirvToolsAvailable
   });
 
   it.each(['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3', 'vulkan1.4'] as const)('a compute shader for %s validates for that target', (targetEnv) => {
-    const words = compileOk('#version 450\nlayout(local_size_x = 8) in;\nlayout(binding = 0) buffer B { uint v[]; };\nvoid main() { v[gl_GlobalInvocationID.x] = 1u; }\n', { stage: 'comp', targetEnv });
+    const words = compileOk(
+      '#version 450\nlayout(local_size_x = 8) in;\nlayout(binding = 0) buffer B { uint v[]; };\nvoid main() { v[gl_GlobalInvocationID.x] = 1u; }\n',
+      { stage: 'comp', targetEnv },
+    );
     const v = validate(words, targetEnv);
     expect(v.ok, v.message).toBe(true);
   });

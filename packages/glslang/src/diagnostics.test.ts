@@ -10,12 +10,26 @@ describe('parseInfoLog', () => {
       '',
     ].join('\n');
     expect(parseInfoLog(log, ['shaders/a:b.comp', 'inc/common.glsl'], 'shaders/a:b.comp')).toEqual([
-      { severity: 'error', file: 'shaders/a:b.comp', line: 3, column: 9, message: "'x' : undeclared identifier", text: "ERROR: shaders/a:b.comp:3:9: 'x' : undeclared identifier" },
-      { severity: 'warning', file: 'inc/common.glsl', line: 12, column: 1, message: "'' : extension not supported", text: "WARNING: inc/common.glsl:12:1: '' : extension not supported" },
+      {
+        severity: 'error',
+        file: 'shaders/a:b.comp',
+        line: 3,
+        column: 9,
+        message: "'x' : undeclared identifier",
+        text: "ERROR: shaders/a:b.comp:3:9: 'x' : undeclared identifier",
+      },
+      {
+        severity: 'warning',
+        file: 'inc/common.glsl',
+        line: 12,
+        column: 1,
+        message: "'' : extension not supported",
+        text: "WARNING: inc/common.glsl:12:1: '' : extension not supported",
+      },
     ]);
   });
 
-  it('keeps messages without a place, and the SPIR-V back end\'s', () => {
+  it("keeps messages without a place, and the SPIR-V back end's", () => {
     const log = 'ERROR: Linking compute stage: Missing entry point: Each stage requires one entry point\nwarning: something odd\n';
     const d = parseInfoLog(log, ['main.comp'], 'main.comp');
     expect(d).toEqual([

@@ -79,7 +79,7 @@ function place(
   for (const name of names) {
     if (!rest.startsWith(name)) continue;
     const m = PLACE.exec(rest.slice(name.length));
-    if (m) return located(name, m[1]!, m[2], rest.slice(name.length + m[0].length));
+    if (m) return located(name, m[1], m[2], rest.slice(name.length + m[0].length));
   }
   // A place with a name we did not hand out: a source string number or a name from a
   // `#line N "name"` in the source. The entry asks for columns, so such a place is always
@@ -92,7 +92,7 @@ function place(
     const define = preambleLines[Number(m[2]) - 1];
     return { message: define === undefined ? `in the defines: ${message}` : `in define ${define}: ${message}` };
   }
-  return located(/^\d+$/.test(m[1]!) ? mainFile : m[1]!, m[2]!, m[3], message);
+  return located(/^\d+$/.test(m[1]) ? mainFile : m[1], m[2], m[3], message);
 }
 
 function located(file: string, lineText: string, columnText: string | undefined, message: string) {

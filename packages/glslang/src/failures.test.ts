@@ -77,7 +77,10 @@ describe('a source deeper than the stack', () => {
     const glslang = await createGlslang();
     const source = `#version 450\nlayout(location = 0) out float o;\nvoid main() { float x = 1.0; o = ${'x+'.repeat(20000)}x; }\n`;
     expect(() => glslang.compile(source, { stage: 'frag', file: 'deep.frag' })).toThrow(
-      expect.objectContaining({ code: 'GLSLANG_ABORTED', message: expect.stringMatching(/ran out of stack compiling deep\.frag: an expression or nesting in it is too deep/) }),
+      expect.objectContaining({
+        code: 'GLSLANG_ABORTED',
+        message: expect.stringMatching(/ran out of stack compiling deep\.frag: an expression or nesting in it is too deep/),
+      }),
     );
     expect(() => glslang.compile('#version 450\nvoid main() {}\n', { stage: 'frag' })).toThrow(/cannot be used again/);
     const fresh = await createGlslang();

@@ -42,13 +42,17 @@ async function compileFrom(source: WasmSource): Promise<WebAssembly.Module> {
     try {
       bytes = await readBytes(url);
     } catch (e) {
-      throw new GlslangError('GLSLANG_LOAD_FAILED', `cannot read glslang's WebAssembly from ${from}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      throw new GlslangError('GLSLANG_LOAD_FAILED', `cannot read glslang's WebAssembly from ${from}: ${e instanceof Error ? e.message : String(e)}`, {
+        cause: e,
+      });
     }
   }
   try {
     return await WebAssembly.compile(bytes);
   } catch (e) {
-    throw new GlslangError('GLSLANG_LOAD_FAILED', `glslang's WebAssembly from ${from} does not compile: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new GlslangError('GLSLANG_LOAD_FAILED', `glslang's WebAssembly from ${from} does not compile: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
   }
 }
 

@@ -18,7 +18,9 @@ const manifest = JSON.parse(readFileSync(`${packageDir}wasm/manifest.json`, 'utf
 };
 
 function sha256(relative: string): string {
-  return createHash('sha256').update(readFileSync(`${packageDir}${relative}`)).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(`${packageDir}${relative}`))
+    .digest('hex');
 }
 
 describe('wasm/manifest.json', () => {

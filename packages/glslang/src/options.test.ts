@@ -22,7 +22,7 @@ describe('stages', () => {
 });
 
 describe('targets', () => {
-  it("defaults the SPIR-V version per Vulkan version as glslangValidator", () => {
+  it('defaults the SPIR-V version per Vulkan version as glslangValidator', () => {
     expect(resolveTarget(undefined, undefined)).toEqual({ vulkanMinor: 0, spirvMinor: 0 });
     expect(resolveTarget('vulkan1.1', undefined)).toEqual({ vulkanMinor: 1, spirvMinor: 3 });
     expect(resolveTarget('vulkan1.2', undefined)).toEqual({ vulkanMinor: 2, spirvMinor: 5 });

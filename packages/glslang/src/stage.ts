@@ -2,21 +2,7 @@
 // extensions use, and the EShLanguage number the wasm entry takes for each.
 
 /** A shader stage, named as glslangValidator's `-S` option and the usual file extensions name it. */
-export type ShaderStage =
-  | 'vert'
-  | 'tesc'
-  | 'tese'
-  | 'geom'
-  | 'frag'
-  | 'comp'
-  | 'rgen'
-  | 'rint'
-  | 'rahit'
-  | 'rchit'
-  | 'rmiss'
-  | 'rcall'
-  | 'task'
-  | 'mesh';
+export type ShaderStage = 'vert' | 'tesc' | 'tese' | 'geom' | 'frag' | 'comp' | 'rgen' | 'rint' | 'rahit' | 'rchit' | 'rmiss' | 'rcall' | 'task' | 'mesh';
 
 /** glslang's EShLanguage value for each stage (glslang/Public/ShaderLang.h). */
 export const STAGE_LANGUAGE: Readonly<Record<ShaderStage, number>> = {
@@ -58,7 +44,7 @@ export function isShaderStage(name: unknown): name is ShaderStage {
 export function stageFromFileName(fileName: string): ShaderStage | undefined {
   const parts = fileName.replace(/^.*[\\/]/, '').split('.');
   if (parts.length < 2) return undefined;
-  let ext = parts[parts.length - 1]!.toLowerCase();
-  if (ext === 'glsl' && parts.length >= 3) ext = parts[parts.length - 2]!.toLowerCase();
+  let ext = parts[parts.length - 1].toLowerCase();
+  if (ext === 'glsl' && parts.length >= 3) ext = parts[parts.length - 2].toLowerCase();
   return isShaderStage(ext) ? ext : undefined;
 }

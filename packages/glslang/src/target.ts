@@ -16,7 +16,7 @@ export function resolveTarget(targetEnv: string | undefined, targetSpirv: string
   const vulkan = /^vulkan1\.([0-4])$/.exec(env);
   if (!vulkan) throw new GlslangError('GLSLANG_BAD_OPTION', `targetEnv '${env}': expected vulkan1.0 … vulkan1.4`);
   const vulkanMinor = Number(vulkan[1]);
-  if (targetSpirv === undefined) return { vulkanMinor, spirvMinor: DEFAULT_SPIRV_MINOR[vulkanMinor]! };
+  if (targetSpirv === undefined) return { vulkanMinor, spirvMinor: DEFAULT_SPIRV_MINOR[vulkanMinor] };
   const spirv = /^spv1\.([0-6])$/.exec(targetSpirv);
   if (!spirv) throw new GlslangError('GLSLANG_BAD_OPTION', `targetSpirv '${targetSpirv}': expected spv1.0 … spv1.6`);
   return { vulkanMinor, spirvMinor: Number(spirv[1]) };

@@ -186,7 +186,8 @@ function derive(results: readonly Sample[], plains: readonly Sample[], all: read
   const eqColumn = mode(withResult.map((x) => x.eqColumn))!;
   const atMode = withResult.filter((x) => x.eqColumn === eqColumn);
   // A name too long to align is written as far left as it can be: that fits an aligned style too.
-  const share = (fits: (x: Sample) => boolean): boolean => atMode.length >= 2 && withResult.filter((x) => x.eqColumn === eqColumn || fits(x)).length >= 0.6 * withResult.length;
+  const share = (fits: (x: Sample) => boolean): boolean =>
+    atMode.length >= 2 && withResult.filter((x) => x.eqColumn === eqColumn || fits(x)).length >= 0.6 * withResult.length;
   const indents = new Set(atMode.map((x) => x.indent));
   const equals = new Set(atMode.map((x) => x.equals));
   if (indents.size > 1 && [...indents].every((i) => /^ *$/.test(i)) && share((x) => x.indent === '' && x.nameLength + 1 >= eqColumn)) {

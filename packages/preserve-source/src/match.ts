@@ -9,7 +9,7 @@ export interface OriginalInstruction {
 
 /** Whether `inst` encodes to exactly `words`. */
 export function sameWords(inst: Instruction, words: Uint32Array): boolean {
-  if (inst.wordCount !== words.length || (words[0]! & 0xffff) !== inst.opcode) return false;
+  if (inst.wordCount !== words.length || (words[0] & 0xffff) !== inst.opcode) return false;
   let at = 1;
   if (inst.typeId !== 0 && words[at++] !== inst.typeId) return false;
   if (inst.resultId !== 0 && words[at++] !== inst.resultId) return false;
@@ -51,7 +51,7 @@ export function matchInstructions(originals: readonly OriginalInstruction[], res
   result.forEach((inst, r) => {
     if (pairOf[r] !== -1 || inst.resultId === 0) return;
     const o = byResult.get(inst.resultId);
-    if (o !== undefined && used[o] === 0 && originals[o]!.inst.opcode === inst.opcode) {
+    if (o !== undefined && used[o] === 0 && originals[o].inst.opcode === inst.opcode) {
       pairOf[r] = o;
       used[o] = 1;
     }
@@ -63,7 +63,7 @@ export function matchInstructions(originals: readonly OriginalInstruction[], res
   let o0 = 0;
   for (let r = 0; r <= result.length; r++) {
     if (r < result.length && pairOf[r] === -1) continue;
-    const o1 = r < result.length ? pairOf[r]! : originals.length;
+    const o1 = r < result.length ? pairOf[r] : originals.length;
     if (r > r0 && o1 > o0) alignGap(originals, result, pairOf, r0, r, o0, o1);
     r0 = r + 1;
     o0 = o1 + 1;
@@ -80,29 +80,37 @@ function keepIncreasing(pairOf: Int32Array): void {
   const tails: number[] = []; // index into rs of the smallest tail of each length
   const prev = new Int32Array(rs.length).fill(-1);
   rs.forEach((r, k) => {
-    const v = pairOf[r]!;
+    const v = pairOf[r];
     let lo = 0;
     let hi = tails.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (pairOf[rs[tails[mid]!]!]! < v) lo = mid + 1;
+      if (pairOf[rs[tails[mid]]] < v) lo = mid + 1;
       else hi = mid;
     }
     if (lo > 0) prev[k] = tails[lo - 1]!;
     tails[lo] = k;
   });
   const keep = new Uint8Array(rs.length);
-  for (let k = tails[tails.length - 1]!; k !== -1; k = prev[k]!) keep[k] = 1;
+  for (let k = tails[tails.length - 1]; k !== -1; k = prev[k]!) keep[k] = 1;
   rs.forEach((r, k) => {
     if (keep[k] === 0) pairOf[r] = -1;
   });
 }
 
 /** Pairs result[r0, r1) with originals[o0, o1) by identical words: an LCS, or greedily when the gap is large. */
-function alignGap(originals: readonly OriginalInstruction[], result: readonly Instruction[], pairOf: Int32Array, r0: number, r1: number, o0: number, o1: number): void {
+function alignGap(
+  originals: readonly OriginalInstruction[],
+  result: readonly Instruction[],
+  pairOf: Int32Array,
+  r0: number,
+  r1: number,
+  o0: number,
+  o1: number,
+): void {
   const n = r1 - r0;
   const m = o1 - o0;
-  const eq = (r: number, o: number): boolean => sameWords(result[r]!, originals[o]!.words);
+  const eq = (r: number, o: number): boolean => sameWords(result[r], originals[o].words);
   if (n * m > LCS_LIMIT) {
     let o = o0;
     for (let r = r0; r < r1 && o < o1; r++) {
@@ -120,7 +128,7 @@ function alignGap(originals: readonly OriginalInstruction[], result: readonly In
   const lcs = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * w + j] = eq(r0 + i, o0 + j) ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+      lcs[i * w + j] = eq(r0 + i, o0 + j) ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
     }
   }
   let i = 0;
@@ -130,7 +138,7 @@ function alignGap(originals: readonly OriginalInstruction[], result: readonly In
       pairOf[r0 + i] = o0 + j;
       i++;
       j++;
-    } else if (lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!) i++;
+    } else if (lcs[(i + 1) * w + j] >= lcs[i * w + j + 1]) i++;
     else j++;
   }
 }

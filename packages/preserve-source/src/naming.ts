@@ -1,4 +1,14 @@
-import { Op, decodeLiteralString, enumerantByValue, extInstByOpcode, extInstSetByName, friendlyIdNames, instructionByOpcode, type Instruction, type Module } from '@spvkit/core';
+import {
+  Op,
+  decodeLiteralString,
+  enumerantByValue,
+  extInstByOpcode,
+  extInstSetByName,
+  friendlyIdNames,
+  instructionByOpcode,
+  type Instruction,
+  type Module,
+} from '@spvkit/core';
 
 const DECIMAL = /^[0-9]+$/;
 const COMPONENTS = ['x', 'y', 'z', 'w'];
@@ -79,7 +89,8 @@ export class IdNamer {
       }
       case Op.CompositeExtract: {
         const from = known(inst.word(0));
-        if (from !== undefined && inst.operandCount === 2) return `${from.replace(/_value(_[0-9]+)?$/, '')}_${COMPONENTS[inst.word(1)] ?? String(inst.word(1))}`;
+        if (from !== undefined && inst.operandCount === 2)
+          return `${from.replace(/_value(_[0-9]+)?$/, '')}_${COMPONENTS[inst.word(1)] ?? String(inst.word(1))}`;
         break;
       }
       case Op.ExtInst: {

@@ -132,15 +132,31 @@ export class PreservedSource {
    * replace, or the end of the line they follow).
    */
   sourceMap(): SourceMap {
-    if (this.edits === undefined) return new MagicString(this.text).generateMap({ hires: true, source: this.mapOptions.source, includeContent: true, ...(this.mapOptions.file !== undefined ? { file: this.mapOptions.file } : {}) });
-    return this.edits.generateMap({ hires: true, source: this.mapOptions.source, includeContent: true, ...(this.mapOptions.file !== undefined ? { file: this.mapOptions.file } : {}) });
+    if (this.edits === undefined)
+      return new MagicString(this.text).generateMap({
+        hires: true,
+        source: this.mapOptions.source,
+        includeContent: true,
+        ...(this.mapOptions.file !== undefined ? { file: this.mapOptions.file } : {}),
+      });
+    return this.edits.generateMap({
+      hires: true,
+      source: this.mapOptions.source,
+      includeContent: true,
+      ...(this.mapOptions.file !== undefined ? { file: this.mapOptions.file } : {}),
+    });
   }
 
   /** The source map with its mappings decoded (lines of `[generatedColumn, source, line, column]` segments, 0-based). */
   decodedSourceMap(): DecodedSourceMap {
     if (this.decoded === undefined) {
       const edits = this.edits ?? new MagicString(this.text);
-      this.decoded = edits.generateDecodedMap({ hires: true, source: this.mapOptions.source, includeContent: true, ...(this.mapOptions.file !== undefined ? { file: this.mapOptions.file } : {}) });
+      this.decoded = edits.generateDecodedMap({
+        hires: true,
+        source: this.mapOptions.source,
+        includeContent: true,
+        ...(this.mapOptions.file !== undefined ? { file: this.mapOptions.file } : {}),
+      });
     }
     return this.decoded;
   }
@@ -185,15 +201,15 @@ function lookup(map: DecodedSourceMap, line: number, column: number): { line: nu
     let best: readonly number[] | undefined;
     for (const s of segments) {
       if (s.length < 4) continue;
-      if (s[0]! <= column || best === undefined) best = s;
-      if (s[0]! > column) break;
+      if (s[0] <= column || best === undefined) best = s;
+      if (s[0] > column) break;
     }
-    if (best !== undefined) return { line: best[2]!, column: best[3]! };
+    if (best !== undefined) return { line: best[2], column: best[3] };
   }
   // A line with no mapping (text appended at the very end): the nearest mapped line above.
   for (let l = Math.min(line, map.mappings.length) - 1; l >= 0; l--) {
-    const s = map.mappings[l]!.filter((x) => x.length >= 4);
-    if (s.length > 0) return { line: s[s.length - 1]![2]!, column: s[s.length - 1]![3]! };
+    const s = map.mappings[l].filter((x) => x.length >= 4);
+    if (s.length > 0) return { line: s[s.length - 1][2]!, column: s[s.length - 1][3]! };
   }
   return undefined;
 }
@@ -237,8 +253,11 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   const pairOf = matchInstructions(originals, result);
   const resultIndex = new Map<Instruction, number>();
   result.forEach((inst, r) => resultIndex.set(inst, r));
-  const mapOptions = { source: options.source ?? snapshot.options.file ?? 'input.spvasm', ...(options.outputFile !== undefined ? { file: options.outputFile } : {}) };
-  const originalOf = (r: number): Original | undefined => (pairOf[r]! >= 0 ? originals[pairOf[r]!] : undefined);
+  const mapOptions = {
+    source: options.source ?? snapshot.options.file ?? 'input.spvasm',
+    ...(options.outputFile !== undefined ? { file: options.outputFile } : {}),
+  };
+  const originalOf = (r: number): Original | undefined => (pairOf[r] >= 0 ? originals[pairOf[r]] : undefined);
   const file = snapshot.options.file;
 
   const paired = new Uint8Array(originals.length);
@@ -246,11 +265,11 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   const modified: number[] = [];
   const added: number[] = [];
   for (let r = 0; r < result.length; r++) {
-    const o = pairOf[r]!;
+    const o = pairOf[r];
     if (o < 0) added.push(r);
     else {
       paired[o] = 1;
-      if (sameWords(result[r]!, originals[o]!.words)) kept++;
+      if (sameWords(result[r], originals[o].words)) kept++;
       else modified.push(r);
     }
   }
@@ -265,9 +284,13 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   const namer = new IdNamer(module, snapshot.idNames);
   namer.nameNew(result);
   const wanted = new Set<Instruction>();
-  for (const r of modified) wanted.add(result[r]!);
-  for (const r of added) wanted.add(result[r]!);
-  const printed = instructionTexts(module, (id) => namer.nameOf(id), (inst) => wanted.has(inst));
+  for (const r of modified) wanted.add(result[r]);
+  for (const r of added) wanted.add(result[r]);
+  const printed = instructionTexts(
+    module,
+    (id) => namer.nameOf(id),
+    (inst) => wanted.has(inst),
+  );
   const body = (inst: Instruction): string => {
     const line = printed.get(inst)!;
     return inst.resultId !== 0 ? line.slice(`%${namer.nameOf(inst.resultId)} = `.length) : line;
@@ -275,18 +298,18 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   const placements = originals.map((o) => placementOf(text, o.span));
   const categories = originals.map((o) => categoryOf(o.inst, o.inFunctions));
   const style = new TextStyle(text);
-  originals.forEach((o, i) => style.add(o.inst, categories[i]!, placements[i]!));
+  originals.forEach((o, i) => style.add(o.inst, categories[i], placements[i]));
   const eol = lineBreakOf(text);
   const edits = new MagicString(text);
 
   // Changed instructions, in place.
   for (const r of modified) {
-    const inst = result[r]!;
-    const o = originals[pairOf[r]!]!;
+    const inst = result[r];
+    const o = originals[pairOf[r]];
     const span = o.span;
     const spanText = text.slice(span.start, span.end);
     const head = headLength(spanText);
-    if (inst.resultId === o.resultId && (head > 0) === (inst.resultId !== 0)) {
+    if (inst.resultId === o.resultId && head > 0 === (inst.resultId !== 0)) {
       editTokens(edits, text, span.start + head, span.end, body(inst));
     } else {
       edits.overwrite(span.start, span.end, printed.get(inst)!);
@@ -296,15 +319,15 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   // New instructions, in runs between paired neighbours.
   const replaced = new Set<number>();
   const insertions: (() => void)[] = [];
-  for (let r = 0; r < result.length; ) {
-    if (pairOf[r]! >= 0) {
+  for (let r = 0; r < result.length;) {
+    if (pairOf[r] >= 0) {
       r++;
       continue;
     }
     let end = r;
-    while (end < result.length && pairOf[end]! < 0) end++;
-    const before = r > 0 ? pairOf[r - 1]! : -1;
-    const after = end < result.length ? pairOf[end]! : originals.length;
+    while (end < result.length && pairOf[end] < 0) end++;
+    const before = r > 0 ? pairOf[r - 1] : -1;
+    const after = end < result.length ? pairOf[end] : originals.length;
     const run = result.slice(r, end);
     const inFunctions = (k: number): boolean => r + k >= resultGlobals;
     const gone: number[] = [];
@@ -314,16 +337,28 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
     const lines = run.map((inst, k) => {
       const category = categoryOf(inst, inFunctions(k));
       let indentLike: string | undefined;
-      if (ref !== undefined && categories[ref] === category && placements[ref]!.first && (originals[ref]!.resultId !== 0) === (inst.resultId !== 0)) indentLike = placements[ref]!.indent;
+      if (ref !== undefined && categories[ref] === category && placements[ref].first && (originals[ref].resultId !== 0) === (inst.resultId !== 0))
+        indentLike = placements[ref].indent;
       return TextStyle.line(style.style(category), inst.resultId !== 0 ? namer.nameOf(inst.resultId) : undefined, body(inst), indentLike);
     });
     if (target !== undefined) {
       replaced.add(target);
-      replaceWith(edits, originals[target]!.span, placements[target]!, lines, eol);
+      replaceWith(edits, originals[target].span, placements[target], lines, eol);
     } else {
       const b = before;
       const a = after;
-      insertions.push(() => insertLines(edits, text, b >= 0 ? placements[b]! : undefined, b >= 0 ? originals[b]!.span : undefined, a < originals.length ? originals[a]! : undefined, a < originals.length ? placements[a]! : undefined, lines, eol));
+      insertions.push(() =>
+        insertLines(
+          edits,
+          text,
+          b >= 0 ? placements[b] : undefined,
+          b >= 0 ? originals[b].span : undefined,
+          a < originals.length ? originals[a] : undefined,
+          a < originals.length ? placements[a] : undefined,
+          lines,
+          eol,
+        ),
+      );
     }
     r = end;
   }
@@ -331,7 +366,7 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   // Instructions that are gone.
   for (let o = 0; o < originals.length; o++) {
     if (paired[o] === 1 || replaced.has(o)) continue;
-    removeInstruction(edits, text, originals[o]!.span, placements[o]!);
+    removeInstruction(edits, text, originals[o].span, placements[o]);
   }
   for (const insert of insertions) insert();
 
@@ -339,9 +374,13 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   // Check: the edited text must assemble to the module's instructions, in order.
   const { onWarning: _warnings, ...assembleOptions } = snapshot.options; // warned about once, for the input
   const generated = [...assemble(edited, { ...assembleOptions, lazyFunctions: false }).instructions()];
-  const mismatch = generated.length !== result.length ? -1 : result.findIndex((inst, i) => inst.opcode !== generated[i]!.opcode || inst.wordCount !== generated[i]!.wordCount);
+  const mismatch =
+    generated.length !== result.length ? -1 : result.findIndex((inst, i) => inst.opcode !== generated[i].opcode || inst.wordCount !== generated[i].wordCount);
   if (generated.length !== result.length || mismatch >= 0) {
-    const where = mismatch >= 0 ? ` (instruction ${mismatch}, at line ${generated[mismatch]!.span?.line ?? '?'} of the edited text)` : ` (${generated.length} instructions instead of ${result.length})`;
+    const where =
+      mismatch >= 0
+        ? ` (instruction ${mismatch}, at line ${generated[mismatch].span?.line ?? '?'} of the edited text)`
+        : ` (${generated.length} instructions instead of ${result.length})`;
     throw new SpirvError('PASS_FAILED', `preserve-source: the edited text does not assemble to the module the passes produced${where}`, {
       hint: 'write the module with a fresh disassembly instead (spvkit opt --reprint)',
     });
@@ -356,7 +395,7 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
  */
 function pickTarget(gone: readonly number[], run: readonly Instruction[], originals: readonly Original[], placements: readonly Placement[]): number {
   const ids = new Set(run.map((i) => i.resultId).filter((id) => id !== 0));
-  return gone.find((o) => ids.has(originals[o]!.resultId)) ?? gone.find((o) => placements[o]!.alone) ?? gone[0]!;
+  return gone.find((o) => ids.has(originals[o].resultId)) ?? gone.find((o) => placements[o].alone) ?? gone[0];
 }
 
 /** A token of assembly text: a word, or a quoted string; `[start, end)` in the text it came from. */
@@ -386,7 +425,7 @@ function tokenize(text: string, base = 0): Token[] {
       while (i < text.length && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
       i = Math.min(i + 1, text.length);
     } else {
-      while (i < text.length && !/[\s]/.test(text[i]!)) i++;
+      while (i < text.length && !/[\s]/.test(text[i])) i++;
     }
     out.push({ start: base + start, end: base + i, text: text.slice(start, i) });
   }
@@ -407,7 +446,8 @@ function editTokens(edits: MagicString, text: string, from: number, to: number, 
   const w = m + 1;
   const lcs = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i * w + j] = old[i]!.text === now[j]!.text ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i * w + j] = old[i].text === now[j].text ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
   }
   const removed = new Uint8Array(n);
   const inserts: { at: number; text: string }[] = [];
@@ -416,21 +456,21 @@ function editTokens(edits: MagicString, text: string, from: number, to: number, 
   let pending: string[] = [];
   const flush = (): void => {
     if (pending.length === 0) return;
-    if (lastKept >= 0) inserts.push({ at: old[lastKept]!.end, text: ' ' + pending.join(' ') });
+    if (lastKept >= 0) inserts.push({ at: old[lastKept].end, text: ' ' + pending.join(' ') });
     else inserts.push({ at: from, text: pending.join(' ') + ' ' });
     pending = [];
   };
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && old[i]!.text === now[j]!.text) {
+    if (i < n && j < m && old[i].text === now[j].text) {
       flush();
       lastKept = i;
       kept++;
       i++;
       j++;
-    } else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) {
-      pending.push(now[j++]!.text);
+    } else if (j < m && (i === n || lcs[i * w + j + 1] >= lcs[(i + 1) * w + j])) {
+      pending.push(now[j++].text);
     } else {
       removed[i++] = 1;
     }
@@ -449,22 +489,22 @@ function editTokens(edits: MagicString, text: string, from: number, to: number, 
     edits.remove(a, b);
     if (a >= lastLine) delta -= b - a;
   };
-  for (let k = 0; k < n; ) {
+  for (let k = 0; k < n;) {
     if (removed[k] === 0) {
       k++;
       continue;
     }
     let e = k;
     while (e + 1 < n && removed[e + 1] === 1) e++;
-    const prevEnd = k > 0 ? old[k - 1]!.end : from;
-    let a = old[k]!.start;
+    const prevEnd = k > 0 ? old[k - 1].end : from;
+    let a = old[k].start;
     while (a > prevEnd && isBlank(text[a - 1])) a--;
-    if (k > 0 && a === prevEnd) remove(a, old[e]!.end);
+    if (k > 0 && a === prevEnd) remove(a, old[e].end);
     else {
-      let b = old[e]!.end;
-      const limit = e + 1 < n ? old[e + 1]!.start : to;
+      let b = old[e].end;
+      const limit = e + 1 < n ? old[e + 1].start : to;
       while (b < limit && isBlank(text[b])) b++;
-      remove(old[k]!.start, b);
+      remove(old[k].start, b);
     }
     k = e + 1;
   }
@@ -492,7 +532,7 @@ function replaceWith(edits: MagicString, span: SourceSpan, at: Placement, lines:
     return;
   }
   // Indent and text are edited apart, so the new lines map to the replaced instruction's column.
-  const first = lines[0]!;
+  const first = lines[0];
   const indent = first.length - first.trimStart().length;
   const rest = [first.slice(indent), ...lines.slice(1)].join(eol);
   if (at.lineStart < span.start) {

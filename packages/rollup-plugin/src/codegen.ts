@@ -39,7 +39,7 @@ export async function fetchBytes(url) {
 export function wordsToBytes(words: Uint32Array): Uint8Array {
   const bytes = new Uint8Array(words.length * 4);
   const view = new DataView(bytes.buffer);
-  for (let i = 0; i < words.length; i++) view.setUint32(i * 4, words[i]!, true);
+  for (let i = 0; i < words.length; i++) view.setUint32(i * 4, words[i], true);
   return bytes;
 }
 

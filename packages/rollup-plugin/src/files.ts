@@ -46,8 +46,8 @@ export async function readBytes(file: string, maxFileSize: number, root: string,
 /** True when the bytes start with the SPIR-V magic number in either byte order. */
 export function looksLikeSpirvBinary(bytes: Uint8Array): boolean {
   if (bytes.length < 4) return false;
-  const le = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0;
-  const be = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const le = (bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24)) >>> 0;
+  const be = ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
   return le === SPIRV_MAGIC || be === SPIRV_MAGIC;
 }
 

@@ -1,21 +1,7 @@
 /** Which imports the plugin handles, and what each asks for. */
 
 /** GLSL shader stages, named by the file extensions glslang uses for them. */
-export type GlslStage =
-  | 'vert'
-  | 'tesc'
-  | 'tese'
-  | 'geom'
-  | 'frag'
-  | 'comp'
-  | 'mesh'
-  | 'task'
-  | 'rgen'
-  | 'rint'
-  | 'rahit'
-  | 'rchit'
-  | 'rmiss'
-  | 'rcall';
+export type GlslStage = 'vert' | 'tesc' | 'tese' | 'geom' | 'frag' | 'comp' | 'mesh' | 'task' | 'rgen' | 'rint' | 'rahit' | 'rchit' | 'rmiss' | 'rcall';
 
 export const GLSL_STAGES: readonly GlslStage[] = [
   'vert',

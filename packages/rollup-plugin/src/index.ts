@@ -25,14 +25,7 @@ import type { SpvkitOptions } from './options.js';
 export type { SpvkitOptions, GlslCompiler, GlslCompilerOption, GlslCompileContext, EmitOption } from './options.js';
 export type { GlslStage } from './ids.js';
 export type { SpvkitApi, SpvkitHost, SpvkitPlugin } from './plugin.js';
-export type {
-  FilterPattern,
-  SpvkitLoadResult,
-  SpvkitLog,
-  SpvkitLogLocation,
-  SpvkitPluginContext,
-  SpvkitResolvedId,
-} from './bundlerTypes.js';
+export type { FilterPattern, SpvkitLoadResult, SpvkitLog, SpvkitLogLocation, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 // What a config that passes its own passes (`passes: [myPass]`, `validator`) writes, so that it
 // needs no import of @spvkit/core of its own.
 export type { Diagnostic, Pass, PassContext, PassFactory, PassResult, Severity } from '@spvkit/core';

@@ -153,7 +153,9 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
   const compiler = options.compiler ?? 'auto';
   if ((compiler as string) === '@webgpu/glslang') {
     // Named by earlier versions; say what replaced it rather than only what is accepted.
-    throw new TypeError("@spvkit/rollup-plugin: option compiler '@webgpu/glslang' is no longer supported: 'auto' (the default) compiles every stage with @spvkit/glslang, a current glslang in WebAssembly; remove the option and the @webgpu/glslang package");
+    throw new TypeError(
+      "@spvkit/rollup-plugin: option compiler '@webgpu/glslang' is no longer supported: 'auto' (the default) compiles every stage with @spvkit/glslang, a current glslang in WebAssembly; remove the option and the @webgpu/glslang package",
+    );
   }
   if (typeof compiler !== 'function' && compiler !== 'auto' && compiler !== '@spvkit/glslang' && compiler !== 'glslangValidator') {
     bad('compiler', compiler, "'auto', '@spvkit/glslang', 'glslangValidator' or a function");

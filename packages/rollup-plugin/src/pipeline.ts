@@ -94,8 +94,9 @@ function formatOffset(byteOffset: number): string {
 
 /** The error a SpirvError from core becomes. */
 function fromSpirvError(e: SpirvError, file: string, root: string): ShaderError {
-  const diagnostics = (e as SpirvError & { diagnostics?: readonly { message: string; location?: { file?: string; line: number; column: number }; hint?: string }[] })
-    .diagnostics;
+  const diagnostics = (
+    e as SpirvError & { diagnostics?: readonly { message: string; location?: { file?: string; line: number; column: number }; hint?: string }[] }
+  ).diagnostics;
   if (diagnostics !== undefined && diagnostics.length > 0) {
     return new ShaderError(
       diagnostics.map((d) => ({
@@ -196,7 +197,10 @@ function glslLogProblems(log: string, pre: PreprocessedGlsl): { errors: Problem[
     const located = mapGlslLocation(pre, name, line, 1);
     const location = located ? { ...located, column: guessColumn(pre.texts.get(located.file), located.line, message) } : undefined;
     // glslang puts the offending token first (`'name' : ...`), or `'' :` when there is none.
-    const text = message.replace(/^''\s*:\s*/, '').replace(/\s+/g, ' ').trim();
+    const text = message
+      .replace(/^''\s*:\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     const problem: Problem = { code: 'GLSL_COMPILE', message: text, ...(location ? { location } : {}) };
     (severity === 'ERROR' ? errors : warnings).push(problem);
   }
@@ -218,7 +222,7 @@ function messageColumn(text: string | undefined, line: number, message: string, 
     const found = src.indexOf(quoted);
     if (found >= 0) return found + 1;
   }
-  while (at > 0 && at < src.length && /\w/.test(src[at]!) && /\w/.test(src[at - 1]!)) at--;
+  while (at > 0 && at < src.length && /\w/.test(src[at]) && /\w/.test(src[at - 1])) at--;
   return at + 1;
 }
 
@@ -241,7 +245,10 @@ function compilerMessageProblems(messages: readonly CompilerMessage[], pre: Prep
     const located = m.file !== undefined && m.line !== undefined ? mapGlslLocation(pre, m.file, m.line, 1) : undefined;
     const location = located ? { ...located, column: messageColumn(pre.texts.get(located.file), located.line, m.message, m.column) } : undefined;
     // glslang puts the offending token first (`'name' : ...`), or `'' :` when there is none.
-    const text = m.message.replace(/^''\s*:\s*/, '').replace(/\s+/g, ' ').trim();
+    const text = m.message
+      .replace(/^''\s*:\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     problems.push({ code: 'GLSL_COMPILE', message: text, ...(location ? { location } : {}) });
   }
   return problems;
@@ -254,8 +261,11 @@ function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, 
     return diagnostics.map((d: { message?: unknown; location?: { file?: string; line?: number; column?: number } }) => {
       const loc = d.location;
       const mapped =
-        loc && typeof loc.line === 'number' ? mapGlslLocation(pre, loc.file !== undefined && pre.names.has(loc.file) ? loc.file : undefined, loc.line, loc.column ?? 1) : undefined;
-      const location = mapped ?? (loc?.file && typeof loc.line === 'number' ? { file: absolute(loc.file, file, root), line: loc.line, column: loc.column ?? 1 } : undefined);
+        loc && typeof loc.line === 'number'
+          ? mapGlslLocation(pre, loc.file !== undefined && pre.names.has(loc.file) ? loc.file : undefined, loc.line, loc.column ?? 1)
+          : undefined;
+      const location =
+        mapped ?? (loc?.file && typeof loc.line === 'number' ? { file: absolute(loc.file, file, root), line: loc.line, column: loc.column ?? 1 } : undefined);
       return { code: 'GLSL_COMPILE', message: String(d.message ?? 'compile error'), ...(location ? { location } : {}) };
     });
   }
@@ -326,7 +336,8 @@ export class ShaderPipeline {
       if (!looksLikeSpirvBinary(bytes)) {
         let hint = 'the file is empty, truncated or not SPIR-V';
         const text = bytes.toString('utf8');
-        if (/^\s*(;|%|Op[A-Z])/m.test(text) && !text.includes('\0')) hint = `it looks like SPIR-V assembly text: rename it to ${displayPath(file, root).replace(/\.spv$/i, '.spvasm')}`;
+        if (/^\s*(;|%|Op[A-Z])/m.test(text) && !text.includes('\0'))
+          hint = `it looks like SPIR-V assembly text: rename it to ${displayPath(file, root).replace(/\.spv$/i, '.spvasm')}`;
         else if (/#\s*version\b/.test(text)) hint = 'it looks like GLSL: give it its stage extension (.comp, .vert, ...)';
         throw ShaderError.of('NOT_SPIRV_BINARY', `${displayPath(file, root)} is not a SPIR-V binary (no SPIR-V magic number at the start)`, undefined, hint);
       }
@@ -334,7 +345,15 @@ export class ShaderPipeline {
       return this.cached(key, async () => {
         const started = performance.now();
         const module = this.decode(bytes, file, root);
-        return this.finish(key, module, file, new Map(), (loc) => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column }), false, started);
+        return this.finish(
+          key,
+          module,
+          file,
+          new Map(),
+          (loc) => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column }),
+          false,
+          started,
+        );
       });
     }
 
@@ -365,14 +384,23 @@ export class ShaderPipeline {
           throw e;
         }
         const texts = new Map([[file, text]]);
-        const locate = (loc: { file?: string; line: number; column: number }): ProblemLocation => ({ file: absolute(loc.file, file, root), line: loc.line, column: loc.column });
+        const locate = (loc: { file?: string; line: number; column: number }): ProblemLocation => ({
+          file: absolute(loc.file, file, root),
+          line: loc.line,
+          column: loc.column,
+        });
         return this.finish(key, snapshot.module, file, texts, locate, false, started, asmWarnings, preserving(snapshot, file));
       });
     }
 
     const stage = request.stage;
     if (!isGlslStage(stage)) {
-      throw ShaderError.of('UNKNOWN_STAGE', `${displayPath(file, root)}?stage=${stage ?? ''}: unknown stage`, undefined, `use one of ${GLSL_STAGES.join(', ')}`);
+      throw ShaderError.of(
+        'UNKNOWN_STAGE',
+        `${displayPath(file, root)}?stage=${stage ?? ''}: unknown stage`,
+        undefined,
+        `use one of ${GLSL_STAGES.join(', ')}`,
+      );
     }
     const text = decodeText(bytes, file, root, 'GLSL source');
     inputs.texts.set(file, text);
@@ -394,7 +422,14 @@ export class ShaderPipeline {
         compiled = await compileGlsl(
           options.compiler,
           pre.source,
-          { stage, file, defines: options.defines, includePaths: options.includePaths.map((p) => resolve(root, p)), targetEnv: options.targetEnv, debugInfo: true },
+          {
+            stage,
+            file,
+            defines: options.defines,
+            includePaths: options.includePaths.map((p) => resolve(root, p)),
+            targetEnv: options.targetEnv,
+            debugInfo: true,
+          },
           pre.mainName,
         );
       } catch (e) {
@@ -489,8 +524,14 @@ export class ShaderPipeline {
         const when = options.validate === 'error' ? 'each' : 'end';
         const r = runPasses(module, passes, { validate: when, validator, targetEnv: options.targetEnv });
         const warnOnly = options.validate !== 'error';
-        collect(r.diagnostics.filter((d) => d.pass !== validator.name), false);
-        collect(r.diagnostics.filter((d) => d.pass === validator.name), warnOnly);
+        collect(
+          r.diagnostics.filter((d) => d.pass !== validator.name),
+          false,
+        );
+        collect(
+          r.diagnostics.filter((d) => d.pass === validator.name),
+          warnOnly,
+        );
       }
     } catch (e) {
       if (e instanceof SpirvError) throw fromSpirvError(e, file, root);

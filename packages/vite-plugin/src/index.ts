@@ -63,7 +63,7 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
 
   const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const base = config?.base ?? '/';
-    const url = (req.url ?? '').split('?')[0]!;
+    const url = (req.url ?? '').split('?')[0];
     const path = url.startsWith(base) ? url.slice(base.length) : url.startsWith('/') ? url.slice(1) : url;
     if (!path.startsWith(DEV_ASSET_PREFIX)) return next();
     const bytes = devAssets.get(path);

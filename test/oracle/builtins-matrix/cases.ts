@@ -49,7 +49,7 @@ const storageValue: Record<StorageName, number> = { Input: 1, Output: 3, Private
 function naturalStorage(rule: BuiltinRule, model: string): StorageName {
   const mv = MODEL_VALUE.get(model)!;
   const perModel = rule.storage.find((s) => s.models?.includes(mv));
-  const s = perModel ?? rule.storage.find((x) => x.models === undefined) ?? rule.storage[0]!;
+  const s = perModel ?? rule.storage.find((x) => x.models === undefined) ?? rule.storage[0];
   return s.classes[0] === storageValue.Output && !NO_OUTPUT.has(model) ? 'Output' : 'Input';
 }
 
@@ -59,7 +59,13 @@ function allowedModels(rule: BuiltinRule): string[] {
 }
 
 function name(c: Omit<MatrixCase, 'name'>): string {
-  const flags = [c.useModel ? `<${c.useModel}` : '', c.store ? '=store' : '', c.omitBuiltinMode ? '!mode' : '', c.extraCapabilities?.length ? `+${c.extraCapabilities.join('+')}` : '', c.perPrimitive ? '+PerPrimitive' : '']
+  const flags = [
+    c.useModel ? `<${c.useModel}` : '',
+    c.store ? '=store' : '',
+    c.omitBuiltinMode ? '!mode' : '',
+    c.extraCapabilities?.length ? `+${c.extraCapabilities.join('+')}` : '',
+    c.perPrimitive ? '+PerPrimitive' : '',
+  ]
     .filter(Boolean)
     .join('');
   const what = c.constant ? `${c.constant}(${(c.sizes ?? [1, 1, 1]).join(',')})` : c.storage;
@@ -73,7 +79,8 @@ const NO_OUTPUT = new Set(['GLCompute', 'RayGenerationKHR', 'IntersectionKHR', '
 function outsideBuiltins(c: Omit<MatrixCase, 'name'>): boolean {
   if (c.storage === 'Output' && (NO_OUTPUT.has(c.model) || (c.useModel !== undefined && NO_OUTPUT.has(c.useModel)))) return true;
   // A Fragment integer input needs Flat, which a Vertex input must not have.
-  if (c.placement === 'listed-elsewhere' && c.storage === 'Input' && [c.model, c.useModel].includes('Vertex') && [c.model, c.useModel].includes('Fragment')) return true;
+  if (c.placement === 'listed-elsewhere' && c.storage === 'Input' && [c.model, c.useModel].includes('Vertex') && [c.model, c.useModel].includes('Fragment'))
+    return true;
   return false;
 }
 
@@ -94,7 +101,7 @@ export function matrixCases(): MatrixCase[] {
     const good = rule.type ? shapeOf(rule.type.rule, false) : 'u32';
     const goodMember = rule.type ? shapeOf(rule.type.rule, true) : 'u32';
     const allowed = allowedModels(rule);
-    const m0 = allowed.find((m) => !MODELS[m]!.spv14) ?? allowed[0]!;
+    const m0 = allowed.find((m) => !MODELS[m].spv14) ?? allowed[0];
     const bad = MODEL_NAMES.find((m) => !allowed.includes(m));
     const perPrimitive = builtIn === 'CullPrimitiveEXT' ? true : undefined;
     const base = { builtIn, env: DEFAULT_ENV, ...(perPrimitive ? { perPrimitive } : {}) };
@@ -134,7 +141,8 @@ export function matrixCases(): MatrixCase[] {
     }
     if (rule.extra?.some((e) => e.kind === 'capabilityInModels')) {
       const cap = builtIn === 'Layer' ? 'ShaderLayer' : 'ShaderViewportIndex';
-      for (const model of ['Vertex', 'TessellationEvaluation']) add({ ...base, model, storage: 'Output', type: good, placement: 'main', extraCapabilities: [cap] });
+      for (const model of ['Vertex', 'TessellationEvaluation'])
+        add({ ...base, model, storage: 'Output', type: good, placement: 'main', extraCapabilities: [cap] });
     }
     if (builtIn === 'CullPrimitiveEXT') {
       add({ builtIn, env: DEFAULT_ENV, model: 'MeshEXT', storage: 'Output', type: good, placement: 'main' });
@@ -182,10 +190,29 @@ export function matrixCases(): MatrixCase[] {
       }
       add({ builtIn: 'WorkgroupSize', env, model: 'Fragment', storage: 'Private', type: 'v3u32', placement: 'callee', constant });
       add({ builtIn: 'WorkgroupSize', env, model: 'GLCompute', storage: 'Private', type: 'v3u32', placement: 'interface', constant });
-      for (const type of ['v2u32', 'v3f32', 'v3i32', 'v4u32']) add({ builtIn: 'WorkgroupSize', env, model: 'GLCompute', storage: 'Private', type, placement: 'main', constant });
+      for (const type of ['v2u32', 'v3f32', 'v3i32', 'v4u32'])
+        add({ builtIn: 'WorkgroupSize', env, model: 'GLCompute', storage: 'Private', type, placement: 'main', constant });
     }
-    add({ builtIn: 'WorkgroupSize', env, model: 'GLCompute', storage: 'Private', type: 'v3u32', placement: 'main', constant: 'OpConstantComposite', sizes: [4, 0, 1] });
-    add({ builtIn: 'WorkgroupSize', env, model: 'GLCompute', storage: 'Private', type: 'v3u32', placement: 'main', constant: 'OpSpecConstantComposite', sizes: [4, 0, 1] });
+    add({
+      builtIn: 'WorkgroupSize',
+      env,
+      model: 'GLCompute',
+      storage: 'Private',
+      type: 'v3u32',
+      placement: 'main',
+      constant: 'OpConstantComposite',
+      sizes: [4, 0, 1],
+    });
+    add({
+      builtIn: 'WorkgroupSize',
+      env,
+      model: 'GLCompute',
+      storage: 'Private',
+      type: 'v3u32',
+      placement: 'main',
+      constant: 'OpSpecConstantComposite',
+      sizes: [4, 0, 1],
+    });
     add({ builtIn: 'WorkgroupSize', env, model: 'GLCompute', storage: 'Input', type: 'v3u32', placement: 'main' });
   }
   // VertexId: not in Vulkan at all.

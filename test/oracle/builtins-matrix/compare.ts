@@ -43,8 +43,10 @@ export function judge(c: MatrixCase, answer: OracleAnswer): Verdict {
   if (!isBuiltinMessage(answer.message)) {
     return { case: c, codes, judge: 'spirv-val', problem: `spirv-val rejects for a reason outside built-ins (fix the generator): ${answer.message}` };
   }
-  if (codes.length === 0) return { case: c, codes, judge: 'spirv-val', problem: `spirv-val rejects (${answer.vuid ?? 'no VUID'}); spvkit accepts. spirv-val: ${answer.message}` };
+  if (codes.length === 0)
+    return { case: c, codes, judge: 'spirv-val', problem: `spirv-val rejects (${answer.vuid ?? 'no VUID'}); spvkit accepts. spirv-val: ${answer.message}` };
   if (answer.vuid === undefined) return { case: c, codes, judge: 'spirv-val (no VUID)' };
-  if (!codes.includes(answer.vuid)) return { case: c, codes, judge: 'spirv-val', problem: `spirv-val says ${answer.vuid}; spvkit says ${codes.join(', ')}. spirv-val: ${answer.message}` };
+  if (!codes.includes(answer.vuid))
+    return { case: c, codes, judge: 'spirv-val', problem: `spirv-val says ${answer.vuid}; spvkit says ${codes.join(', ')}. spirv-val: ${answer.message}` };
   return { case: c, codes, judge: 'spirv-val' };
 }

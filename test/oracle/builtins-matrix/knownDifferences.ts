@@ -43,11 +43,16 @@ interface SpecStatement {
 
 const COMPUTE_LIKE = ['GLCompute', 'MeshEXT', 'TaskEXT', 'MeshNV', 'TaskNV'];
 const i32 = (s: string): boolean => s === 'u32' || s === 'i32';
-const vec = (n: number, c: 'f32' | 'u32') => (s: string): boolean => s === `v${n}${c}` || (c === 'u32' && s === `v${n}i32`);
-const arrayOf = (el: (s: string) => boolean) => (s: string): boolean => {
-  const m = /^a\d+:(.*)$/.exec(s);
-  return m !== null && el(m[1]!);
-};
+const vec =
+  (n: number, c: 'f32' | 'u32') =>
+  (s: string): boolean =>
+    s === `v${n}${c}` || (c === 'u32' && s === `v${n}i32`);
+const arrayOf =
+  (el: (s: string) => boolean) =>
+  (s: string): boolean => {
+    const m = /^a\d+:(.*)$/.exec(s);
+    return m !== null && el(m[1]);
+  };
 const input = (vuid: number) => [{ classes: ['Input'], vuid }];
 const output = (vuid: number) => [{ classes: ['Output'], vuid }];
 
@@ -75,9 +80,27 @@ const SPEC: Readonly<Record<string, SpecStatement>> = {
   MeshViewCountNV: { models: ['MeshNV', 'TaskNV'], storage: input(4288), type: i32, vuids: { model: 4287, type: 4289 } },
   MeshViewIndicesNV: { models: ['MeshNV', 'TaskNV'], storage: input(4291), type: arrayOf(i32), vuids: { model: 4290, type: 4292 } },
   // EXT mesh shading: MeshEXT, Output, arrays of indices, with the matching output topology mode.
-  PrimitivePointIndicesEXT: { models: ['MeshEXT'], storage: output(7043), type: arrayOf(i32), topology: true, vuids: { model: 7041, type: 7044, topology: 7042 } },
-  PrimitiveLineIndicesEXT: { models: ['MeshEXT'], storage: output(7049), type: arrayOf(vec(2, 'u32')), topology: true, vuids: { model: 7047, type: 7050, topology: 7048 } },
-  PrimitiveTriangleIndicesEXT: { models: ['MeshEXT'], storage: output(7055), type: arrayOf(vec(3, 'u32')), topology: true, vuids: { model: 7053, type: 7056, topology: 7054 } },
+  PrimitivePointIndicesEXT: {
+    models: ['MeshEXT'],
+    storage: output(7043),
+    type: arrayOf(i32),
+    topology: true,
+    vuids: { model: 7041, type: 7044, topology: 7042 },
+  },
+  PrimitiveLineIndicesEXT: {
+    models: ['MeshEXT'],
+    storage: output(7049),
+    type: arrayOf(vec(2, 'u32')),
+    topology: true,
+    vuids: { model: 7047, type: 7050, topology: 7048 },
+  },
+  PrimitiveTriangleIndicesEXT: {
+    models: ['MeshEXT'],
+    storage: output(7055),
+    type: arrayOf(vec(3, 'u32')),
+    topology: true,
+    vuids: { model: 7053, type: 7056, topology: 7054 },
+  },
   // CullPrimitiveEXT 07034-07038: MeshEXT, Output, "a scalar boolean member of a structure decorated
   // as Block, or ... a variable of type OpTypeArray of boolean values", decorated PerPrimitiveEXT.
   CullPrimitiveEXT: {
@@ -123,7 +146,11 @@ const SPEC: Readonly<Record<string, SpecStatement>> = {
   PrimitiveId: {
     models: ['MeshEXT', 'MeshNV', 'IntersectionKHR', 'AnyHitKHR', 'ClosestHitKHR', 'TessellationControl', 'TessellationEvaluation', 'Geometry', 'Fragment'],
     storage: [
-      { models: ['TessellationControl', 'TessellationEvaluation', 'Fragment', 'IntersectionKHR', 'AnyHitKHR', 'ClosestHitKHR'], classes: ['Input'], vuid: 4334 },
+      {
+        models: ['TessellationControl', 'TessellationEvaluation', 'Fragment', 'IntersectionKHR', 'AnyHitKHR', 'ClosestHitKHR'],
+        classes: ['Input'],
+        vuid: 4334,
+      },
       { models: ['Geometry'], classes: ['Input', 'Output'], vuid: 4335 },
       { models: ['MeshEXT', 'MeshNV'], classes: ['Output'], vuid: 4336 },
     ],
@@ -132,7 +159,13 @@ const SPEC: Readonly<Record<string, SpecStatement>> = {
     vuids: { model: 4330, type: 4337 },
   },
   // FragDepth 04213-04216: Fragment, Output, scalar 32-bit float, DepthReplacing to write it.
-  FragDepth: { models: ['Fragment'], storage: output(4214), type: (s) => s === 'f32', writeNeedsMode: { model: 'Fragment', vuid: 4216 }, vuids: { model: 4213, type: 4215 } },
+  FragDepth: {
+    models: ['Fragment'],
+    storage: output(4214),
+    type: (s) => s === 'f32',
+    writeNeedsMode: { model: 'Fragment', vuid: 4216 },
+    vuids: { model: 4213, type: 4215 },
+  },
   // FragStencilRefEXT 04223-04225: Fragment, Output, "a scalar integer value".
   FragStencilRefEXT: { models: ['Fragment'], storage: output(4224), type: (s) => /^[ui](32|64)$/.test(s), vuids: { model: 4223, type: 4225 } },
   // PrimitiveShadingRateKHR 04484-04486: "a scalar 32-bit integer value for all supported execution
@@ -169,7 +202,7 @@ function expectFromSpec(c: MatrixCase): string[] {
   const perModel = spec.storage.filter((s) => s.models !== undefined);
   for (const s of generic) if (!s.classes.includes(c.storage)) codes.add(vuid(c.builtIn, s.vuid));
   for (const m of used) for (const s of perModel) if (s.models!.includes(m) && !s.classes.includes(c.storage)) codes.add(vuid(c.builtIn, s.vuid));
-  if (used.length === 0 && perModel.length > 0 && !perModel.some((s) => s.classes.includes(c.storage))) codes.add(vuid(c.builtIn, perModel[0]!.vuid));
+  if (used.length === 0 && perModel.length > 0 && !perModel.some((s) => s.classes.includes(c.storage))) codes.add(vuid(c.builtIn, perModel[0].vuid));
   const member = c.placement === 'member' || c.placement === 'member-sibling';
   const arrayed = !member && (spec.arrayedModels ?? []).length > 0 && (used.length === 0 || used.every((m) => spec.arrayedModels!.includes(m)));
   const inner = /^a\d+:(.*)$/.exec(c.type)?.[1];
@@ -210,7 +243,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     id: 'block-member-granularity',
     description:
       'spirv-val 2023.1 counts any access to a Block variable as a use of every built-in member of it, so a never-accessed member ' +
-      '(here FragDepth, FragStencilRefEXT in a Vertex shader\'s output block whose Position is written) breaks its execution-model rule. ' +
+      "(here FragDepth, FragStencilRefEXT in a Vertex shader's output block whose Position is written) breaks its execution-model rule. " +
       'spvkit counts a member as used where an access chain selects it, or where the whole block is loaded, stored or passed: like a ' +
       'variable only listed in an interface, an untouched member is not used; its storage class and type rules still apply.',
     applies: (c, answer) => {
@@ -244,7 +277,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'spirv-val 2023.1 only forbids ViewIndex in GLCompute. The specification (VUID-ViewIndex-ViewIndex-04401) allows it only within ' +
       'MeshEXT, Vertex, Geometry, TessellationControl, TessellationEvaluation or Fragment, so spvkit also rejects it in TaskEXT, MeshNV, ' +
       'TaskNV and the ray tracing models.',
-    applies: (c) => c.builtIn === 'ViewIndex' && usedIn(c).some((m) => m !== 'GLCompute' && !SPEC.ViewIndex!.models!.includes(m)),
+    applies: (c) => c.builtIn === 'ViewIndex' && usedIn(c).some((m) => m !== 'GLCompute' && !SPEC.ViewIndex.models!.includes(m)),
     expect: expectFromSpec,
   },
   {

@@ -63,9 +63,18 @@ export const MODELS: Readonly<Record<string, ModelInfo>> = {
   Fragment: { caps: [], exts: [], modes: ['OriginUpperLeft'] },
   GLCompute: { caps: [], exts: [], modes: ['LocalSize 1 1 1'] },
   TaskNV: { caps: ['MeshShadingNV'], exts: ['SPV_NV_mesh_shader'], modes: ['LocalSize 1 1 1'] },
-  MeshNV: { caps: ['MeshShadingNV'], exts: ['SPV_NV_mesh_shader'], modes: ['LocalSize 1 1 1', 'OutputVertices 3', 'OutputPrimitivesNV 1', 'OutputTrianglesNV'] },
+  MeshNV: {
+    caps: ['MeshShadingNV'],
+    exts: ['SPV_NV_mesh_shader'],
+    modes: ['LocalSize 1 1 1', 'OutputVertices 3', 'OutputPrimitivesNV 1', 'OutputTrianglesNV'],
+  },
   TaskEXT: { caps: ['MeshShadingEXT'], exts: ['SPV_EXT_mesh_shader'], modes: ['LocalSize 1 1 1'], spv14: true },
-  MeshEXT: { caps: ['MeshShadingEXT'], exts: ['SPV_EXT_mesh_shader'], modes: ['LocalSize 1 1 1', 'OutputVertices 3', 'OutputPrimitivesEXT 1', 'OutputTrianglesEXT'], spv14: true },
+  MeshEXT: {
+    caps: ['MeshShadingEXT'],
+    exts: ['SPV_EXT_mesh_shader'],
+    modes: ['LocalSize 1 1 1', 'OutputVertices 3', 'OutputPrimitivesEXT 1', 'OutputTrianglesEXT'],
+    spv14: true,
+  },
   RayGenerationKHR: { caps: ['RayTracingKHR'], exts: ['SPV_KHR_ray_tracing'], modes: [], spv14: true },
   IntersectionKHR: { caps: ['RayTracingKHR'], exts: ['SPV_KHR_ray_tracing'], modes: [], spv14: true },
   AnyHitKHR: { caps: ['RayTracingKHR'], exts: ['SPV_KHR_ray_tracing'], modes: [], spv14: true },
@@ -110,9 +119,9 @@ function builtinRequirements(builtIn: string, minor: number): { caps: string[]; 
   const need = (version: string | undefined): boolean => version === undefined || version === 'None' || Number(version.split('.')[1]) > minor;
   for (const c of caps) {
     const ce = enumerantByName('Capability', c);
-    if (ce !== undefined && ce.extensions.length > 0 && need(ce.version)) exts.push(ce.extensions[0]!);
+    if (ce !== undefined && ce.extensions.length > 0 && need(ce.version)) exts.push(ce.extensions[0]);
   }
-  if (!o && exts.length === 0 && e.extensions.length > 0 && need(e.version)) exts.push(e.extensions[0]!);
+  if (!o && exts.length === 0 && e.extensions.length > 0 && need(e.version)) exts.push(e.extensions[0]);
   return { caps, exts };
 }
 
@@ -143,11 +152,11 @@ class Types {
     const arr = /^a(\d+):(.*)$/.exec(shape);
     const vec = /^v(\d)(u32|i32|f32|u64|f64)$/.exec(shape);
     if (arr) {
-      const el = this.need(arr[2]!);
+      const el = this.need(arr[2]);
       const len = this.constant(Number(arr[1]));
       decl = `OpTypeArray ${el} ${len}`;
     } else if (vec) {
-      decl = `OpTypeVector ${this.need(vec[2]!)} ${vec[1]}`;
+      decl = `OpTypeVector ${this.need(vec[2])} ${vec[1]}`;
     } else if (shape === 'm4x3f32') {
       decl = `OpTypeMatrix ${this.need('v3f32')} 4`;
     } else {
@@ -196,8 +205,8 @@ export function moduleText(c: MatrixCase): string {
   for (const x of c.extraCapabilities ?? []) caps.add(x);
   const models = c.placement === 'listed-elsewhere' ? [c.useModel!, c.model] : [c.model];
   for (const m of models) {
-    MODELS[m]!.caps.forEach((x) => caps.add(x));
-    MODELS[m]!.exts.forEach((x) => exts.add(x));
+    MODELS[m].caps.forEach((x) => caps.add(x));
+    MODELS[m].exts.forEach((x) => exts.add(x));
   }
 
   const voidT = '%void';
@@ -210,7 +219,7 @@ export function moduleText(c: MatrixCase): string {
   if (isWorkgroupSize) {
     const t = types.need(c.type);
     const vec = /^v(\d)(u32|i32|f32|u64|f64)$/.exec(c.type);
-    const comp = vec ? vec[2]! : c.type;
+    const comp = vec ? vec[2] : c.type;
     const n = vec ? Number(vec[1]) : 1;
     const sizes = c.sizes ?? [1, 1, 1];
     const parts: string[] = [];
@@ -306,10 +315,11 @@ export function moduleText(c: MatrixCase): string {
 
 /** Execution modes of an entry point of `model` in case `c`. */
 function builtinModes(c: MatrixCase, model: string): string[] {
-  const modes = [...MODELS[model]!.modes];
+  const modes = [...MODELS[model].modes];
   if (model === 'MeshEXT') {
     // The output topology the primitive-indices built-in needs; a wrong one when asked to omit it.
-    const wanted = c.builtIn === 'PrimitivePointIndicesEXT' ? 'OutputPoints' : c.builtIn === 'PrimitiveLineIndicesEXT' ? 'OutputLinesEXT' : 'OutputTrianglesEXT';
+    const wanted =
+      c.builtIn === 'PrimitivePointIndicesEXT' ? 'OutputPoints' : c.builtIn === 'PrimitiveLineIndicesEXT' ? 'OutputLinesEXT' : 'OutputTrianglesEXT';
     modes[modes.length - 1] = c.omitBuiltinMode ? (wanted === 'OutputTrianglesEXT' ? 'OutputPoints' : 'OutputTrianglesEXT') : wanted;
   }
   if (model === 'Fragment' && c.builtIn === 'FragDepth' && !c.omitBuiltinMode) modes.push('DepthReplacing');

@@ -42,7 +42,10 @@ export function oracleTools(): { ok: boolean; reason?: string; versions?: string
   const as = version('spirv-as');
   const val = version('spirv-val');
   const missing = [as === undefined ? 'spirv-as' : '', val === undefined ? 'spirv-val' : ''].filter(Boolean);
-  tools = missing.length > 0 ? { ok: false, reason: `not found on PATH: ${missing.join(', ')} (Debian package spirv-tools)` } : { ok: true, versions: `${as}\n${val}` };
+  tools =
+    missing.length > 0
+      ? { ok: false, reason: `not found on PATH: ${missing.join(', ')} (Debian package spirv-tools)` }
+      : { ok: true, versions: `${as}\n${val}` };
   return tools;
 }
 
@@ -102,7 +105,7 @@ export async function askOracle(inputs: readonly { text: string; env: string }[]
     }
   }
   const keys = inputs.map((i) => createHash('sha256').update(i.env).update('\0').update(i.text).digest('hex').slice(0, 24));
-  const todo = inputs.map((_, i) => i).filter((i) => cache[keys[i]!] === undefined);
+  const todo = inputs.map((_, i) => i).filter((i) => cache[keys[i]] === undefined);
   if (todo.length > 0) {
     const work = mkdtempSync(path.join(tmpdir(), 'spvkit-oracle-'));
     try {
@@ -110,18 +113,18 @@ export async function askOracle(inputs: readonly { text: string; env: string }[]
       const pool = Math.max(2, Math.min(8, availableParallelism() + 1));
       const worker = async (): Promise<void> => {
         while (next < todo.length) {
-          const i = todo[next++]!;
-          const { text, env } = inputs[i]!;
+          const i = todo[next++];
+          const { text, env } = inputs[i];
           const src = path.join(work, `${i}.spvasm`);
           const bin = path.join(work, `${i}.spv`);
           writeFileSync(src, text);
           const as = await run('spirv-as', ['--target-env', env, src, '-o', bin]);
           if (as.code !== 0) {
-            cache[keys[i]!] = { a: false, ae: as.out };
+            cache[keys[i]] = { a: false, ae: as.out };
             continue;
           }
           const val = await run('spirv-val', ['--target-env', env, bin]);
-          cache[keys[i]!] = { a: true, w: readFileSync(bin).toString('base64'), v: val.code === 0, ...(val.out ? { m: val.out } : {}) };
+          cache[keys[i]] = { a: true, w: readFileSync(bin).toString('base64'), v: val.code === 0, ...(val.out ? { m: val.out } : {}) };
         }
       };
       await Promise.all(Array.from({ length: pool }, worker));
@@ -134,5 +137,5 @@ export async function askOracle(inputs: readonly { text: string; env: string }[]
     for (const k of keys) kept[k] = cache[k]!;
     writeFileSync(file, JSON.stringify(kept));
   }
-  return keys.map((k) => toAnswer(cache[k]!));
+  return keys.map((k) => toAnswer(cache[k]));
 }

@@ -42,6 +42,6 @@ export function captureIo(stdoutIsTTY: boolean): { io: CommandIo; outcome(code: 
         return Readable.from([]);
       },
     },
-    outcome: (code) => ({ code, stdout: out.length === 1 ? out[0]! : Buffer.concat(out), stderr: err.join('') }),
+    outcome: (code) => ({ code, stdout: out.length === 1 ? out[0] : Buffer.concat(out), stderr: err.join('') }),
   };
 }

@@ -51,16 +51,22 @@ export async function runBatch(command: Command, batch: BatchSupport, args: stri
     }
   }
   const passed = args.filter((_, i) => !batchArgs.has(i) && !inputArgs.has(i));
-  const outDir = values['out-dir'] as string | undefined;
+  const outDir = values['out-dir'];
   const json = values.json === true;
-  const jobsAsked = values.jobs === undefined ? undefined : jobsOption(values.jobs as string);
+  const jobsAsked = values.jobs === undefined ? undefined : jobsOption(values.jobs);
   if (outDir === '') throw new UsageError('--out-dir needs a folder name');
 
-  const single = positionals.length === 1 && outDir === undefined && !(json && !ownJson) ? positionals[0]! : undefined;
-  const inputs = expandInputs(positionals.filter((p) => p !== '-'), batch.inputExtensions);
-  if (positionals.length === 0 || (single !== undefined && (single === '-' || (inputs.length === 1 && 'path' in inputs[0]! && inputs[0].path === single)))) {
+  const single = positionals.length === 1 && outDir === undefined && !(json && !ownJson) ? positionals[0] : undefined;
+  const inputs = expandInputs(
+    positionals.filter((p) => p !== '-'),
+    batch.inputExtensions,
+  );
+  if (positionals.length === 0 || (single !== undefined && (single === '-' || (inputs.length === 1 && 'path' in inputs[0] && inputs[0].path === single)))) {
     // One file named: the command itself, as before there were many inputs.
-    return command.run(args.filter((_, i) => !batchArgs.has(i)), io);
+    return command.run(
+      args.filter((_, i) => !batchArgs.has(i)),
+      io,
+    );
   }
   if (positionals.includes('-')) throw new UsageError("'-' (standard input) is taken only as the one input");
   if ((values as { output?: unknown }).output !== undefined) throw new UsageError('-o names the output of one input; for several, give --out-dir DIR');
@@ -79,7 +85,10 @@ export async function runBatch(command: Command, batch: BatchSupport, args: stri
     const key = resolve(output);
     if (key === resolve(input.path)) throw new UsageError(`${input.path} would be written over itself; give another --out-dir`);
     const other = claimed.get(key);
-    if (other !== undefined) throw new UsageError(`${other} and ${input.path} would both be written to ${output}; give them from their folders (or a glob) so that their relative paths differ`);
+    if (other !== undefined)
+      throw new UsageError(
+        `${other} and ${input.path} would both be written to ${output}; give them from their folders (or a glob) so that their relative paths differ`,
+      );
     claimed.set(key, input.path);
     return output;
   });
@@ -93,7 +102,11 @@ export async function runBatch(command: Command, batch: BatchSupport, args: stri
       try {
         mkdirSync(dirname(output), { recursive: true });
       } catch (e) {
-        planned.push({ name: input.path, output, failure: { code: 1, stdout: new Uint8Array(0), stderr: `${dirname(output)}: error: cannot make the folder: ${(e as Error).message}\n` } });
+        planned.push({
+          name: input.path,
+          output,
+          failure: { code: 1, stdout: new Uint8Array(0), stderr: `${dirname(output)}: error: cannot make the folder: ${(e as Error).message}\n` },
+        });
         return;
       }
     }
@@ -107,7 +120,7 @@ export async function runBatch(command: Command, batch: BatchSupport, args: stri
   const progress = new Progress(io.stderr, `spvkit ${command.name}`, planned.length);
   const outcomes = planned.map((p) => (p.failure !== undefined ? Promise.resolve(p.failure) : undefined));
   // In this thread one after another; with a pool every job is queued at once and taken by the next free worker.
-  const start = (i: number): Promise<FileOutcome> => (outcomes[i] ??= pool !== undefined ? pool.run(planned[i]!.job!) : runFile(planned[i]!.job!));
+  const start = (i: number): Promise<FileOutcome> => (outcomes[i] ??= pool !== undefined ? pool.run(planned[i].job!) : runFile(planned[i].job!));
   if (pool !== undefined) planned.forEach((_, i) => start(i));
 
   let worst = 0;
@@ -115,7 +128,7 @@ export async function runBatch(command: Command, batch: BatchSupport, args: stri
   try {
     for (let i = 0; i < planned.length; i++) {
       const outcome = await start(i);
-      const p = planned[i]!;
+      const p = planned[i];
       progress.clear();
       worst = Math.max(worst, outcome.code);
       if (outcome.code !== 0) failed++;

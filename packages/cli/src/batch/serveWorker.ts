@@ -10,7 +10,8 @@ export function serveWorker(): void {
   if (port === null) throw new Error('serveWorker() runs in a worker thread');
   port.on('message', (message: { id: number; job: FileJob }) => {
     void runFile(message.job).then((outcome) => {
-      const stdout = outcome.stdout.byteOffset === 0 && outcome.stdout.byteLength === outcome.stdout.buffer.byteLength ? outcome.stdout : outcome.stdout.slice();
+      const stdout =
+        outcome.stdout.byteOffset === 0 && outcome.stdout.byteLength === outcome.stdout.buffer.byteLength ? outcome.stdout : outcome.stdout.slice();
       port.postMessage({ id: message.id, code: outcome.code, stdout, stderr: outcome.stderr }, [stdout.buffer as ArrayBuffer]);
     });
   });

@@ -46,10 +46,11 @@ export const asCommand: Command = {
       strict: true,
       options: OPTIONS,
     });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
     const targetEnv = values['target-env'] === undefined ? undefined : targetEnvOption(values['target-env']);
-    const input = positionals[0]!;
+    const input = positionals[0];
     const output = values.output ?? defaultOutput(input);
     const file = inputName(input);
     const text = await readInput(input, () => io.stdin);

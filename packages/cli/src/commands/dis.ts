@@ -46,24 +46,29 @@ export const disCommand: Command = {
       tokens: true,
       options: OPTIONS,
     });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
     const output = values.output === undefined || values.output === '-' ? undefined : values.output;
     const toStdout = output === undefined;
     // As spirv-dis: colors only on standard output, by default when it is a terminal.
     const lastColorFlag = tokens.filter((t) => t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')).at(-1);
-    const color = toStdout && (lastColorFlag === undefined ? (io.stdout as { isTTY?: boolean }).isTTY === true : lastColorFlag.kind === 'option' && lastColorFlag.name === 'color');
-    const { module, file } = await readModule(positionals[0]!, io);
+    const color =
+      toStdout &&
+      (lastColorFlag === undefined ? (io.stdout as { isTTY?: boolean }).isTTY === true : lastColorFlag.kind === 'option' && lastColorFlag.name === 'color');
+    const { module, file } = await readModule(positionals[0], io);
     // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
     // Function bodies are decoded here, on first read: their errors are the input's too.
-    const text = inFile(file, () => disassembleToUtf8(module, {
-      rawId: values['raw-id'] === true,
-      header: values['no-header'] !== true,
-      indent: values['no-indent'] !== true,
-      offsets: values.offsets === true,
-      comment: values.comment === true,
-      color,
-    }));
+    const text = inFile(file, () =>
+      disassembleToUtf8(module, {
+        rawId: values['raw-id'] === true,
+        header: values['no-header'] !== true,
+        indent: values['no-indent'] !== true,
+        offsets: values.offsets === true,
+        comment: values.comment === true,
+        color,
+      }),
+    );
     if (output === undefined) io.stdout.write(text);
     else await writeOutput(output, text);
     return 0;

@@ -54,9 +54,10 @@ export const glslCommand: Command = {
   batch: { inputExtensions: STAGE_EXTENSIONS, outputPath: (rel) => `${rel}.spv` },
   async run(rawArgs, io) {
     const { values, positionals } = parseArgs({ args: debugFlags(rawArgs), allowPositionals: true, strict: true, options: OPTIONS });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
-    const input = positionals[0]!;
+    const input = positionals[0];
     const targetEnv = oneOf('--target-env', values['target-env'], TARGET_ENVS) as TargetEnv | undefined;
     const targetSpirv = oneOf('--target-spv', values['target-spv'], TARGET_SPIRVS) as TargetSpirv | undefined;
     const debugInfo = debugOption(values.g === true, values['debug-info']);
@@ -137,7 +138,10 @@ function stageOption(asked: string | undefined, input: string, glslang: Awaited<
     return asked;
   }
   const stage = input === '-' ? undefined : glslang.stageFromFileName(input);
-  if (stage === undefined) throw new UsageError(`cannot tell the stage of ${input === '-' ? 'standard input' : input} from its name; give -S STAGE (${glslang.SHADER_STAGES.join(', ')})`);
+  if (stage === undefined)
+    throw new UsageError(
+      `cannot tell the stage of ${input === '-' ? 'standard input' : input} from its name; give -S STAGE (${glslang.SHADER_STAGES.join(', ')})`,
+    );
   return stage;
 }
 

@@ -24,8 +24,9 @@ export const infoCommand: Command = {
           constant defaults are strings (JSON numbers lose their precision)`,
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
-    const { module, file } = await readModule(positionals[0]!, io);
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    const { module, file } = await readModule(positionals[0], io);
     const info = inFile(file, () => moduleInfo(module));
     if (values.json === true) io.stdout.write(`${JSON.stringify(info, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
     else io.stdout.write(`${formatInfo(info)}\n`);

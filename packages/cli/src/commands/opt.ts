@@ -80,7 +80,8 @@ export const optCommand: Command = {
       tokens: true,
       options: OPTIONS,
     });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     const output = values.output;
     if (output === undefined || output === '') throw new UsageError('expected -o OUT');
     const targetEnv = values['target-env'];
@@ -91,16 +92,27 @@ export const optCommand: Command = {
     for (const t of tokens) {
       if (t.kind !== 'option') continue;
       if ((PASS_FLAGS as readonly string[]).includes(t.name)) passes.push(t.name);
-      else if (t.name === 'passes') passes.push(...(t.value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''));
+      else if (t.name === 'passes')
+        passes.push(
+          ...(t.value ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
+        );
     }
     const unknown = passes.filter((p) => !passRegistry.has(p));
     if (unknown.length > 0) {
-      throw new UsageError(`unknown pass${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p}'`).join(', ')}; registered: ${passRegistry.list().map((p) => p.name).join(', ')}`);
+      throw new UsageError(
+        `unknown pass${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p}'`).join(', ')}; registered: ${passRegistry
+          .list()
+          .map((p) => p.name)
+          .join(', ')}`,
+      );
     }
     if (values.validate === true && !passRegistry.has(VALIDATOR)) {
       throw new UsageError(`--validate runs the '${VALIDATOR}' pass, which this build of @spvkit/passes does not register`);
     }
-    const input = positionals[0]!;
+    const input = positionals[0];
     const preserveAsked = values['preserve-source'] === true;
     // Known from the names; standard input is sniffed once read.
     if (preserveAsked && input !== '-' && !isText(input)) throw new UsageError(`--preserve-source edits assembly text, and ${input} is not a .spvasm file`);
@@ -111,12 +123,18 @@ export const optCommand: Command = {
     const inputIsText = input === '-' ? !looksBinary(bytes) : isText(input);
     if (preserveAsked && !inputIsText) throw new UsageError('--preserve-source edits assembly text, and standard input is a SPIR-V binary');
     const preserve = preserveAsked || (values.reprint !== true && inputIsText && isText(output));
-    if (values['source-map'] === true && !preserve) throw new UsageError('--source-map maps an edited assembly text back to its input: it needs .spvasm in and out (or --preserve-source)');
+    if (values['source-map'] === true && !preserve)
+      throw new UsageError('--source-map maps an edited assembly text back to its input: it needs .spvasm in and out (or --preserve-source)');
     if (values['source-map'] === true && output === '-') throw new UsageError('--source-map writes OUT.map next to OUT: give -o a file');
     if (passes.length === 0) {
       // Not an error: opt without passes converts (.spvasm <-> .spv) and, with --validate, checks.
       // But a forgotten pass flag would otherwise pass unnoticed.
-      io.stderr.write(`spvkit opt: warning: no passes given, so ${output === '-' ? 'the output' : output} is ${file} unchanged${values.validate === true ? ' (validated)' : ''}; name passes with --passes a,b or flags such as --lower-local-invocation-index (registered: ${passRegistry.list().map((p) => p.name).join(', ')})\n`);
+      io.stderr.write(
+        `spvkit opt: warning: no passes given, so ${output === '-' ? 'the output' : output} is ${file} unchanged${values.validate === true ? ' (validated)' : ''}; name passes with --passes a,b or flags such as --lower-local-invocation-index (registered: ${passRegistry
+          .list()
+          .map((p) => p.name)
+          .join(', ')})\n`,
+      );
     }
     const options = targetEnv !== undefined ? { targetEnv } : {};
     // --validate: the validator runs once on the result, in the same run as the passes.
@@ -129,7 +147,12 @@ export const optCommand: Command = {
       let preserved: PreservedSource | undefined;
       try {
         preserved = preserveSource(snapshot, {
-          source: input === '-' ? '<stdin>' : relative(dirname(resolve(mapFile)), resolve(input)).split('\\').join('/'),
+          source:
+            input === '-'
+              ? '<stdin>'
+              : relative(dirname(resolve(mapFile)), resolve(input))
+                  .split('\\')
+                  .join('/'),
           ...(output !== '-' ? { outputFile: basename(output) } : {}),
         });
       } catch (e) {

@@ -60,7 +60,9 @@ function fromError(e: FileError): Diagnostic[] {
   if (e.diagnostics !== undefined && e.diagnostics.length > 0) {
     return e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, location: d.location, ...(d.hint !== undefined ? { hint: d.hint } : {}) }));
   }
-  return [{ severity: 'error', message: e.message, ...(e.location !== undefined ? { location: e.location } : {}), ...(e.hint !== undefined ? { hint: e.hint } : {}) }];
+  return [
+    { severity: 'error', message: e.message, ...(e.location !== undefined ? { location: e.location } : {}), ...(e.hint !== undefined ? { hint: e.hint } : {}) },
+  ];
 }
 
 /**
@@ -90,8 +92,9 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
       strict: true,
       options: OPTIONS,
     });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
-    const input = positionals[0]!;
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
+    const input = positionals[0];
     const asked = values['target-env'];
     // Checked before reading anything: an unknown env is bad usage (exit 2), as in as and opt.
     if (asked !== undefined && !VERSIONLESS_ENVS.includes(asked)) targetEnvOption(asked);
@@ -100,7 +103,10 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
     let diagnostics: readonly Diagnostic[];
     try {
       // The assembler wants a concrete env for the version word; `vulkan` and `universal` leave it to the text.
-      const { module, file, idNames } = await readModule(input, io, { names: true, ...(asked !== undefined && !VERSIONLESS_ENVS.includes(asked) ? { targetEnv: asked } : {}) });
+      const { module, file, idNames } = await readModule(input, io, {
+        names: true,
+        ...(asked !== undefined && !VERSIONLESS_ENVS.includes(asked) ? { targetEnv: asked } : {}),
+      });
       const found = inFile(file, () => passRegistry.create('validate-builtins').run(module, { targetEnv }).diagnostics);
       // For assembly: where in the text, and the author's names for the ids.
       diagnostics = idNames === undefined ? found : found.map((d) => inAuthorsTerms(d, idNames));
@@ -110,7 +116,13 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
     }
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     if (json) {
-      io.stdout.write(JSON.stringify(diagnostics.map((d) => toJson(d, inputName(input))), null, 2) + '\n');
+      io.stdout.write(
+        JSON.stringify(
+          diagnostics.map((d) => toJson(d, inputName(input))),
+          null,
+          2,
+        ) + '\n',
+      );
     } else {
       const name = inputName(input);
       for (const d of diagnostics) io.stderr.write((d.location ? '' : `${name}: `) + formatDiagnostic(d) + '\n');

@@ -16,7 +16,11 @@ export class FileError extends Error {
   /** Every problem of an assembly text, each with its place and code frame. */
   readonly diagnostics?: readonly SourceDiagnostic[];
 
-  constructor(file: string, message: string, details: { hint?: string; location?: SourceLocation; diagnostics?: readonly SourceDiagnostic[]; cause?: unknown } = {}) {
+  constructor(
+    file: string,
+    message: string,
+    details: { hint?: string; location?: SourceLocation; diagnostics?: readonly SourceDiagnostic[]; cause?: unknown } = {},
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.file = file;
     if (details.hint !== undefined) this.hint = details.hint;

@@ -25,18 +25,31 @@ export function formatInfo(info: ModuleInfo): string {
     field('version', [`SPIR-V ${info.version}`]),
     field('generator', [`${generator}, version ${g.version}`]),
     field('bound', [String(info.bound)]),
-    field('capabilities', [info.capabilities.join(', ')].filter((s) => s !== '')),
-    field('entry points', info.entryPoints.map((ep) => `${ep.name} (${ep.executionModel})`)),
+    field(
+      'capabilities',
+      [info.capabilities.join(', ')].filter((s) => s !== ''),
+    ),
+    field(
+      'entry points',
+      info.entryPoints.map((ep) => `${ep.name} (${ep.executionModel})`),
+    ),
     field('instructions', [String(info.instructions)]),
     field('workgroup size', workgroups),
     field(
       'bindings',
-      info.bindings.map((b) => `set ${b.set}, binding ${b.binding}: ${b.kind}${quoted(b.name)}${b.count === 1 ? '' : b.count === 0 ? ' [runtime array]' : ` [${b.count}]`}`),
+      info.bindings.map(
+        (b) => `set ${b.set}, binding ${b.binding}: ${b.kind}${quoted(b.name)}${b.count === 1 ? '' : b.count === 0 ? ' [runtime array]' : ` [${b.count}]`}`,
+      ),
     ),
     field(
       'push constants',
-      push === null ? [] : [`${push.size} bytes`, ...push.members.map((m) => `  ${m.name || '(unnamed)'} at ${m.offset}${m.size === null ? '' : `, ${m.size} bytes`}`)],
+      push === null
+        ? []
+        : [`${push.size} bytes`, ...push.members.map((m) => `  ${m.name || '(unnamed)'} at ${m.offset}${m.size === null ? '' : `, ${m.size} bytes`}`)],
     ),
-    field('spec constants', info.specConstants.map((s) => `SpecId ${s.id}: ${s.type}${quoted(s.name)} = ${String(s.default)}`)),
+    field(
+      'spec constants',
+      info.specConstants.map((s) => `SpecId ${s.id}: ${s.type}${quoted(s.name)} = ${String(s.default)}`),
+    ),
   ].join('\n');
 }

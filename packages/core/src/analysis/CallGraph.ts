@@ -18,11 +18,11 @@ const EMPTY: ReadonlySet<number> = new Set();
 function fromWords(words: Uint32Array): Map<number, Set<number>> {
   const callees = new Map<number, Set<number>>();
   let calls = new Set<number>();
-  for (let pos = 0; pos < words.length; ) {
+  for (let pos = 0; pos < words.length;) {
     const wordCount = wordCountAt(words, pos);
-    const opcode = words[pos]! & 0xffff;
-    if (opcode === Op.Function) callees.set(words[pos + 2]!, (calls = new Set()));
-    else if (opcode === Op.FunctionCall) calls.add(words[pos + 3]!);
+    const opcode = words[pos] & 0xffff;
+    if (opcode === Op.Function) callees.set(words[pos + 2], (calls = new Set()));
+    else if (opcode === Op.FunctionCall) calls.add(words[pos + 3]);
     pos += wordCount;
   }
   return callees;
@@ -82,5 +82,4 @@ export const CallGraphAnalysis: Analysis<CallGraph> = {
     const op = change.instruction.opcode;
     return op !== Op.FunctionCall && op !== Op.Function && (change.kind !== 'operands' || change.before.opcode !== Op.FunctionCall);
   },
-
 };

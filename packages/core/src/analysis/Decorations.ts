@@ -78,25 +78,25 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
         case Op.Decorate:
         case Op.DecorateId:
         case Op.DecorateString:
-          onId(ops[0]!, { decoration: ops[1]!, params: Array.from(ops.subarray(2)), instruction: inst });
+          onId(ops[0], { decoration: ops[1], params: Array.from(ops.subarray(2)), instruction: inst });
           break;
         case Op.MemberDecorate:
         case Op.MemberDecorateString:
-          onMember(ops[0]!, ops[1]!, { decoration: ops[2]!, params: Array.from(ops.subarray(3)), instruction: inst });
+          onMember(ops[0], ops[1], { decoration: ops[2], params: Array.from(ops.subarray(3)), instruction: inst });
           break;
         case Op.GroupDecorate: {
-          const group = groups.get(ops[0]!);
+          const group = groups.get(ops[0]);
           if (group === undefined) break;
           for (let i = 1; i < ops.length; i++) {
-            for (const d of group.decorations) push(byId, ops[i]!, { ...d, instruction: inst });
+            for (const d of group.decorations) push(byId, ops[i], { ...d, instruction: inst });
           }
           break;
         }
         case Op.GroupMemberDecorate: {
-          const group = groups.get(ops[0]!);
+          const group = groups.get(ops[0]);
           if (group === undefined) break;
           for (let i = 1; i + 1 < ops.length; i += 2) {
-            for (const d of group.decorations) onMember(ops[i]!, ops[i + 1]!, { ...d, instruction: inst });
+            for (const d of group.decorations) onMember(ops[i], ops[i + 1], { ...d, instruction: inst });
           }
           break;
         }
@@ -106,8 +106,8 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
     for (const [id, list] of byId) {
       for (const d of list) {
         if (d.decoration !== Decoration.BuiltIn) continue;
-        const ids = builtIns.get(d.params[0]!);
-        if (ids === undefined) builtIns.set(d.params[0]!, [id]);
+        const ids = builtIns.get(d.params[0]);
+        if (ids === undefined) builtIns.set(d.params[0], [id]);
         else ids.push(id);
       }
     }
@@ -125,7 +125,6 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
   },
   // Built from the annotations alone.
   update: (_value, change) => change.place !== 'annotations',
-
 };
 
 /** The tables behind a value DecorationsAnalysis built (for the consistency check). */
@@ -133,6 +132,9 @@ export function decorationTables(value: Decorations): DecorationTables | undefin
   return tablesOf.get(value);
 }
 
-interface DecorationTables { byId: ReadonlyMap<number, readonly AppliedDecoration[]>; byMember: ReadonlyMap<number, ReadonlyMap<number, readonly AppliedDecoration[]>> }
+interface DecorationTables {
+  byId: ReadonlyMap<number, readonly AppliedDecoration[]>;
+  byMember: ReadonlyMap<number, ReadonlyMap<number, readonly AppliedDecoration[]>>;
+}
 
 const tablesOf = new WeakMap<Decorations, DecorationTables>();

@@ -82,7 +82,9 @@ class Tables {
 const tablesOf = new WeakMap<DefUse, Tables>();
 
 /** The definitions and uses behind a value DefUseAnalysis built (for the consistency check). */
-export function defUseTables(value: DefUse): { readonly defs: ReadonlyMap<number, Instruction>; readonly uses: ReadonlyMap<number, readonly Use[]> } | undefined {
+export function defUseTables(
+  value: DefUse,
+): { readonly defs: ReadonlyMap<number, Instruction>; readonly uses: ReadonlyMap<number, readonly Use[]> } | undefined {
   return tablesOf.get(value);
 }
 
@@ -133,5 +135,4 @@ export const DefUseAnalysis: Analysis<DefUse> = {
     return value;
   },
   update,
-
 };

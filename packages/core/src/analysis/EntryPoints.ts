@@ -32,7 +32,6 @@ export interface EntryPoints {
   executionMode(ep: EntryPointInfo, mode: number): Instruction | undefined;
 }
 
-
 /**
  * Entry points with their interfaces, execution modes and call trees, so a question such as
  * "which execution models reach this instruction" is a lookup.
@@ -90,5 +89,4 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
   },
   // Read from the entry points, their modes and the bodies (calls, and which function holds what).
   update: (_value, change) => change.place !== 'entryPoints' && change.place !== 'executionModes' && change.place !== 'functions',
-
 };

@@ -39,10 +39,12 @@ export const NamesAnalysis: Analysis<Names> = {
   },
   // Built from OpName and OpMemberName alone.
   update: (_value, change) => change.place !== 'debugNames',
-
 };
 
-interface NameTables { names: ReadonlyMap<number, string>; members: ReadonlyMap<string, string> }
+interface NameTables {
+  names: ReadonlyMap<number, string>;
+  members: ReadonlyMap<string, string>;
+}
 
 const tablesOf = new WeakMap<Names, NameTables>();
 

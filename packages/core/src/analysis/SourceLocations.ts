@@ -14,7 +14,6 @@ export interface SourceLocations {
   of(inst: Instruction): SourceLocation | undefined;
 }
 
-
 /**
  * Maps instructions to the source lines a compiler recorded for them, so diagnostics can point at
  * the user's GLSL (or assembly) rather than at a word offset. A line is in effect from its OpLine

@@ -10,7 +10,6 @@ import { DecorationsAnalysis } from './Decorations.js';
  */
 const DEDUPLICATED_CONSTANTS = new Set<number>([Op.Constant, Op.ConstantTrue, Op.ConstantFalse, Op.ConstantComposite, Op.ConstantNull]);
 
-
 /**
  * Types and constants of a module with structural lookup and creation: asking twice for `uint`
  * or for the constant 7 gives one id. Types that carry decorations (e.g. an ArrayStride) and

@@ -13,7 +13,7 @@ type Snapshot = (value: unknown, module: Module) => readonly string[];
 
 /** A map entry pairing an analysis with a snapshot of its own value type. */
 function entry<T>(analysis: Analysis<T>, snapshot: (value: T, module: Module) => readonly string[]): [Analysis<unknown>, Snapshot] {
-  return [analysis as Analysis<unknown>, snapshot as Snapshot];
+  return [analysis, snapshot as Snapshot];
 }
 
 const byNumber = (a: number, b: number): number => a - b;

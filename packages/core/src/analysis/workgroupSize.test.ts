@@ -17,14 +17,21 @@ OpFunctionEnd`;
 
 const sizeOf = (text: string) => {
   const m = assemble(text, { preserveNumericIds: true });
-  const ep = m.analysis(EntryPointsAnalysis).list[0]!;
+  const ep = m.analysis(EntryPointsAnalysis).list[0];
   return { resolved: resolveWorkgroupSize(m, ep), reflected: workgroupSizeOf(m, ep) };
 };
 
 describe('resolveWorkgroupSize', () => {
   it('LocalSize: constants', () => {
     const { resolved, reflected } = sizeOf(`${head}OpExecutionMode %main LocalSize 8 4 1\n${body}`);
-    expect(resolved).toEqual({ source: 'LocalSize', dims: [{ kind: 'const', value: 8n }, { kind: 'const', value: 4n }, { kind: 'const', value: 1n }] });
+    expect(resolved).toEqual({
+      source: 'LocalSize',
+      dims: [
+        { kind: 'const', value: 8n },
+        { kind: 'const', value: 4n },
+        { kind: 'const', value: 1n },
+      ],
+    });
     expect(reflected?.dimensions.map((d) => d.value)).toEqual([8, 4, 1]);
   });
 
@@ -45,13 +52,18 @@ ${body}`);
   });
 
   it('a WorkgroupSize computed by OpSpecConstantOp: components to extract', () => {
-    const { resolved } = sizeOf(`${head}OpDecorate %wgs BuiltIn WorkgroupSize
+    const { resolved } = sizeOf(
+      `${head}OpDecorate %wgs BuiltIn WorkgroupSize
 %uint = OpTypeInt 32 0
 %v3 = OpTypeVector %uint 3
 %a = OpSpecConstantComposite %v3 %one %one %one
 %one = OpSpecConstant %uint 1
 %wgs = OpSpecConstantOp %v3 VectorShuffle %a %a 0 1 2
-${body}`.replace('%a = OpSpecConstantComposite %v3 %one %one %one\n%one = OpSpecConstant %uint 1', '%one = OpSpecConstant %uint 1\n%a = OpSpecConstantComposite %v3 %one %one %one'));
+${body}`.replace(
+        '%a = OpSpecConstantComposite %v3 %one %one %one\n%one = OpSpecConstant %uint 1',
+        '%one = OpSpecConstant %uint 1\n%a = OpSpecConstantComposite %v3 %one %one %one',
+      ),
+    );
     expect(resolved?.dims[2]).toMatchObject({ kind: 'extract', index: 2 });
   });
 
@@ -63,7 +75,7 @@ ${body}`.replace('%a = OpSpecConstantComposite %v3 %one %one %one\n%one = OpSpec
 %wgs = OpConstantComposite %v3 %f %f %f
 ${body}`;
     const m = assemble(text);
-    const ep = m.analysis(EntryPointsAnalysis).list[0]!;
+    const ep = m.analysis(EntryPointsAnalysis).list[0];
     expect(() => resolveWorkgroupSize(m, ep)).toThrow(WorkgroupSizeProblem);
     expect(workgroupSizeOf(m, ep)).toBeUndefined();
   });

@@ -13,7 +13,11 @@ const op = (opcode: number, ...operands: number[]): number[] => [((operands.leng
 const MAIN = [0x6e69616d, 0];
 function moduleWords(bound = 6): number[] {
   return [
-    0x07230203, 0x00010000, 0, bound, 0,
+    0x07230203,
+    0x00010000,
+    0,
+    bound,
+    0,
     ...op(Op.Capability, 1),
     ...op(Op.MemoryModel, 0, 1),
     ...op(Op.EntryPoint, 5, 4, ...MAIN),
@@ -70,7 +74,7 @@ describe('decodeModule', () => {
     expect(m.endianness).toBe('big');
     expect(m.entryPoints).toHaveLength(1);
     // the entry point name is packed by word value, so it reads the same in either byte order
-    expect(m.debugNames[0]!.word(1)).toBe(0x6e69616d);
+    expect(m.debugNames[0].word(1)).toBe(0x6e69616d);
     expect(Array.from(encodeModule(m))).toEqual(Array.from(swapped));
     expect(Array.from(encodeModule(m, { endianness: 'little' }))).toEqual(Array.from(words));
   });

@@ -67,11 +67,11 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   if (words[0] !== SPIRV_MAGIC) {
     throw new SpirvError(
       'BAD_MAGIC',
-      `not a SPIR-V module: the first word is 0x${words[0]!.toString(16).padStart(8, '0')}, expected the magic number 0x07230203`,
+      `not a SPIR-V module: the first word is 0x${words[0].toString(16).padStart(8, '0')}, expected the magic number 0x07230203`,
       { offset: 0, hint: looksLikeText(bytesOf(words)) ? TEXT_HINT : 'a file of another format, or a damaged one?' },
     );
   }
-  const bound = words[3]!;
+  const bound = words[3];
   if (bound === 0) {
     throw new SpirvError('BOUND_ZERO', 'the header declares an id bound of 0, so no id can be valid', { offset: 12 });
   }
@@ -83,7 +83,7 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
     );
   }
 
-  const module = new Module({ version: words[1]!, generator: words[2]!, bound, schema: words[4]! }, maxBound);
+  const module = new Module({ version: words[1], generator: words[2], bound, schema: words[4] }, maxBound);
   module.endianness = endianness;
   const state = new DecodeState(words, bound, options.maxTypeNesting ?? DEFAULT_MAX_TYPE_NESTING);
 
@@ -92,15 +92,15 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   let pos = HEADER_WORDS;
   const end = words.length;
   while (pos < end) {
-    const first = words[pos]!;
+    const first = words[pos];
     const opcode = first & 0xffff;
     if (opcode === Op.Function) break;
     const wc = state.checkWordCount(pos, first);
     const inst = state.instructionAt(pos, wc, opcode);
     state.checkOperands(inst, pos, true);
-    const natural = naturalSection(opcode, (instructionShape[opcode]! & SHAPE_KNOWN) !== 0);
+    const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
-    module[SECTIONS[section]!].push(inst);
+    module[SECTIONS[section]].push(inst);
     state.noteGlobal(inst, pos);
     pos += wc;
   }
@@ -172,7 +172,7 @@ function checkKind(kind: string): number {
 /** The word (from `p`, below `end`) holding the zero byte that ends a string, or `end`. */
 function stringEnd(words: Uint32Array, p: number, end: number): number {
   let q = p;
-  while (q < end && !hasZeroByte(words[q]!)) q++;
+  while (q < end && !hasZeroByte(words[q])) q++;
   return q;
 }
 
@@ -233,7 +233,7 @@ class DecodeState implements OperandContext {
    */
   instructionAt(pos: number, wc: number, opcode: number, resultChecked = false): Instruction {
     const words = this.words;
-    const shape = instructionShape[opcode]!;
+    const shape = instructionShape[opcode];
     let at = pos + 1;
     let typeId = 0;
     let resultId = 0;
@@ -300,10 +300,10 @@ class DecodeState implements OperandContext {
     const words = this.words;
     const bound = this.bound;
     const opcode = inst.opcode;
-    const end = pos + (words[pos]! >>> 16);
+    const end = pos + (words[pos] >>> 16);
     let p = end - inst.operandCount;
     for (let i = 0; i < plan.length; i++) {
-      const code = plan[i]!;
+      const code = plan[i];
       const quantifier = code >>> 2;
       if (p >= end) {
         if (quantifier === Q_ONE) return; // a missing operand ends the walk: no more ids to check
@@ -312,7 +312,7 @@ class DecodeState implements OperandContext {
       do {
         const kind = code & 3;
         if (kind === K_ID) {
-          const id = words[p]!;
+          const id = words[p];
           if (id >= bound) throw this.outOfBound(pos, opcode, id, 'operand', p * 4);
           p++;
         } else if (kind === K_WORD) p++;
@@ -341,10 +341,14 @@ class DecodeState implements OperandContext {
 
   private unterminatedString(pos: number, opcode: number): SpirvError {
     const name = `opcode ${opcode}`;
-    return new SpirvError('UNTERMINATED_STRING', `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`, {
-      offset: pos * 4,
-      hint: 'the word count is probably too small, or the string was not nul-terminated',
-    });
+    return new SpirvError(
+      'UNTERMINATED_STRING',
+      `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`,
+      {
+        offset: pos * 4,
+        hint: 'the word count is probably too small, or the string was not nul-terminated',
+      },
+    );
   }
 
   noteGlobal(inst: Instruction, pos: number): void {
@@ -385,14 +389,14 @@ class DecodeState implements OperandContext {
     const shapes = instructionShape;
     let pos = start;
     while (pos < end) {
-      const first = words[pos]!;
+      const first = words[pos];
       const wc = first >>> 16;
       if (wc === 0 || pos + wc > end) this.checkWordCount(pos, first);
-      const shape = shapes[first & 0xffff]!;
+      const shape = shapes[first & 0xffff];
       if ((shape & SHAPE_RESULT) !== 0) {
         const at = pos + ((shape & SHAPE_TYPE) !== 0 ? 2 : 1);
         if (at >= pos + wc) throw this.tooShort(pos, first & 0xffff);
-        this.define(pos, first & 0xffff, words[at]!);
+        this.define(pos, first & 0xffff, words[at]);
       }
       pos += wc;
     }
@@ -412,7 +416,7 @@ class DecodeState implements OperandContext {
     let pos = start;
     const tables = this.tables;
     while (pos < end) {
-      const first = words[pos]!;
+      const first = words[pos];
       const opcode = first & 0xffff;
       const wc = first >>> 16;
       const inst = this.instructionAt(pos, wc, opcode, true);

@@ -72,7 +72,7 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
 
 function sizeOf(list: readonly Instruction[]): number {
   let n = 0;
-  for (let i = 0; i < list.length; i++) n += checkedWordCount(list[i]!);
+  for (let i = 0; i < list.length; i++) n += checkedWordCount(list[i]);
   return n;
 }
 
@@ -88,6 +88,6 @@ function checkedWordCount(inst: Instruction): number {
 }
 
 function writeAll(list: readonly Instruction[], out: Uint32Array, at: number): number {
-  for (let i = 0; i < list.length; i++) at = list[i]!.writeTo(out, at);
+  for (let i = 0; i < list.length; i++) at = list[i].writeTo(out, at);
   return at;
 }

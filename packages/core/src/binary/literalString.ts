@@ -9,15 +9,11 @@ const utf8Encoder = new TextEncoder();
  * specification defines it: this is independent of the file's byte order.
  * Returns the string and the number of words it occupies (terminator and padding included).
  */
-export function decodeLiteralString(
-  words: ArrayLike<number>,
-  start: number,
-  end: number,
-): { value: string; wordCount: number } {
+export function decodeLiteralString(words: ArrayLike<number>, start: number, end: number): { value: string; wordCount: number } {
   let ascii = '';
   let bytes: number[] | null = null;
   for (let i = start; i < end; i++) {
-    const w = words[i]!;
+    const w = words[i];
     for (let shift = 0; shift < 32; shift += 8) {
       const b = (w >>> shift) & 0xff;
       if (b === 0) {
@@ -49,7 +45,7 @@ export function literalStringWordCount(value: string): number {
 export function encodeLiteralString(value: string): number[] {
   const bytes = utf8Encoder.encode(value);
   const out: number[] = new Array((bytes.length >>> 2) + 1).fill(0);
-  for (let i = 0; i < bytes.length; i++) out[i >>> 2] |= bytes[i]! << ((i & 3) * 8);
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! >>> 0;
+  for (let i = 0; i < bytes.length; i++) out[i >>> 2] |= bytes[i] << ((i & 3) * 8);
+  for (let i = 0; i < out.length; i++) out[i] = out[i] >>> 0;
   return out;
 }

@@ -8,13 +8,12 @@ export type BinaryInput = Uint32Array | Uint8Array | ArrayBuffer | ArrayBufferVi
 export type Endianness = 'little' | 'big';
 
 /** The platform's own byte order, which is how a Uint32Array reads its bytes. */
-export const HOST_ENDIANNESS: Endianness =
-  new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 'little' : 'big';
+export const HOST_ENDIANNESS: Endianness = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 'little' : 'big';
 
 /** Swaps the bytes of each word in place. */
 export function swapWords(words: Uint32Array): Uint32Array {
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = words[i];
     words[i] = ((w & 0xff) << 24) | ((w & 0xff00) << 8) | ((w >>> 8) & 0xff00) | (w >>> 24);
   }
   return words;
@@ -62,7 +61,7 @@ export function readWords(input: BinaryInput): { words: Uint32Array; endianness:
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (typeof value === 'object') return (value as object).constructor?.name ?? 'an object';
+  if (typeof value === 'object') return value.constructor?.name ?? 'an object';
   return typeof value;
 }
 
@@ -79,7 +78,7 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, 64);
   if (n === 0) return false;
   for (let i = 0; i < n; i++) {
-    const b = bytes[i]!;
+    const b = bytes[i];
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
     if (b === 0x7f) return false;
   }

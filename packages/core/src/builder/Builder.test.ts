@@ -68,31 +68,103 @@ const w = (count: number, opcode: number) => ((count << 16) | opcode) >>> 0;
 const MAIN = [0x6e69616d, 0]; // "main"
 
 const EXPECTED = [
-  0x07230203, 0x00010000, 0, 17, 0,
-  w(2, Op.Capability), Capability.Shader,
-  w(3, Op.MemoryModel), AddressingModel.Logical, MemoryModel.GLSL450,
-  w(6, Op.EntryPoint), ExecutionModel.GLCompute, 9, ...MAIN, 8,
-  w(6, Op.ExecutionMode), 9, ExecutionMode.LocalSize, 1, 1, 1,
-  w(4, Op.Name), 9, ...MAIN,
-  w(4, Op.Decorate), 8, Decoration.BuiltIn, BuiltIn.GlobalInvocationId,
-  w(2, Op.TypeVoid), 1,
-  w(3, Op.TypeFunction), 2, 1,
-  w(4, Op.TypeInt), 3, 32, 0,
-  w(4, Op.TypeVector), 4, 3, 3,
-  w(4, Op.TypePointer), 5, StorageClass.Input, 4,
-  w(4, Op.TypePointer), 6, StorageClass.Function, 3,
-  w(4, Op.Constant), 3, 7, 5,
-  w(4, Op.Variable), 5, 8, StorageClass.Input,
-  w(5, Op.Function), 1, 9, FunctionControl.None, 2,
-  w(2, Op.Label), 10,
-  w(4, Op.Variable), 6, 11, StorageClass.Function,
-  w(4, Op.Load), 4, 12, 8,
-  w(5, Op.CompositeExtract), 3, 13, 12, 0,
-  w(5, Op.Store), 11, 13, MemoryAccess.Aligned, 4,
-  w(6, Op.Load), 3, 14, 11, MemoryAccess.Aligned, 4,
-  w(5, Op.IMul), 3, 15, 14, 7,
-  w(2, Op.Branch), 16,
-  w(2, Op.Label), 16,
+  0x07230203,
+  0x00010000,
+  0,
+  17,
+  0,
+  w(2, Op.Capability),
+  Capability.Shader,
+  w(3, Op.MemoryModel),
+  AddressingModel.Logical,
+  MemoryModel.GLSL450,
+  w(6, Op.EntryPoint),
+  ExecutionModel.GLCompute,
+  9,
+  ...MAIN,
+  8,
+  w(6, Op.ExecutionMode),
+  9,
+  ExecutionMode.LocalSize,
+  1,
+  1,
+  1,
+  w(4, Op.Name),
+  9,
+  ...MAIN,
+  w(4, Op.Decorate),
+  8,
+  Decoration.BuiltIn,
+  BuiltIn.GlobalInvocationId,
+  w(2, Op.TypeVoid),
+  1,
+  w(3, Op.TypeFunction),
+  2,
+  1,
+  w(4, Op.TypeInt),
+  3,
+  32,
+  0,
+  w(4, Op.TypeVector),
+  4,
+  3,
+  3,
+  w(4, Op.TypePointer),
+  5,
+  StorageClass.Input,
+  4,
+  w(4, Op.TypePointer),
+  6,
+  StorageClass.Function,
+  3,
+  w(4, Op.Constant),
+  3,
+  7,
+  5,
+  w(4, Op.Variable),
+  5,
+  8,
+  StorageClass.Input,
+  w(5, Op.Function),
+  1,
+  9,
+  FunctionControl.None,
+  2,
+  w(2, Op.Label),
+  10,
+  w(4, Op.Variable),
+  6,
+  11,
+  StorageClass.Function,
+  w(4, Op.Load),
+  4,
+  12,
+  8,
+  w(5, Op.CompositeExtract),
+  3,
+  13,
+  12,
+  0,
+  w(5, Op.Store),
+  11,
+  13,
+  MemoryAccess.Aligned,
+  4,
+  w(6, Op.Load),
+  3,
+  14,
+  11,
+  MemoryAccess.Aligned,
+  4,
+  w(5, Op.IMul),
+  3,
+  15,
+  14,
+  7,
+  w(2, Op.Branch),
+  16,
+  w(2, Op.Label),
+  16,
   w(1, Op.Return),
   w(1, Op.FunctionEnd),
 ];
@@ -143,12 +215,10 @@ describe('Builder: a module from scratch', () => {
     expect(module.annotations.length).toBe(1);
     expect(module.globals.map((i) => i.resultId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const [fn] = module.functions;
-    expect(fn!.id).toBe(ids.main);
-    expect(fn!.blocks.map((bl) => bl.id)).toEqual([10, 16]);
-    expect(fn!.blocks[0]!.instructions.map((i) => i.opcode)).toEqual([
-      Op.Variable, Op.Load, Op.CompositeExtract, Op.Store, Op.Load, Op.IMul, Op.Branch,
-    ]);
-    expect(fn!.end.opcode).toBe(Op.FunctionEnd);
+    expect(fn.id).toBe(ids.main);
+    expect(fn.blocks.map((bl) => bl.id)).toEqual([10, 16]);
+    expect(fn.blocks[0].instructions.map((i) => i.opcode)).toEqual([Op.Variable, Op.Load, Op.CompositeExtract, Op.Store, Op.Load, Op.IMul, Op.Branch]);
+    expect(fn.end.opcode).toBe(Op.FunctionEnd);
   });
 
   it('round-trips through the decoder', () => {
@@ -225,10 +295,16 @@ describe('Builder: generated methods', () => {
     const { module, b, uint, float, label } = setup();
     const one = b.constant(uint, 1).resultId;
     const [l1, l2] = [b.newId(), b.newId()];
-    const sw = b.switch(one, l1, [[1, l1], [2, l2]]);
+    const sw = b.switch(one, l1, [
+      [1, l1],
+      [2, l2],
+    ]);
     expect([...sw.operands]).toEqual([one, l1, 1, l1, 2, l2]);
     b.withId(l1).label();
-    const phi = b.phi(uint, [[one, label.resultId], [one, l2]]);
+    const phi = b.phi(uint, [
+      [one, label.resultId],
+      [one, l2],
+    ]);
     expect([...phi.operands]).toEqual([one, label.resultId, one, l2]);
     const glsl = b.extInstImport('GLSL.std.450').resultId;
     expect(module.extInstImports.length).toBe(1);
@@ -315,8 +391,8 @@ describe('Builder: checked errors', () => {
 describe('Builder: insertion points and context', () => {
   it('inserts before, after and at an index, keeping emission order', () => {
     const { module, b, ids } = buildShader();
-    const block = module.functions[0]!.blocks[0]!;
-    const branch = block.instructions[block.instructions.length - 1]!;
+    const block = module.functions[0].blocks[0];
+    const branch = block.instructions[block.instructions.length - 1];
     const a = b.before(block, branch).iAdd(ids.uint, ids.x, ids.five);
     const c = b.iSub(ids.uint, a.resultId, ids.five);
     expect(block.instructions.slice(-3)).toEqual([a, c, branch]);
@@ -324,7 +400,7 @@ describe('Builder: insertion points and context', () => {
     expect(block.instructions[0]).toBe(d);
     const e = b.at(block, 2).undef(ids.uint);
     expect(block.instructions[2]).toBe(e);
-    const exitBlock = module.functions[0]!.blocks[1]!;
+    const exitBlock = module.functions[0].blocks[1];
     const f = b.atEndOf(exitBlock).nop();
     expect(exitBlock.instructions.at(-1)).toBe(f);
     expectError(() => b.before(exitBlock, branch), 'BAD_FUNCTION_LAYOUT');
@@ -334,7 +410,7 @@ describe('Builder: insertion points and context', () => {
 
   it('adds blocks to an existing function', () => {
     const { module, b, ids } = buildShader();
-    const fn = module.functions[0]!;
+    const fn = module.functions[0];
     b.atEndOf(fn);
     const l = b.label();
     b.unreachable();

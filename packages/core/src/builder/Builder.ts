@@ -1,13 +1,5 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import {
-  Op,
-  StorageClass,
-  extInstByOpcode,
-  instructionByOpcode,
-  isIdKind,
-  type InstructionSpec,
-  type OperandSpec,
-} from '../grammar/index.js';
+import { Op, StorageClass, extInstByOpcode, instructionByOpcode, isIdKind, type InstructionSpec, type OperandSpec } from '../grammar/index.js';
 import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
@@ -134,7 +126,7 @@ export class Builder extends InstructionBuilders {
     let current: OperandSpec | undefined;
     const locate = (kind: string): string => {
       for (let j = next; j < top.length; j++) {
-        const s = top[j]!;
+        const s = top[j];
         if (visitedAs(s.kind, kind)) {
           next = s.quantifier === '*' ? j : j + 1;
           current = s;
@@ -155,25 +147,29 @@ export class Builder extends InstructionBuilders {
         case 'missing-operand': {
           // The walker reads shapes without names: name the operand from the full spec of its list.
           const list =
-            problem.list === 'instruction' ? spec.operands
-            : problem.list === 'extInst' && inst.operandCount >= 2 ? extInstByOpcode(this.context.extInstSet(inst.word(0)) ?? '', inst.word(1))?.operands
-            : undefined;
+            problem.list === 'instruction'
+              ? spec.operands
+              : problem.list === 'extInst' && inst.operandCount >= 2
+                ? extInstByOpcode(this.context.extInstSet(inst.word(0)) ?? '', inst.word(1))?.operands
+                : undefined;
           const named = problem.index === undefined ? undefined : list?.[problem.index];
           const name = problem.name ?? (named?.kind === problem.operandKind ? named.name : undefined);
           const j = top.findIndex((s, i) => i >= next && s.kind === problem.operandKind && (name === undefined || s.name === name));
-          if (j >= 0) throw bad(`missing ${describe(top[j]!)}`);
+          if (j >= 0) throw bad(`missing ${describe(top[j])}`);
           const what = describe({ kind: problem.operandKind, quantifier: '', name });
           throw bad(`missing ${what}${current === undefined ? '' : ` (a parameter of ${describe(current)})`}`);
         }
         case 'extra-words': {
           const n = inst.operandCount - problem.start;
-          throw bad(`${n} extra operand word${n === 1 ? '' : 's'} (from operand word ${problem.start}) after ${current === undefined ? 'the last operand' : describe(current)}`);
+          throw bad(
+            `${n} extra operand word${n === 1 ? '' : 's'} (from operand word ${problem.start}) after ${current === undefined ? 'the last operand' : describe(current)}`,
+          );
         }
         case 'unknown-enumerant':
           throw bad(`${lastVisited || `operand ${problem.operandKind}`} has value ${problem.value}, which is no ${problem.operandKind} enumerant`);
         case 'unterminated-string': {
           const j = top.findIndex((s, i) => i >= next && s.kind === 'LiteralString');
-          throw bad(`${j >= 0 ? describe(top[j]!) : 'a LiteralString operand'} is not terminated by a nul byte`);
+          throw bad(`${j >= 0 ? describe(top[j]) : 'a LiteralString operand'} is not terminated by a nul byte`);
         }
       }
     }
@@ -210,7 +206,7 @@ export class Builder extends InstructionBuilders {
     }
     const section = naturalSection(opcode, true);
     if (section >= 0 && section !== GLOBALS_SECTION) {
-      this.module.insert(SECTIONS[section]!, [inst]);
+      this.module.insert(SECTIONS[section], [inst]);
     } else if (
       spec.class === 'Type-Declaration' ||
       spec.class === 'Constant-Creation' ||
@@ -320,7 +316,6 @@ export class Builder extends InstructionBuilders {
     if (this.tables !== undefined) this.tables.note(inst);
     else this.untracked.push(inst);
   }
-
 }
 
 /** How the operand walker reports a grammar operand of kind `specKind` (its first word). */

@@ -70,9 +70,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--check') check = true;
   else fail(`unknown argument ${a}`);
 }
-const grammarDir = process.env.SPVKIT_GRAMMAR_DIR
-  ? resolve(process.env.SPVKIT_GRAMMAR_DIR)
-  : fileURLToPath(new URL('../../grammar/', import.meta.url));
+const grammarDir = process.env.SPVKIT_GRAMMAR_DIR ? resolve(process.env.SPVKIT_GRAMMAR_DIR) : fileURLToPath(new URL('../../grammar/', import.meta.url));
 if (!existsSync(join(grammarDir, 'spirv.core.grammar.json'))) {
   fail(`no spirv.core.grammar.json in ${grammarDir} (set SPVKIT_GRAMMAR_DIR)`);
 }
@@ -87,7 +85,12 @@ const key = (k) => (IDENT.test(k) && k !== '__proto__' ? k : str(k));
 const strList = (list) => (list && list.length ? `[${list.map(str).join(',')}]` : 'E');
 
 /** Strips the quotes the grammar sometimes puts around operand names ("'Pointer'"). */
-const cleanName = (name) => name.trim().replace(/^['"]+/, '').replace(/['"]+$/, '').trim();
+const cleanName = (name) =>
+  name
+    .trim()
+    .replace(/^['"]+/, '')
+    .replace(/['"]+$/, '')
+    .trim();
 
 function parseValue(v, where) {
   const n = typeof v === 'number' ? v : /^0x/i.test(v) ? parseInt(v.slice(2), 16) : Number(v);
@@ -323,7 +326,15 @@ for (const file of extFiles) {
   const name = EXT_INST_NAMES[stem].name.replace(/[^A-Za-z0-9]/g, '');
   if (!IDENT.test(name)) fail(`${file}: ${name} is not an identifier`);
   const doc = `Instruction numbers of the extended instruction set ${EXT_INST_NAMES[stem].name}${EXT_INST_NAMES[stem].exactName ? '' : '*'}.`;
-  enumFiles.push({ file: `extEnum/${name}.ts`, text: enumModule(name, doc, g.instructions.map((i) => [i.opname, String(i.opcode)]), file) });
+  enumFiles.push({
+    file: `extEnum/${name}.ts`,
+    text: enumModule(
+      name,
+      doc,
+      g.instructions.map((i) => [i.opname, String(i.opcode)]),
+      file,
+    ),
+  });
   extEnumsTs.push(`/** ${doc} */`, `export * as ${name} from './extEnum/${name}.js';`);
 }
 extEnumsTs.push('');
@@ -374,17 +385,16 @@ genTs.push('];', '');
 
 const kindsByName = new Map(core.operand_kinds.map((k) => [k.kind, k]));
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
     'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
-    'implements interface let package private protected public static yield await arguments eval undefined')
-    .split(' '),
+    'implements interface let package private protected public static yield await arguments eval undefined'
+  ).split(' '),
 );
 
 /** camelCase from words: an all-capitals first word is lowered whole (`ND Range` -> ndRange). */
 function camel(words) {
-  return words
-    .map((w, i) => (i > 0 ? w[0].toUpperCase() + w.slice(1) : /^[A-Z0-9]{2,}$/.test(w) ? w.toLowerCase() : w[0].toLowerCase() + w.slice(1)))
-    .join('');
+  return words.map((w, i) => (i > 0 ? w[0].toUpperCase() + w.slice(1) : /^[A-Z0-9]{2,}$/.test(w) ? w.toLowerCase() : w[0].toLowerCase() + w.slice(1))).join('');
 }
 
 function plural(n) {
@@ -631,16 +641,34 @@ const extNamesTs = [header('extinst.*.grammar.json')];
   const rows = [];
   const deltas = opcodeDeltas(core.instructions);
   for (let i = 0; i < core.instructions.length; i += 8) {
-    rows.push('  ' + core.instructions.slice(i, i + 8).map((x, j) => `${deltas[i + j]},${str(operandCodes(x.operands, x.opname))}`).join(',') + ',');
+    rows.push(
+      '  ' +
+        core.instructions
+          .slice(i, i + 8)
+          .map((x, j) => `${deltas[i + j]},${str(operandCodes(x.operands, x.opname))}`)
+          .join(',') +
+        ',',
+    );
   }
   shapesTs.push(...rows, '];');
   opNamesTs.push(`export const INSTRUCTION_NAMES = ${str(core.instructions.map((x) => x.opname.slice(2)).join(' '))};`, '');
   // Opcode classes the code asks about, from the grammar rather than hand-kept lists.
   const ofClass = (cls) => core.instructions.filter((x) => x.class === cls).map((x) => x.opcode);
-  shapesTs.push('/** Opcodes of the instructions of class Type-Declaration. */', `export const TYPE_DECLARATIONS: readonly number[] = [${ofClass('Type-Declaration').join(',')}];`);
-  shapesTs.push('/** Opcodes of the instructions of class Constant-Creation (spec constants included). */', `export const CONSTANT_CREATIONS: readonly number[] = [${ofClass('Constant-Creation').join(',')}];`);
-  shapesTs.push('/** Opcodes of the instructions of class Annotation (decorations and decoration groups). */', `export const ANNOTATIONS: readonly number[] = [${ofClass('Annotation').join(',')}];`);
-  shapesTs.push('/** Per ValueEnum and BitEnum kind: each enumerant\'s value (as the difference to the one before), followed by its parameters as codes when it has any. */');
+  shapesTs.push(
+    '/** Opcodes of the instructions of class Type-Declaration. */',
+    `export const TYPE_DECLARATIONS: readonly number[] = [${ofClass('Type-Declaration').join(',')}];`,
+  );
+  shapesTs.push(
+    '/** Opcodes of the instructions of class Constant-Creation (spec constants included). */',
+    `export const CONSTANT_CREATIONS: readonly number[] = [${ofClass('Constant-Creation').join(',')}];`,
+  );
+  shapesTs.push(
+    '/** Opcodes of the instructions of class Annotation (decorations and decoration groups). */',
+    `export const ANNOTATIONS: readonly number[] = [${ofClass('Annotation').join(',')}];`,
+  );
+  shapesTs.push(
+    "/** Per ValueEnum and BitEnum kind: each enumerant's value (as the difference to the one before), followed by its parameters as codes when it has any. */",
+  );
   shapesTs.push('export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {');
   // One export per kind, so that naming the values of one kind (a pass naming an execution model)
   // bundles that kind's names only; the disassembler, which names any kind, keeps them all.
@@ -669,7 +697,7 @@ const extNamesTs = [header('extinst.*.grammar.json')];
     '  readonly kinds: Readonly<Record<string, readonly (number | string)[]>>;',
     '}[] = [',
   );
-  extNamesTs.push('/** Per extended set, in the order of shapes.ts EXT_SETS: its instruction names and its own kinds\' enumerant names. */');
+  extNamesTs.push("/** Per extended set, in the order of shapes.ts EXT_SETS: its instruction names and its own kinds' enumerant names. */");
   extNamesTs.push('export const EXT_NAMES: readonly { readonly instructions: string; readonly kinds: Readonly<Record<string, string>> }[] = [');
   for (const { stem, g } of extGrammars) {
     const m = EXT_INST_NAMES[stem];
@@ -770,7 +798,9 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     if ((x.aliases ?? []).length) instAliases.push(`${i},${str(aliasEdits(x.opname, x.aliases, x.opname))}`);
   });
   aliasesTs.push(`export const INSTRUCTION_ALIASES: readonly (number | string)[] = [${instAliases.join(',')}];`);
-  operandNamesTs.push(`export const INSTRUCTION_OPERAND_NAMES = ${str(core.instructions.map((x) => operandNameLine(x.operands, x.opname)).join(LINE_SEPARATOR))};`);
+  operandNamesTs.push(
+    `export const INSTRUCTION_OPERAND_NAMES = ${str(core.instructions.map((x) => operandNameLine(x.operands, x.opname)).join(LINE_SEPARATOR))};`,
+  );
   const instVersions = core.instructions.map((x) => versionChar(x, x.opname)).join('');
   const instLast = [];
   core.instructions.forEach((x, i) => {
@@ -837,7 +867,7 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     ' * extension can enable it.',
     ' */',
     `export const INSTRUCTION_VERSIONS = ${str(instVersions)};`,
-    '/** Core instructions with a last version: index, then that version\'s index in VERSIONS. */',
+    "/** Core instructions with a last version: index, then that version's index in VERSIONS. */",
     `export const INSTRUCTION_LAST_VERSIONS: readonly number[] = [${instLast.join(',')}];`,
     '/** Per ValueEnum and BitEnum kind: as INSTRUCTION_VERSIONS, one character per enumerant in shapes.ts ENUMS order. */',
     `export const ENUMERANT_VERSIONS: Readonly<Record<string, string>> = ${coreEnums.versions};`,

@@ -85,7 +85,21 @@ describe('generate.mjs', () => {
     const committedList = [...listFiles(committed), ...listFiles(builderDir)].sort();
     expect(fresh).toEqual(committedList);
     expect(listFiles(builderDir)).toEqual(['instructionBuilders.ts']);
-    for (const f of ['core.ts', 'enums.ts', 'enum/Op.ts', 'enum/Decoration.ts', 'shapes.ts', 'opcodeNames.ts', 'enumNames.ts', 'extNames.ts', 'aliases.ts', 'operandNames.ts', 'versions.ts', 'extinst.ts', 'generators.ts']) {
+    for (const f of [
+      'core.ts',
+      'enums.ts',
+      'enum/Op.ts',
+      'enum/Decoration.ts',
+      'shapes.ts',
+      'opcodeNames.ts',
+      'enumNames.ts',
+      'extNames.ts',
+      'aliases.ts',
+      'operandNames.ts',
+      'versions.ts',
+      'extinst.ts',
+      'generators.ts',
+    ]) {
       expect(fresh).toContain(f);
     }
     for (const f of fresh) {
@@ -328,7 +342,16 @@ describe('the tables split by use agree with the full specs', () => {
   });
 
   it('enum namespaces hold every name and alias with its value', () => {
-    const namespaces: Record<string, Record<string, number>> = { Decoration, BuiltIn, Capability, Dim, StorageClass, MemoryAccess, ExecutionMode, ExecutionModel };
+    const namespaces: Record<string, Record<string, number>> = {
+      Decoration,
+      BuiltIn,
+      Capability,
+      Dim,
+      StorageClass,
+      MemoryAccess,
+      ExecutionMode,
+      ExecutionModel,
+    };
     for (const [kind, ns] of Object.entries(namespaces)) {
       const spec = operandKind(kind)!;
       const expected: Record<string, number> = {};
@@ -342,7 +365,7 @@ describe('the tables split by use agree with the full specs', () => {
   });
 });
 
-describe('the assembler\'s specs agree with the full specs', () => {
+describe("the assembler's specs agree with the full specs", () => {
   const availability = (x: { version?: string; lastVersion?: string; capabilities: readonly string[]; extensions: readonly string[] }) => ({
     ...(x.version !== undefined && x.version !== '1.0' ? { version: x.version } : {}),
     ...(x.lastVersion !== undefined ? { lastVersion: x.lastVersion } : {}),
@@ -359,7 +382,7 @@ describe('the assembler\'s specs agree with the full specs', () => {
     const text = instructionTextSpecs();
     expect(text.length).toBe(instructions.length);
     instructions.forEach((full, i) => {
-      const t = text[i]!;
+      const t = text[i];
       expect([t.opname, t.opcode, t.hasResultType, t.hasResult]).toEqual([full.opname, full.opcode, full.hasResultType, full.hasResult]);
       expect(t.aliases).toEqual(full.aliases);
       expect(ops(t.operands), full.opname).toEqual(ops(full.operands));
@@ -367,12 +390,12 @@ describe('the assembler\'s specs agree with the full specs', () => {
     });
   });
 
-  it('enumerants of every core kind and of the sets\' own kinds', () => {
+  it("enumerants of every core kind and of the sets' own kinds", () => {
     const check = (full: (typeof operandKinds)[number], t: ReturnType<typeof operandKindTextSpec>) => {
       expect(t?.category, full.kind).toBe(full.category);
       expect(t!.enumerants.length, full.kind).toBe(full.enumerants!.length);
       full.enumerants!.forEach((e, i) => {
-        const te = t!.enumerants[i]!;
+        const te = t!.enumerants[i];
         expect([te.name, te.value, te.aliases], `${full.kind}.${e.name}`).toEqual([e.name, e.value, e.aliases]);
         expect(ops(te.parameters), `${full.kind}.${e.name}`).toEqual(ops(e.parameters));
         expect(norm(te), `${full.kind}.${e.name}`).toEqual(availability(e));

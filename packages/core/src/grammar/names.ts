@@ -25,7 +25,7 @@ export function opcodeName(opcode: number): string | undefined {
     let op = 0;
     for (let i = 0; i < names.length; i++) {
       op += INSTRUCTIONS[2 * i] as number;
-      opnames[op] ??= `Op${names[i]!}`;
+      opnames[op] ??= `Op${names[i]}`;
     }
   }
   return opnames[opcode];
@@ -42,7 +42,7 @@ function namesByValue(values: readonly (number | string)[], from: number, names:
   for (let i = from; i < values.length; i++) {
     if (typeof values[i] === 'string') continue; // an enumerant's parameters
     value += values[i] as number;
-    const name = list[n++]!;
+    const name = list[n++];
     if (!byValue.has(value)) byValue.set(value, name);
   }
   return byValue;
@@ -61,16 +61,16 @@ export function enumerantName(kind: string, value: number, set?: ExtInstSetInfo)
     const key = `${s.info.grammarFile}/${kind}`;
     let byValue = enumNames.get(key);
     if (byValue === undefined) {
-      const names = EXT_NAMES[s.index]!.kinds[kind];
+      const names = EXT_NAMES[s.index].kinds[kind];
       if (names === undefined) return undefined;
-      byValue = namesByValue(EXT_SETS[s.index]!.kinds[kind]!, 1, names);
+      byValue = namesByValue(EXT_SETS[s.index].kinds[kind], 1, names);
       enumNames.set(key, byValue);
     }
     return byValue.get(value);
   }
   const names: Readonly<Record<string, string>> = ENUM_NAMES;
   if (!Object.prototype.hasOwnProperty.call(names, kind)) return undefined;
-  return enumerantNameIn(names[kind]!, kind, value);
+  return enumerantNameIn(names[kind], kind, value);
 }
 
 /**
@@ -83,7 +83,7 @@ export function enumerantNameIn(names: string, kind: string, value: number): str
   let byValue = enumNames.get(kind);
   if (byValue === undefined) {
     if (!Object.prototype.hasOwnProperty.call(ENUMS, kind)) return undefined;
-    byValue = namesByValue(ENUMS[kind]!, 0, names);
+    byValue = namesByValue(ENUMS[kind], 0, names);
     enumNames.set(kind, byValue);
   }
   return byValue.get(value);
@@ -101,12 +101,12 @@ export function extInstName(set: ExtInstSetInfo | string, opcode: number): strin
   let byNumber = extNames.get(s.info.grammarFile);
   if (byNumber === undefined) {
     byNumber = new Map();
-    const names = EXT_NAMES[s.index]!.instructions.split(' ');
-    const data = EXT_SETS[s.index]!.instructions;
+    const names = EXT_NAMES[s.index].instructions.split(' ');
+    const data = EXT_SETS[s.index].instructions;
     let op = 0;
     for (let i = 0; i < names.length; i++) {
       op += data[2 * i] as number;
-      if (!byNumber.has(op)) byNumber.set(op, names[i]!);
+      if (!byNumber.has(op)) byNumber.set(op, names[i]);
     }
     extNames.set(s.info.grammarFile, byNumber);
   }

@@ -7,7 +7,17 @@
  *
  * The tables (`./generated/shapes.ts`) are compact strings and numbers, decoded on first use.
  */
-import { CODE_CHARS, CORE_CATEGORIES, ENUMS, EXT_SETS, INSTRUCTIONS, KIND_NAMES, TYPE_DECLARATIONS, CONSTANT_CREATIONS, ANNOTATIONS } from './generated/shapes.js';
+import {
+  CODE_CHARS,
+  CORE_CATEGORIES,
+  ENUMS,
+  EXT_SETS,
+  INSTRUCTIONS,
+  KIND_NAMES,
+  TYPE_DECLARATIONS,
+  CONSTANT_CREATIONS,
+  ANNOTATIONS,
+} from './generated/shapes.js';
 import type { ExtInstSetInfo, OperandCategory, OperandSpec, Quantifier } from './types.js';
 
 /** `instructionShape[opcode]` bit: the opcode is in the grammar. */
@@ -27,14 +37,14 @@ const operandCache = new Map<string, OperandSpec>();
 export function decodeOperands(codes: string): readonly OperandSpec[] {
   const out: OperandSpec[] = [];
   for (let i = 0; i < codes.length; i++) {
-    const c = codes[i]!;
+    const c = codes[i];
     const next = codes[i + 1];
     const quantifier: Quantifier = next === '?' || next === '*' ? next : '';
     if (quantifier !== '') i++;
     const key = c + quantifier;
     let spec = operandCache.get(key);
     if (spec === undefined) {
-      spec = Object.freeze({ kind: KIND_NAMES[CODE_CHARS.indexOf(c)]!, quantifier });
+      spec = Object.freeze({ kind: KIND_NAMES[CODE_CHARS.indexOf(c)], quantifier });
       operandCache.set(key, spec);
     }
     out.push(spec);
@@ -70,8 +80,8 @@ function core(): CoreShapes {
 
 function buildInstructionShape(): Uint8Array {
   const shape = new Uint8Array(65536);
-  const typeCode = CODE_CHARS[KIND_NAMES.indexOf('IdResultType')]!;
-  const resultCode = CODE_CHARS[KIND_NAMES.indexOf('IdResult')]!;
+  const typeCode = CODE_CHARS[KIND_NAMES.indexOf('IdResultType')];
+  const resultCode = CODE_CHARS[KIND_NAMES.indexOf('IdResult')];
   const { codes, opcodes } = core();
   for (const op of opcodes) {
     const c = codes[op]!;
@@ -169,7 +179,7 @@ let coreCategories: Map<string, OperandCategory> | undefined;
 function coreCategory(kind: string): OperandCategory | undefined {
   if (coreCategories === undefined) {
     coreCategories = new Map();
-    for (let i = 0; i < CORE_CATEGORIES.length; i++) coreCategories.set(KIND_NAMES[i]!, CATEGORY_OF_LETTER[CORE_CATEGORIES[i]!]!);
+    for (let i = 0; i < CORE_CATEGORIES.length; i++) coreCategories.set(KIND_NAMES[i], CATEGORY_OF_LETTER[CORE_CATEGORIES[i]]);
   }
   return coreCategories.get(kind);
 }
@@ -274,7 +284,7 @@ function extSets(): Map<string, ExtShapes> {
     }
     const kinds = new Map<string, { category: OperandCategory; enumerants: EnumShape | undefined }>();
     for (const [kind, data] of Object.entries(s.kinds)) {
-      const category = CATEGORY_OF_LETTER[data[0] as string]!;
+      const category = CATEGORY_OF_LETTER[data[0] as string];
       kinds.set(kind, { category, enumerants: category === 'ValueEnum' || category === 'BitEnum' ? decodeEnum(category, data, 1) : undefined });
     }
     extByFile!.set(s.grammarFile, { info, index, codes, operands: new Map(), kinds });

@@ -117,7 +117,7 @@ export function instructionTextSpecs(): readonly InstructionTextSpec[] {
   for (let i = 0; i < names.length; i++) {
     opcode += INSTRUCTIONS[2 * i] as number;
     const operands = named(decodeOperands(INSTRUCTIONS[2 * i + 1] as string), operandNames[i]);
-    const opname = `Op${names[i]!}`;
+    const opname = `Op${names[i]}`;
     list.push(
       Object.freeze({
         opname,
@@ -126,7 +126,7 @@ export function instructionTextSpecs(): readonly InstructionTextSpec[] {
         operands,
         hasResultType: operands.some((o) => o.kind === 'IdResultType'),
         hasResult: operands.some((o) => o.kind === 'IdResult'),
-        ...availability(INSTRUCTION_VERSIONS[i]!, last.get(i)),
+        ...availability(INSTRUCTION_VERSIONS[i], last.get(i)),
       }),
     );
   }
@@ -150,12 +150,30 @@ export function operandKindTextSpec(kind: string, set?: ExtInstSetInfo): Operand
     if (category !== 'ValueEnum' && category !== 'BitEnum') spec = null;
     else if (own) {
       const i = s.index;
-      spec = buildKind(kind, category, EXT_SETS[i]!.kinds[kind]!, 1, EXT_NAMES[i]!.kinds[kind] ?? '', EXT_OPERAND_NAMES[i]!.parameters[kind],
-        EXT_ENUMERANT_ALIASES[i]![kind], EXT_ENUMERANT_VERSIONS[i]!.versions[kind] ?? '', EXT_ENUMERANT_VERSIONS[i]!.last[kind]);
+      spec = buildKind(
+        kind,
+        category,
+        EXT_SETS[i].kinds[kind],
+        1,
+        EXT_NAMES[i].kinds[kind] ?? '',
+        EXT_OPERAND_NAMES[i].parameters[kind],
+        EXT_ENUMERANT_ALIASES[i][kind],
+        EXT_ENUMERANT_VERSIONS[i].versions[kind] ?? '',
+        EXT_ENUMERANT_VERSIONS[i].last[kind],
+      );
     } else {
       const names: Readonly<Record<string, string>> = ENUM_NAMES;
-      spec = buildKind(kind, category, ENUMS[kind]!, 0, names[kind] ?? '', PARAMETER_NAMES[kind], ENUMERANT_ALIASES[kind], ENUMERANT_VERSIONS[kind] ?? '',
-        ENUMERANT_LAST_VERSIONS[kind]);
+      spec = buildKind(
+        kind,
+        category,
+        ENUMS[kind],
+        0,
+        names[kind] ?? '',
+        PARAMETER_NAMES[kind],
+        ENUMERANT_ALIASES[kind],
+        ENUMERANT_VERSIONS[kind] ?? '',
+        ENUMERANT_LAST_VERSIONS[kind],
+      );
     }
     kindSpecs.set(key, spec);
   }
@@ -191,11 +209,11 @@ function buildKind(
     }
     enumerants.push(
       Object.freeze({
-        name: nameList[n]!,
+        name: nameList[n],
         value,
-        aliases: aliasesOf(nameList[n]!, aliases.get(n)),
+        aliases: aliasesOf(nameList[n], aliases.get(n)),
         parameters,
-        ...availability(versions[n]!, last.get(n)),
+        ...availability(versions[n], last.get(n)),
       }),
     );
   }
@@ -213,14 +231,14 @@ export function extInstTextSpecs(set: ExtInstSetInfo): readonly ExtInstTextSpec[
   if (s === undefined) return [];
   let list = extSpecs.get(s.info.grammarFile);
   if (list === undefined) {
-    const names = EXT_NAMES[s.index]!.instructions.split(' ');
-    const operandNames = EXT_OPERAND_NAMES[s.index]!.instructions.split('\t');
-    const data = EXT_SETS[s.index]!.instructions;
+    const names = EXT_NAMES[s.index].instructions.split(' ');
+    const operandNames = EXT_OPERAND_NAMES[s.index].instructions.split('\t');
+    const data = EXT_SETS[s.index].instructions;
     const out: ExtInstTextSpec[] = [];
     let opcode = 0;
     for (let i = 0; i < data.length / 2; i++) {
       opcode += data[2 * i] as number;
-      out.push(Object.freeze({ opname: names[i]!, opcode, operands: named(decodeOperands(data[2 * i + 1] as string), operandNames[i]) }));
+      out.push(Object.freeze({ opname: names[i], opcode, operands: named(decodeOperands(data[2 * i + 1] as string), operandNames[i]) }));
     }
     list = Object.freeze(out);
     extSpecs.set(s.info.grammarFile, list);

@@ -24,11 +24,9 @@ export class IdAllocator {
   allocate(): number {
     const id = this.header.bound;
     if (id + 1 > this.limit) {
-      throw new SpirvError(
-        'ID_LIMIT',
-        `cannot allocate a new id: the module's id bound ${id} has reached the limit ${this.limit}`,
-        { hint: "raise the limit (idLimit option) if your consumers support larger bounds, or compact the module's ids" },
-      );
+      throw new SpirvError('ID_LIMIT', `cannot allocate a new id: the module's id bound ${id} has reached the limit ${this.limit}`, {
+        hint: "raise the limit (idLimit option) if your consumers support larger bounds, or compact the module's ids",
+      });
     }
     this.header.bound = id + 1;
     return id;

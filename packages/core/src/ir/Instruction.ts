@@ -91,7 +91,7 @@ export class Instruction {
 
   /** Operand word `i` (0-based, after the result type and result id). */
   word(i: number): number {
-    return i < this._count ? this._words[this._start + i]! : 0;
+    return i < this._count ? this._words[this._start + i] : 0;
   }
 
   /**

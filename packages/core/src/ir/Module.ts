@@ -385,7 +385,7 @@ export class Module {
     const gone: Instruction[] = [];
     let kept = 0;
     for (let i = 0; i < list.length; i++) {
-      const inst = list[i]!;
+      const inst = list[i];
       if (drop(inst)) gone.push(inst);
       else list[kept++] = inst;
     }
@@ -473,7 +473,10 @@ export class Module {
   private locate(inst: Instruction): { home: InstructionHome; index: number } {
     const found = this.locator.find(inst);
     if (found === undefined) {
-      throw new SpirvError('NOT_IN_MODULE', `${describe(inst)} is not in the module (an OpFunction, OpLabel or OpFunctionEnd is edited with its function or block)`);
+      throw new SpirvError(
+        'NOT_IN_MODULE',
+        `${describe(inst)} is not in the module (an OpFunction, OpLabel or OpFunctionEnd is edited with its function or block)`,
+      );
     }
     return found;
   }

@@ -26,8 +26,8 @@ export interface Inconsistency {
  */
 export function checkConsistency(module: Module): Inconsistency[] {
   const found: Inconsistency[] = [];
-  for (const analysis of module.cachedAnalyses() as Analysis<unknown>[]) {
-    const snapshot = (analysis.snapshot ?? builtInSnapshots.get(analysis)) as ((value: unknown, module: Module) => readonly string[]) | undefined;
+  for (const analysis of module.cachedAnalyses()) {
+    const snapshot = analysis.snapshot ?? builtInSnapshots.get(analysis);
     if (snapshot === undefined) continue;
     const cached = snapshot(module.analysis(analysis), module);
     const fresh = snapshot(analysis.build(module), module);

@@ -35,7 +35,7 @@ export function forEachInstruction(module: Module, sink: InstructionSink): void 
     sink.region(words);
     return;
   }
-  for (let pos = 0; pos < words.length; ) {
+  for (let pos = 0; pos < words.length;) {
     const wordCount = wordCountAt(words, pos);
     sink.instruction(instructionAt(words, pos, wordCount));
     pos += wordCount;
@@ -50,7 +50,7 @@ export function forEachInstruction(module: Module, sink: InstructionSink): void 
 export function forEachGlobalInstruction(module: Module, visit: (inst: Instruction) => void): void {
   for (const name of SECTIONS) {
     const list = module.section(name);
-    for (let i = 0; i < list.length; i++) visit(list[i]!);
+    for (let i = 0; i < list.length; i++) visit(list[i]);
   }
 }
 
@@ -60,7 +60,7 @@ export function forEachGlobalInstruction(module: Module, visit: (inst: Instructi
  * the result type and id), so this only guards against looping forever on anything else.
  */
 export function wordCountAt(words: Uint32Array, pos: number): number {
-  const wordCount = words[pos]! >>> 16;
+  const wordCount = words[pos] >>> 16;
   if (wordCount === 0 || pos + wordCount > words.length) {
     throw new SpirvError(
       wordCount === 0 ? 'WORD_COUNT_ZERO' : 'WORD_COUNT_PAST_END',
@@ -72,10 +72,10 @@ export function wordCountAt(words: Uint32Array, pos: number): number {
 
 /** A view of the instruction at words [pos, pos + wordCount), as the decoder would build it. */
 export function instructionAt(words: Uint32Array, pos: number, wordCount: number): Instruction {
-  const opcode = words[pos]! & 0xffff;
-  const shape = instructionShape[opcode]!;
+  const opcode = words[pos] & 0xffff;
+  const shape = instructionShape[opcode];
   let at = pos + 1;
-  const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++]! : 0;
-  const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++]! : 0;
+  const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++] : 0;
+  const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++] : 0;
   return Instruction.view(opcode, typeId, resultId, words, at, pos + wordCount - at);
 }

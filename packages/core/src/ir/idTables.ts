@@ -24,9 +24,9 @@ export function createIdFlags(bound: number, moduleWords: number): IdFlags {
   if (bound <= moduleWords * DENSE_RATIO) {
     const bits = new Uint8Array((bound + 7) >>> 3);
     return {
-      has: (id) => (bits[id >>> 3]! & (1 << (id & 7))) !== 0,
+      has: (id) => (bits[id >>> 3] & (1 << (id & 7))) !== 0,
       add: (id) => {
-        bits[id >>> 3] = bits[id >>> 3]! | (1 << (id & 7));
+        bits[id >>> 3] = bits[id >>> 3] | (1 << (id & 7));
       },
     };
   }
@@ -38,7 +38,7 @@ export function createIdValues(bound: number, moduleWords: number): IdValues {
   if (bound <= moduleWords * DENSE_RATIO) {
     const values = new Uint32Array(bound);
     return {
-      get: (id) => (id < values.length ? values[id]! : 0),
+      get: (id) => (id < values.length ? values[id] : 0),
       set: (id, value) => {
         if (id < values.length) values[id] = value;
       },
@@ -52,7 +52,11 @@ export function createIdValues(bound: number, moduleWords: number): IdValues {
  * Roughly how many words `module` occupies, without encoding it: what {@link createIdFlags} and
  * {@link createIdValues} compare the bound with.
  */
-export function moduleWordEstimate(module: { lazyFunctionWords(): Uint32Array | null; instructions(): Iterable<unknown>; globalInstructions(): Iterable<unknown> }): number {
+export function moduleWordEstimate(module: {
+  lazyFunctionWords(): Uint32Array | null;
+  instructions(): Iterable<unknown>;
+  globalInstructions(): Iterable<unknown>;
+}): number {
   const lazy = module.lazyFunctionWords();
   let count = 0;
   if (lazy !== null) {

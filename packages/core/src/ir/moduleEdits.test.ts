@@ -60,8 +60,8 @@ describe('Module edits keep cached analyses right', () => {
     const m = loaded();
     const uint = idOf(m, 'uint');
     const a = idOf(m, 'a');
-    const block = m.functions[0]!.blocks[0]!;
-    const add = block.instructions[1]!;
+    const block = m.functions[0].blocks[0];
+    const add = block.instructions[1];
     const mul = new Instruction(Op.IMul, uint, m.newId(), [a, a]);
     m.insertAfter(add, [mul]);
     m.setOperand(add, 1, mul.resultId);
@@ -92,7 +92,13 @@ describe('Module edits keep cached analyses right', () => {
     addName(m, lid, 'lid');
     expect(m.analysis(DecorationsAnalysis).builtIn(lid)).toBe(BuiltIn.LocalInvocationId);
     expect(m.analysis(NamesAnalysis).name(lid)).toBe('lid');
-    expect(m.analysis(DefUseAnalysis).uses(lid).map((u) => u.instruction.opcode).sort()).toEqual([Op.Name, Op.Decorate].sort());
+    expect(
+      m
+        .analysis(DefUseAnalysis)
+        .uses(lid)
+        .map((u) => u.instruction.opcode)
+        .sort(),
+    ).toEqual([Op.Name, Op.Decorate].sort());
     expect(checkConsistency(m)).toEqual([]);
   });
 
@@ -105,7 +111,13 @@ describe('Module edits keep cached analyses right', () => {
     expect(replaceAllUsesWith(m, a, zero)).toBe(2);
     const load = m.analysis(DefUseAnalysis).def(a)!;
     m.remove(load);
-    expect(m.analysis(DefUseAnalysis).uses(idx).map((u) => u.instruction.opcode).sort()).toEqual([Op.EntryPoint, Op.Name, Op.Decorate].sort());
+    expect(
+      m
+        .analysis(DefUseAnalysis)
+        .uses(idx)
+        .map((u) => u.instruction.opcode)
+        .sort(),
+    ).toEqual([Op.EntryPoint, Op.Name, Op.Decorate].sort());
     removeDefinition(m, idx);
     const out = disassemble(m, { header: false });
     expect(out).not.toMatch(/idx|LocalInvocationIndex/);
@@ -116,7 +128,7 @@ describe('Module edits keep cached analyses right', () => {
 
   it('replaceIn rewrites a block in one sweep', () => {
     const m = loaded();
-    const block = m.functions[0]!.blocks[0]!;
+    const block = m.functions[0].blocks[0];
     const zero = m.analysis(TypesAnalysis).constant(Op.Constant, 3, [0]);
     const n = m.replaceIn(block, (inst) => (inst.opcode === Op.IAdd ? [new Instruction(Op.ISub, 3, 9, [zero, 8])] : inst.opcode === Op.Nop ? [] : undefined));
     expect(n).toBe(1);
@@ -157,4 +169,3 @@ describe('Module edits keep cached analyses right', () => {
     expect(encodeModule(d)).toEqual(encodeModule(assemble(text, { preserveNumericIds: true })));
   });
 });
-

@@ -115,7 +115,7 @@ class OperandWalker {
   /** Walks operand specs; `skipResult` drops IdResultType/IdResult, which the Instruction holds apart. */
   walkList(specs: readonly OperandSpec[], skipResult: boolean, set: ExtInstSetInfo | undefined, list: OperandList): OperandProblem | undefined {
     for (let index = 0; index < specs.length; index++) {
-      const s = specs[index]!;
+      const s = specs[index];
       if (skipResult && (s.kind === 'IdResultType' || s.kind === 'IdResult')) continue;
       if (s.quantifier === '') {
         if (this.pos >= this.n) return this.fail({ kind: 'missing-operand', operandKind: s.kind, ...(s.name ? { name: s.name } : {}), list, index });

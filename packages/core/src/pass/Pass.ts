@@ -38,4 +38,4 @@ export interface Pass {
 }
 
 /** The common result of a pass that found nothing to do. */
-export const UNCHANGED: PassResult = Object.freeze({ changed: false, diagnostics: Object.freeze([]) as readonly Diagnostic[] });
+export const UNCHANGED: PassResult = Object.freeze({ changed: false, diagnostics: Object.freeze([]) });

@@ -95,15 +95,25 @@ describe('runPasses', () => {
   });
 
   it('turns a thrown SpirvError into a diagnostic, and any other throw into PASS_CRASHED', () => {
-    const refusing: Pass = { name: 'refuse', run: () => { throw new SpirvError('PASS_FAILED', 'cannot lower this'); } };
+    const refusing: Pass = {
+      name: 'refuse',
+      run: () => {
+        throw new SpirvError('PASS_FAILED', 'cannot lower this');
+      },
+    };
     const r1 = runPasses(load(), [refusing]);
     expect(r1.ok).toBe(false);
     expect(r1.diagnostics[0]).toMatchObject({ severity: 'error', code: 'PASS_FAILED', pass: 'refuse', message: 'cannot lower this' });
-    const buggy: Pass = { name: 'buggy', run: () => { throw new TypeError("reading 'x' of undefined"); } };
+    const buggy: Pass = {
+      name: 'buggy',
+      run: () => {
+        throw new TypeError("reading 'x' of undefined");
+      },
+    };
     const r2 = runPasses(load(), [buggy]);
     expect(r2.ok).toBe(false);
     expect(r2.diagnostics[0]).toMatchObject({ severity: 'error', code: 'PASS_CRASHED', pass: 'buggy' });
-    expect(r2.diagnostics[0]!.message).toMatch(/^internal error in pass 'buggy': reading 'x' of undefined/);
+    expect(r2.diagnostics[0].message).toMatch(/^internal error in pass 'buggy': reading 'x' of undefined/);
   });
 
   it('drops cached analyses a changing pass does not preserve, and keeps those it does', () => {
@@ -138,7 +148,7 @@ describe('runPasses', () => {
       const r = runPasses(load(), [adder('liar', 'surgery', [DefUseAnalysis])], { checkConsistency: true });
       expect(r.ok).toBe(false);
       expect(r.diagnostics[0]).toMatchObject({ severity: 'error', code: 'INCONSISTENT_ANALYSIS', pass: 'liar' });
-      expect(r.diagnostics[0]!.message).toMatch(/it lists 'def-use' in preserves, but its edits left that analysis stale/);
+      expect(r.diagnostics[0].message).toMatch(/it lists 'def-use' in preserves, but its edits left that analysis stale/);
     });
 
     it('passes a pass that edits through the module and preserves what it kept', () => {
@@ -159,7 +169,7 @@ describe('runPasses', () => {
       };
       const r = runPasses(module, [sneaky], { checkConsistency: true });
       expect(r.diagnostics[0]).toMatchObject({ code: 'INCONSISTENT_ANALYSIS', pass: 'sneaky' });
-      expect(r.diagnostics[0]!.message).toMatch(/reported no change/);
+      expect(r.diagnostics[0].message).toMatch(/reported no change/);
     });
 
     it('is off unless asked for (or SPVKIT_CHECK_CONSISTENCY=1)', () => {

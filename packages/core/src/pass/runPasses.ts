@@ -138,7 +138,14 @@ function runOne(pass: Pass, module: Module, context: PassContext): { changed: bo
       const where = error.stack?.split('\n').slice(1, 4).join('\n') ?? '';
       return {
         changed: true,
-        diagnostics: [{ severity: 'error', code: 'PASS_CRASHED', pass: pass.name, message: `internal error in pass '${pass.name}': ${error.message}${where ? `\n${where}` : ''}` }],
+        diagnostics: [
+          {
+            severity: 'error',
+            code: 'PASS_CRASHED',
+            pass: pass.name,
+            message: `internal error in pass '${pass.name}': ${error.message}${where ? `\n${where}` : ''}`,
+          },
+        ],
       };
     }
     const d: Diagnostic = {

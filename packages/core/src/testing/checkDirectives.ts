@@ -34,7 +34,10 @@ export interface CompiledPattern {
 
 /** A check text that cannot be read: a bad directive, an unclosed `{{` or `[[`, a bad regex. */
 export class CheckSyntaxError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(message);
     this.name = 'CheckSyntaxError';
   }
@@ -61,7 +64,7 @@ export function parseCheckDirectives(text: string, prefix = 'CHECK'): CheckDirec
   const directives: CheckDirective[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const source = lines[i]!.replace(/\r$/, '');
+    const source = lines[i].replace(/\r$/, '');
     const found = finder.exec(source);
     if (found === null) continue;
     const kind = SUFFIXES[(found[1] ?? '').toUpperCase()];

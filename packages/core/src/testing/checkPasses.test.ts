@@ -43,7 +43,7 @@ describe('checkPasses', () => {
     expect(() => checkPasses(shader, [stripNames], { checks: '; CHECK: OpName %main' })).toThrow(/check line 1: CHECK: expected string not found/);
   });
 
-  it('keeps the author\'s numeric ids, as SPIRV-Tools\' pass tests assemble', () => {
+  it("keeps the author's numeric ids, as SPIRV-Tools' pass tests assemble", () => {
     const text = shader.replace(/%main/g, '%7');
     const outcome = checkPasses(text, [], { checks: '; CHECK: %7 = OpFunction %1 None %2', disassemble: { rawId: true } });
     expect(outcome.module.header.bound).toBeGreaterThan(7);

@@ -28,7 +28,7 @@ describe('parseCheckDirectives', () => {
       ['CHECK-DAG', 'e', 6],
       ['CHECK-LABEL', 'f', 7],
     ]);
-    expect(ds[1]!.column).toBe(16);
+    expect(ds[1].column).toBe(16);
   });
 
   it('refuses a misspelt directive instead of checking nothing', () => {
@@ -78,7 +78,9 @@ describe('fileCheck', () => {
     expect(fileCheck(text, '; CHECK: OpIMul\n; CHECK-NEXT: OpIAdd').ok).toBe(true);
     expect(failure(text, '; CHECK: OpIMul\n; CHECK-NEXT: OpStore')).toMatch(/expected string not found on line 4; it matches further on, at line 5/);
     expect(fileCheck(text, '; CHECK: OpIAdd\n; CHECK-SAME: %a\n; CHECK-SAME: %idx').ok).toBe(true);
-    expect(failure(text, '; CHECK: OpIAdd %uint %a\n; CHECK-SAME: %a')).toMatch(/CHECK-SAME: expected string not found on the line of the previous match \(line 4\)/);
+    expect(failure(text, '; CHECK: OpIAdd %uint %a\n; CHECK-SAME: %a')).toMatch(
+      /CHECK-SAME: expected string not found on the line of the previous match \(line 4\)/,
+    );
     expect(failure('a', '; CHECK-NEXT: a')).toMatch(/no previous match/);
   });
 
@@ -102,7 +104,10 @@ describe('fileCheck', () => {
   });
 
   it('captures with [[NAME:re]] and requires the same text at [[NAME]]', () => {
-    const bindings = assertFileCheck(text, '; CHECK: [[IDX:%\\w+]] = OpLoad\n; CHECK: OpIMul %uint [[IDX]] [[IDX]]\n; CHECK: [[SUM:%\\w+]] = OpIAdd %uint {{%\\w+}} [[IDX]]\n; CHECK: OpStore %out [[SUM]]');
+    const bindings = assertFileCheck(
+      text,
+      '; CHECK: [[IDX:%\\w+]] = OpLoad\n; CHECK: OpIMul %uint [[IDX]] [[IDX]]\n; CHECK: [[SUM:%\\w+]] = OpIAdd %uint {{%\\w+}} [[IDX]]\n; CHECK: OpStore %out [[SUM]]',
+    );
     expect(bindings.get('IDX')).toBe('%idx');
     expect(bindings.get('SUM')).toBe('%b');
     const message = failure(text, '; CHECK: [[IDX:%\\w+]] = OpLoad\n; CHECK: OpStore %out [[IDX]]');
@@ -127,7 +132,9 @@ describe('fileCheck', () => {
     const two = ['%f1 = OpFunction', 'OpLoad', 'OpFunctionEnd', '%f2 = OpFunction', 'OpStore', 'OpFunctionEnd'].join('\n');
     expect(fileCheck(two, '; CHECK-LABEL: %f1 = OpFunction\n; CHECK: OpLoad\n; CHECK-LABEL: %f2 = OpFunction\n; CHECK: OpStore').ok).toBe(true);
     // OpStore exists, but only in f2's block.
-    expect(failure(two, '; CHECK-LABEL: %f1 = OpFunction\n; CHECK: OpStore\n; CHECK-LABEL: %f2 = OpFunction')).toMatch(/check line 2: CHECK: expected string not found/);
+    expect(failure(two, '; CHECK-LABEL: %f1 = OpFunction\n; CHECK: OpStore\n; CHECK-LABEL: %f2 = OpFunction')).toMatch(
+      /check line 2: CHECK: expected string not found/,
+    );
     // A NOT in f1's block does not see f2.
     expect(fileCheck(two, '; CHECK-LABEL: %f1 = OpFunction\n; CHECK-NOT: OpStore\n; CHECK-LABEL: %f2 = OpFunction').ok).toBe(true);
     // CHECK-NEXT right after a label follows the label's line.

@@ -1,10 +1,4 @@
-import {
-  compilePattern,
-  parseCheckDirectives,
-  patternRegex,
-  type CheckDirective,
-  type CompiledPattern,
-} from './checkDirectives.js';
+import { compilePattern, parseCheckDirectives, patternRegex, type CheckDirective, type CompiledPattern } from './checkDirectives.js';
 
 /** Options of {@link fileCheck}. */
 export interface FileCheckOptions {
@@ -148,7 +142,7 @@ class Matcher {
     let nots: Directive[] = [];
     let i = 0;
     while (i < directives.length) {
-      const d = directives[i]!;
+      const d = directives[i];
       if (d.kind === 'CHECK-NOT') {
         nots.push(d);
         i++;
@@ -156,7 +150,7 @@ class Matcher {
       }
       if (d.kind === 'CHECK-DAG') {
         const group: Directive[] = [];
-        while (i < directives.length && directives[i]!.kind === 'CHECK-DAG') group.push(directives[i++]!);
+        while (i < directives.length && directives[i].kind === 'CHECK-DAG') group.push(directives[i++]);
         const matches = this.dagGroup(group, pos, end);
         this.checkNots(nots, pos, Math.min(...matches.map((m) => m.start)));
         nots = [];
@@ -208,7 +202,8 @@ class Matcher {
         if (overlap === undefined) break;
         from = Math.max(overlap.end, m.start + 1);
       }
-      if (match === undefined) throw new Mismatch(d, 'expected string not found in input (CHECK-DAG, after the previous match and not overlapping the group)', pos);
+      if (match === undefined)
+        throw new Mismatch(d, 'expected string not found in input (CHECK-DAG, after the previous match and not overlapping the group)', pos);
       taken.push(this.bind(d, match));
     }
     return taken;

@@ -1,16 +1,7 @@
 // Phase 4, applying a plan: every read replaced (word by word while the bodies are undecoded,
 // else instruction by instruction), the Private copies written at entry, entry-point interfaces
 // fixed, and the index variables removed with their names, decorations and debug references.
-import {
-  Op,
-  TypesAnalysis,
-  replaceFunctionWords,
-  type Block,
-  type Diagnostic,
-  type EntryPointInfo,
-  type Instruction,
-  type Module,
-} from '@spvkit/core';
+import { Op, TypesAnalysis, replaceFunctionWords, type Block, type Diagnostic, type EntryPointInfo, type Instruction, type Module } from '@spvkit/core';
 import { DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND } from './debugInfo.js';
 import { Editor } from './editor.js';
 import type { Flavor, Plan } from './plan.js';
@@ -21,7 +12,7 @@ export function applyPlan(module: Module, plan: Plan): Diagnostic[] {
   const reaching = (fnId: number): EntryPointInfo[] => eps.filter((ep) => ep.reachable.has(fnId));
   const diagnostics: Diagnostic[] = [];
   const tailLines = detachTrailingLines(module);
-  const edit = new Editor(module, module.analysis(TypesAnalysis), [...rootOf.values()][0]!.typeId);
+  const edit = new Editor(module, module.analysis(TypesAnalysis), [...rootOf.values()][0].typeId);
 
   // Per entry point, the globals it now reads (interfaces must list Input variables, and from
   // SPIR-V 1.4 on every global its call tree references).
@@ -51,13 +42,18 @@ export function applyPlan(module: Module, plan: Plan): Diagnostic[] {
     }
     // Shared functions read a Private variable that each entry point reaching them writes at its start.
     const spirv14 = module.header.version >= 0x00010400;
-    const firstShared = readers.get([...shared.keys()][0]!)?.at;
+    const firstShared = readers.get([...shared.keys()][0])?.at;
     for (const [root, byFunction] of initializers) {
       const priv = edit.privateVariable(root);
       for (const site of scan.sites) if (site.root === root && shared.has(site.fn.id)) replacements.set(site.inst, edit.readPrivate(site, priv));
       for (const [fnId, list] of byFunction) {
-        const flavor = flavors.of(list[0]!, firstShared!);
-        edit.initializeAtEntry(module.functions.find((f) => f.id === fnId)!, root, priv, flavor);
+        const flavor = flavors.of(list[0], firstShared!);
+        edit.initializeAtEntry(
+          module.functions.find((f) => f.id === fnId)!,
+          root,
+          priv,
+          flavor,
+        );
         for (const ep of eps.filter((e) => e.functionId === fnId)) {
           for (const g of flavorGlobals(flavor)) need(ep, g);
           if (spirv14) need(ep, priv);
@@ -114,7 +110,7 @@ export function applyPlan(module: Module, plan: Plan): Diagnostic[] {
 function detachTrailingLines(module: Module): Instruction[] {
   const globals = module.globals;
   let i = globals.length;
-  while (i > 0 && (globals[i - 1]!.opcode === Op.Line || globals[i - 1]!.opcode === Op.NoLine)) i--;
+  while (i > 0 && (globals[i - 1].opcode === Op.Line || globals[i - 1].opcode === Op.NoLine)) i--;
   const lines = new Set(globals.slice(i));
   module.removeWhere('globals', (inst) => lines.has(inst));
   return [...lines];

@@ -58,7 +58,7 @@ export class Editor {
     // already belongs to the types section.
     const annotations = this.module.annotations;
     let at = annotations.length;
-    while (at > 0 && (annotations[at - 1]!.opcode === Op.Line || annotations[at - 1]!.opcode === Op.NoLine)) at--;
+    while (at > 0 && (annotations[at - 1].opcode === Op.Line || annotations[at - 1].opcode === Op.NoLine)) at--;
     this.module.insert('annotations', [new Instruction(Op.Decorate, 0, 0, [id, Decoration.BuiltIn, builtIn])], at);
     return id;
   }
@@ -99,7 +99,7 @@ export class Editor {
 
   /** Computes the index at the start of an entry function (after its OpVariables) into the Private copy. */
   initializeAtEntry(fn: SpvFunction, root: IndexVar, priv: number, flavor: Flavor): void {
-    const first = fn.blocks[0]!;
+    const first = fn.blocks[0];
     let at = 0;
     first.instructions.forEach((inst, i) => {
       if (inst.opcode === Op.Variable) at = i + 1;
@@ -118,7 +118,7 @@ export class Editor {
   rewriteWords(words: Uint32Array, sites: readonly RawSite[], flavors: ReadonlyMap<number, Flavor>): Uint32Array {
     const templates = sites.map((s) => this.expressions.template(flavors.get(s.fnId)!, s.typeId));
     let size = words.length;
-    sites.forEach((s, i) => (size += templates[i]!.words.length - s.wc));
+    sites.forEach((s, i) => (size += templates[i].words.length - s.wc));
     const out = new Uint32Array(size);
     const fresh = new Uint32Array(64);
     let src = 0;
@@ -126,12 +126,12 @@ export class Editor {
     sites.forEach((s, i) => {
       out.set(words.subarray(src, s.pos), dst);
       dst += s.pos - src;
-      const t = templates[i]!;
+      const t = templates[i];
       for (let k = 0; k < t.temps; k++) fresh[k] = this.module.newId();
       out.set(t.words, dst);
       for (const p of t.patches) {
-        const v = t.words[p]!;
-        out[dst + p] = v === RESULT ? s.resultId : fresh[v - TEMP]!;
+        const v = t.words[p];
+        out[dst + p] = v === RESULT ? s.resultId : fresh[v - TEMP];
       }
       dst += t.words.length;
       src = s.pos + s.wc;
@@ -150,7 +150,7 @@ export class Editor {
     if (fnType === undefined || fnType.opcode !== Op.TypeFunction || position < 0) return;
     const operands = Array.from(fnType.operands);
     operands.splice(1 + position, 1);
-    this.module.setOperand(p.fn.definition, 1, this.types.functionType(operands[0]!, operands.slice(1)));
+    this.module.setOperand(p.fn.definition, 1, this.types.functionType(operands[0], operands.slice(1)));
     this.module.remove(p.param);
     for (const fn of this.module.functions) {
       for (const block of fn.blocks) {

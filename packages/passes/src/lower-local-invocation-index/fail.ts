@@ -18,6 +18,8 @@ export function fail(module: Module, inst: Instruction, what: string, extra: { h
   return new SpirvError('PASS_FAILED', `${PASS_NAME}: ${subject}${where} ${what}`, {
     opname,
     ...(location ? { location } : {}),
-    hint: extra.hint ?? 'LocalInvocationIndex can be lowered only where it is read by OpLoad (directly or through a pointer copy or parameter) from compute-like entry points with a known workgroup size',
+    hint:
+      extra.hint ??
+      'LocalInvocationIndex can be lowered only where it is read by OpLoad (directly or through a pointer copy or parameter) from compute-like entry points with a known workgroup size',
   });
 }

@@ -70,7 +70,7 @@ export function findIndexVariables(module: Module): Map<number, IndexVar> {
   for (const id of ids) {
     const inst = globals.def(id);
     if (inst === undefined || inst.opcode !== Op.Variable) {
-      const at = inst ?? decorations.of(id)[0]!.instruction;
+      const at = inst ?? decorations.of(id)[0].instruction;
       throw fail(module, at, `is decorated BuiltIn LocalInvocationIndex but %${id} is not a module-level OpVariable`);
     }
     const ptr = globals.def(inst.typeId);
@@ -125,13 +125,19 @@ export function scanGlobals(module: Module, rootOf: ReadonlyMap<number, IndexVar
     let hit = -1;
     for (let i = 0; i < n; i++) if (rootOf.has(inst.word(i))) hit = i;
     if (hit < 0) continue;
-    if (inst.opcode === Op.ExtInst && debugSets.has(inst.word(0)) && inst.word(1) === DebugInfo100.DebugGlobalVariable && hit === DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND) {
+    if (
+      inst.opcode === Op.ExtInst &&
+      debugSets.has(inst.word(0)) &&
+      inst.word(1) === DebugInfo100.DebugGlobalVariable &&
+      hit === DEBUG_GLOBAL_VARIABLE_VARIABLE_OPERAND
+    ) {
       debugGlobals.push(inst);
       continue;
     }
     const ids = idPositions(inst);
     for (let i = 0; i < n; i++) {
-      if (rootOf.has(inst.word(i)) && ids.has(i)) throw fail(module, inst, `uses the LocalInvocationIndex variable %${inst.word(i)}, which this pass cannot rewrite`);
+      if (rootOf.has(inst.word(i)) && ids.has(i))
+        throw fail(module, inst, `uses the LocalInvocationIndex variable %${inst.word(i)}, which this pass cannot rewrite`);
     }
   }
   for (const inst of module.annotations) {
@@ -142,4 +148,3 @@ export function scanGlobals(module: Module, rootOf: ReadonlyMap<number, IndexVar
   }
   return debugGlobals;
 }
-

@@ -37,7 +37,6 @@ export interface Flavor {
   readonly wgs: number;
 }
 
-
 /** Resolves and caches the flavor of each entry point. */
 export class FlavorResolver {
   private readonly cache = new Map<EntryPointInfo, Flavor>();
@@ -87,7 +86,11 @@ export class FlavorResolver {
       throw this.rethrow(e, at);
     }
     if (size === undefined) {
-      throw fail(this.module, at(), `reads LocalInvocationIndex, and entry point '${ep.name}' (${model}) declares no workgroup size (no LocalSize, LocalSizeId or BuiltIn WorkgroupSize)`);
+      throw fail(
+        this.module,
+        at(),
+        `reads LocalInvocationIndex, and entry point '${ep.name}' (${model}) declares no workgroup size (no LocalSize, LocalSizeId or BuiltIn WorkgroupSize)`,
+      );
     }
     const lid = this.lidVars.find((id) => ep.interface.includes(id)) ?? this.lidVars[0] ?? 0;
     const usesInput = size.dims.some((d) => d.kind === 'input');
@@ -101,7 +104,7 @@ export class FlavorResolver {
   atRunTime(eps: readonly EntryPointInfo[], at: () => Instruction): Flavor {
     const lids = new Set(eps.map((ep) => this.of(ep, at).lid));
     if (lids.size > 1) throw fail(this.module, at(), 'is reached from kernels that read LocalInvocationId from different variables');
-    const lid = [...lids][0]!;
+    const lid = [...lids][0];
     const wgs = this.wgsInputs.find((id) => eps.every((ep) => ep.interface.includes(id))) ?? this.wgsInputs[0] ?? 0;
     const d = (index: number): WorkgroupDim => ({ kind: 'input', index });
     const size: ResolvedWorkgroupSize = { dims: [d(0), d(1), d(2)], source: 'WorkgroupSize input' };
@@ -118,9 +121,14 @@ export class FlavorResolver {
     const exported = linkage !== undefined && linkage[linkage.length - 1] === 0; // LinkageType Export
     const ep = this.eps.find((e) => COMPUTE_LIKE_MODELS.has(e.executionModel));
     if (exported || ep === undefined) {
-      throw fail(this.module, at(), `reads LocalInvocationIndex in function %${fnId}, which ${exported ? 'is exported' : 'no entry point calls'}, so its workgroup size is unknown`, {
-        hint: 'lower the module once it is linked with the entry point that calls this function',
-      });
+      throw fail(
+        this.module,
+        at(),
+        `reads LocalInvocationIndex in function %${fnId}, which ${exported ? 'is exported' : 'no entry point calls'}, so its workgroup size is unknown`,
+        {
+          hint: 'lower the module once it is linked with the entry point that calls this function',
+        },
+      );
     }
     return this.of(ep, at);
   }
@@ -131,5 +139,3 @@ export class FlavorResolver {
     return inst === undefined ? new SpirvError('PASS_FAILED', `${PASS_NAME}: ${e.message}`) : fail(this.module, inst, e.message);
   }
 }
-
-

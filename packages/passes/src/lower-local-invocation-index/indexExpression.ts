@@ -70,17 +70,16 @@ export class IndexExpressions {
     return this.inputs.wgsVar(f);
   }
 
-
   /** A copy of a template as instructions, the last defining `resultId`. */
   instantiate(t: Template, resultId: number): Instruction[] {
     const w = t.words.slice();
     const fresh: number[] = [];
     for (let k = 0; k < t.temps; k++) fresh.push(this.ids.allocate());
-    for (const p of t.patches) w[p] = w[p] === RESULT ? resultId : fresh[w[p]! - TEMP]!;
+    for (const p of t.patches) w[p] = w[p] === RESULT ? resultId : fresh[w[p] - TEMP];
     const out: Instruction[] = [];
-    for (let i = 0; i < w.length; ) {
-      const wc = w[i]! >>> 16;
-      out.push(new Instruction(w[i]! & 0xffff, w[i + 1]!, w[i + 2]!, w.subarray(i + 3, i + wc)));
+    for (let i = 0; i < w.length;) {
+      const wc = w[i] >>> 16;
+      out.push(new Instruction(w[i] & 0xffff, w[i + 1], w[i + 2], w.subarray(i + 3, i + wc)));
       i += wc;
     }
     return out;

@@ -84,31 +84,45 @@ ${oneRead('7 3 2')}`);
 
   it.each([
     // X only: the index is the x component, no arithmetic at all.
-    ['64 1 1', String.raw`
+    [
+      '64 1 1',
+      String.raw`
 ; CHECK: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
 ; CHECK-NEXT: %idx = OpCompositeExtract %uint [[V]] 0
-; CHECK-NEXT: %twice = OpIAdd`],
+; CHECK-NEXT: %twice = OpIAdd`,
+    ],
     // Y only: y*X with X = 1.
-    ['1 6 1', String.raw`
+    [
+      '1 6 1',
+      String.raw`
 ; CHECK: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
 ; CHECK-NEXT: %idx = OpCompositeExtract %uint [[V]] 1
-; CHECK-NEXT: %twice = OpIAdd`],
+; CHECK-NEXT: %twice = OpIAdd`,
+    ],
     // Z only: z*X*Y with X*Y = 1.
-    ['1 1 8', String.raw`
+    [
+      '1 1 8',
+      String.raw`
 ; CHECK: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
 ; CHECK-NEXT: %idx = OpCompositeExtract %uint [[V]] 2
-; CHECK-NEXT: %twice = OpIAdd`],
+; CHECK-NEXT: %twice = OpIAdd`,
+    ],
     // z*4 + x: no y term, X*Y = 4.
-    ['4 1 3', String.raw`
+    [
+      '4 1 3',
+      String.raw`
 ; CHECK: %uint_4 = OpConstant %uint 4
 ; CHECK: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
 ; CHECK-NEXT: [[Z:%\w+]] = OpCompositeExtract %uint [[V]] 2
 ; CHECK-NEXT: [[ZT:%\w+]] = OpIMul %uint [[Z]] %uint_4
 ; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %uint [[V]] 0
 ; CHECK-NEXT: %idx = OpIAdd %uint [[ZT]] [[X]]
-; CHECK-NEXT: %twice = OpIAdd`],
+; CHECK-NEXT: %twice = OpIAdd`,
+    ],
     // z*10 + y*2 + x.
-    ['2 5 3', String.raw`
+    [
+      '2 5 3',
+      String.raw`
 ; CHECK-DAG: %uint_10 = OpConstant %uint 10
 ; CHECK-DAG: %uint_2 = OpConstant %uint 2{{\b}}
 ; CHECK: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
@@ -118,13 +132,17 @@ ${oneRead('7 3 2')}`);
 ; CHECK-NEXT: [[YT:%\w+]] = OpIMul %uint [[Y]] %uint_2
 ; CHECK-NEXT: [[ZY:%\w+]] = OpIAdd %uint [[ZT]] [[YT]]
 ; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %uint [[V]] 0
-; CHECK-NEXT: %idx = OpIAdd %uint [[ZY]] [[X]]`],
+; CHECK-NEXT: %idx = OpIAdd %uint [[ZY]] [[X]]`,
+    ],
     // One invocation: the index is the constant 0.
-    ['1 1 1', String.raw`
+    [
+      '1 1 1',
+      String.raw`
 ; CHECK: %uint_0 = OpConstant %uint 0
 ; CHECK: OpLabel
 ; CHECK-NEXT: %idx = OpCopyObject %uint %uint_0
-; CHECK-NEXT: %twice = OpIAdd`],
+; CHECK-NEXT: %twice = OpIAdd`,
+    ],
   ])('LocalSize %s', (size, checks) => {
     const { text } = lower(oneRead(size), { checks: `${checks}\n; CHECK-NOT: OpIMul %uint {{.*}} %uint_1{{\\b}}` });
     // Nothing is ever multiplied by a size of 1.
@@ -255,7 +273,8 @@ ${specSized(true)
 
 describe('case 4: LocalSizeId with constant or spec-constant ids', () => {
   it('(sx, sx >> 1, 1): y*sx + x on the ids themselves; the z term of the constant 1 dropped', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: OpExecutionModeId %main LocalSizeId %sx %half %uint_1
 ; CHECK: %main = OpFunction
 ; CHECK-NOT: %half
@@ -287,11 +306,14 @@ describe('case 4: LocalSizeId with constant or spec-constant ids', () => {
       %entry = OpLabel
         %idx = OpLoad %uint %lii
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'vulkan1.3' });
+               OpFunctionEnd`,
+      { targetEnv: 'vulkan1.3' },
+    );
   });
 
   it('LocalSizeId with plain constants (7, 3, 2) is folded like LocalSize', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK-NOT: OpSpecConstantOp
 ; CHECK: %uint_21 = OpConstant %uint 21
 ; CHECK-NOT: OpSpecConstantOp
@@ -322,7 +344,9 @@ describe('case 4: LocalSizeId with constant or spec-constant ids', () => {
       %entry = OpLabel
         %idx = OpLoad %uint %lii
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'vulkan1.3' });
+               OpFunctionEnd`,
+      { targetEnv: 'vulkan1.3' },
+    );
   });
 });
 
@@ -392,7 +416,8 @@ const sevenThreeTwo = (v: string, result: string): string => String.raw`
 
 describe('case 5: entry points of different sizes sharing the functions that read the index', () => {
   it('the shared function reads a Private copy that each entry point computes first thing with its own size', () => {
-    const { result } = lower(String.raw`
+    const { result } = lower(
+      String.raw`
 ; Before SPIR-V 1.4 an interface lists Input and Output variables only: not the Private copy.
 ; CHECK: OpEntryPoint GLCompute %a "a" %gl_LocalInvocationID{{(?=\n|$)}}
 ; CHECK: OpEntryPoint GLCompute %b "b" %gl_LocalInvocationID{{(?=\n|$)}}
@@ -425,9 +450,14 @@ ${sevenThreeTwo('B', '%inA')}
 ${sevenThreeTwo('C', '[[IC:%\\w+]]')}
 ; CHECK-NEXT: OpStore [[PRIV]] [[IC]]{{\b}}
 ; CHECK-NEXT: OpFunctionCall %uint %leaf
-${sharedLeaf}`, { targetEnv: 'vulkan1.1' });
+${sharedLeaf}`,
+      { targetEnv: 'vulkan1.1' },
+    );
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'info', message: expect.stringMatching(/^entry points 'a', 'b', 'c' have different workgroup sizes .* into a Private variable \(%\d+\)$/) }),
+      expect.objectContaining({
+        severity: 'info',
+        message: expect.stringMatching(/^entry points 'a', 'b', 'c' have different workgroup sizes .* into a Private variable \(%\d+\)$/),
+      }),
     ]);
   });
 
@@ -438,7 +468,8 @@ ${sharedLeaf}`, { targetEnv: 'vulkan1.1' });
       .replace(/%b = OpFunction[^]*?OpFunctionEnd/, '')
       .replace('OpName %b "b"', '')
       .replace('OpName %inB "inB"', '');
-    const { result } = lower(String.raw`
+    const { result } = lower(
+      String.raw`
 ; CHECK-NOT: Private
 ; CHECK-LABEL: %leaf = OpFunction
 ; CHECK-NEXT: OpLabel
@@ -451,7 +482,9 @@ ${sevenThreeTwo('A', '%inA')}
 ; CHECK-LABEL: %c = OpFunction
 ; CHECK-NEXT: OpLabel
 ; CHECK-NEXT: OpFunctionCall %uint %leaf
-${agreeing}`, { targetEnv: 'vulkan1.1' });
+${agreeing}`,
+      { targetEnv: 'vulkan1.1' },
+    );
     expect(result.diagnostics).toEqual([]);
   });
 });
@@ -635,16 +668,20 @@ ${signed('64 1 1')}`);
 
 describe('case 9: interfaces before and from SPIR-V 1.4', () => {
   it('from 1.4 every entry point lists the Private copy it writes, and the LocalInvocationId it reads', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: OpEntryPoint GLCompute %a "a" [[LID:%gl_LocalInvocationID]] [[PRIV:%\w+]]{{(?=\n|$)}}
 ; CHECK: OpEntryPoint GLCompute %b "b" [[LID]] [[PRIV]]{{(?=\n|$)}}
 ; CHECK: OpEntryPoint GLCompute %c "c" [[LID]] [[PRIV]]{{(?=\n|$)}}
 ; CHECK: [[PRIV]] = OpVariable %_ptr_Private_uint Private
-${sharedLeaf}`, { targetEnv: 'vulkan1.1spv1.4' });
+${sharedLeaf}`,
+      { targetEnv: 'vulkan1.1spv1.4' },
+    );
   });
 
   it('from 1.4 the globals already listed stay, the index goes, LocalInvocationId is appended', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: OpEntryPoint GLCompute %main "main" %out %gl_LocalInvocationID{{(?=\n|$)}}
                OpCapability Shader
                OpMemoryModel Logical GLSL450
@@ -673,18 +710,29 @@ ${sharedLeaf}`, { targetEnv: 'vulkan1.1spv1.4' });
           %p = OpAccessChain %pu %out %c0
                OpStore %p %idx
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'vulkan1.2' });
+               OpFunctionEnd`,
+      { targetEnv: 'vulkan1.2' },
+    );
   });
 });
 
 describe('case 10: mesh and task shaders are lowered like compute shaders', () => {
   it.each([
-    ['MeshEXT', 'OpCapability MeshShadingEXT\nOpExtension "SPV_EXT_mesh_shader"', 'OpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesEXT 1\nOpExecutionMode %main OutputTrianglesEXT'],
+    [
+      'MeshEXT',
+      'OpCapability MeshShadingEXT\nOpExtension "SPV_EXT_mesh_shader"',
+      'OpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesEXT 1\nOpExecutionMode %main OutputTrianglesEXT',
+    ],
     ['TaskEXT', 'OpCapability MeshShadingEXT\nOpExtension "SPV_EXT_mesh_shader"', ''],
-    ['MeshNV', 'OpCapability MeshShadingNV\nOpExtension "SPV_NV_mesh_shader"', 'OpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesNV 1\nOpExecutionMode %main OutputTrianglesNV'],
+    [
+      'MeshNV',
+      'OpCapability MeshShadingNV\nOpExtension "SPV_NV_mesh_shader"',
+      'OpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesNV 1\nOpExecutionMode %main OutputTrianglesNV',
+    ],
     ['TaskNV', 'OpCapability MeshShadingNV\nOpExtension "SPV_NV_mesh_shader"', ''],
   ])('%s, 8x2x2: z*16 + y*8 + x', (model, capability, modes) => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: OpEntryPoint ${model} %main "main" %gl_LocalInvocationID
 ; CHECK: [[V:%\w+]] = OpLoad %v3uint %gl_LocalInvocationID
 ; CHECK-NEXT: [[Z:%\w+]] = OpCompositeExtract %uint [[V]] 2
@@ -712,7 +760,9 @@ describe('case 10: mesh and task shaders are lowered like compute shaders', () =
       %entry = OpLabel
         %idx = OpLoad %uint %lii
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'vulkan1.2' });
+               OpFunctionEnd`,
+      { targetEnv: 'vulkan1.2' },
+    );
   });
 });
 
@@ -838,27 +888,34 @@ const atRunTime = (wgs: string): string => String.raw`
 
 describe('case 12: OpenCL kernels', () => {
   it('no static size: the size is read from the WorkgroupSize input at run time; the Linkage import goes with the variable', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: OpEntryPoint Kernel %k "k" %wgs %gl_LocalInvocationID{{(?=\n|$)}}
 ; CHECK-NOT: LinkageAttributes
 ; CHECK: %gl_LocalInvocationID = OpVariable %_ptr_Input_v3ulong Input
 ${atRunTime('%wgs')}
-${kernel({ wgs: true })}`, { targetEnv: 'opencl1.2' });
+${kernel({ wgs: true })}`,
+      { targetEnv: 'opencl1.2' },
+    );
   });
 
   it('no WorkgroupSize input: one is created, decorated and listed; LocalSizeHint is only a hint', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: OpEntryPoint Kernel %k "k" %gl_LocalInvocationID %gl_WorkGroupSize{{(?=\n|$)}}
 ; CHECK: OpExecutionMode %k LocalSizeHint 9 9 9
 ; CHECK: OpDecorate %gl_WorkGroupSize BuiltIn WorkgroupSize
 ; CHECK-NOT: %ulong_81
 ; CHECK: %gl_WorkGroupSize = OpVariable %_ptr_Input_v3ulong Input
 ${atRunTime('%gl_WorkGroupSize')}
-${kernel({ wgs: false, modes: 'OpExecutionMode %k LocalSizeHint 9 9 9' })}`, { targetEnv: 'opencl1.2' });
+${kernel({ wgs: false, modes: 'OpExecutionMode %k LocalSizeHint 9 9 9' })}`,
+      { targetEnv: 'opencl1.2' },
+    );
   });
 
   it('LocalSize (reqd_work_group_size) 8 4 2 is folded: no WorkgroupSize load, 64-bit constants', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK-DAG: %ulong_32 = OpConstant %ulong 32
 ; CHECK-DAG: %ulong_8 = OpConstant %ulong 8
 ; CHECK-NOT: OpLoad %v3ulong %wgs
@@ -871,11 +928,14 @@ ${kernel({ wgs: false, modes: 'OpExecutionMode %k LocalSizeHint 9 9 9' })}`, { t
 ; CHECK-NEXT: [[X:%\w+]] = OpCompositeExtract %ulong [[V]] 0
 ; CHECK-NEXT: %i = OpIAdd %ulong [[ZY]] [[X]]{{\b}}
 ; CHECK-NOT: OpLoad %v3ulong %wgs
-${kernel({ wgs: true, modes: 'OpExecutionMode %k LocalSize 8 4 2' })}`, { targetEnv: 'opencl1.2' });
+${kernel({ wgs: true, modes: 'OpExecutionMode %k LocalSize 8 4 2' })}`,
+      { targetEnv: 'opencl1.2' },
+    );
   });
 
   it('kernels of different sizes sharing a helper: no Private storage in kernels, so the helper reads the size at run time', () => {
-    const { result } = lower(String.raw`
+    const { result } = lower(
+      String.raw`
 ; CHECK: OpEntryPoint Kernel %k1 "k1" %gl_LocalInvocationID %gl_WorkGroupSize{{(?=\n|$)}}
 ; CHECK: OpEntryPoint Kernel %k2 "k2" %gl_LocalInvocationID %gl_WorkGroupSize{{(?=\n|$)}}
 ; CHECK-NOT: Private
@@ -914,12 +974,14 @@ ${atRunTime('%gl_WorkGroupSize')}
          %l2 = OpLabel
          %r2 = OpFunctionCall %ulong %h
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'opencl1.2' });
+               OpFunctionEnd`,
+      { targetEnv: 'opencl1.2' },
+    );
     expect(result.diagnostics).toEqual([]);
   });
 });
 
-describe('a function no entry point calls (dead code) is lowered with the entry point\'s size', () => {
+describe("a function no entry point calls (dead code) is lowered with the entry point's size", () => {
   it('the uncalled %dead gets the 64x1x1 arithmetic of main', () => {
     lower(String.raw`
 ; CHECK-LABEL: %dead = OpFunction
@@ -1003,7 +1065,8 @@ describe('case 13: modules without the index are untouched; a declared index is 
   });
 
   it('the index decorated through a decoration group: the group goes with it', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK-NOT: OpDecorationGroup
 ; CHECK-NOT: OpGroupDecorate
 ; CHECK: %main = OpFunction
@@ -1035,7 +1098,9 @@ describe('case 13: modules without the index are untouched; a declared index is 
       %entry = OpLabel
         %idx = OpLoad %uint %lii
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'vulkan1.0' });
+               OpFunctionEnd`,
+      { targetEnv: 'vulkan1.0' },
+    );
   });
 });
 
@@ -1074,7 +1139,8 @@ describe('debug info', () => {
   });
 
   it('NonSemantic.Shader.DebugInfo.100: the DebugGlobalVariable stays with DebugInfoNone for a variable; DebugDeclare of it goes', () => {
-    lower(String.raw`
+    lower(
+      String.raw`
 ; CHECK: [[DBG:%\w+]] = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
 ; CHECK: [[NAME:%\w+]] = OpString "gl_LocalInvocationIndex"
 ; CHECK: [[NONE:%\w+]] = OpExtInst %void [[DBG]] DebugInfoNone
@@ -1122,6 +1188,8 @@ describe('debug info', () => {
        %decl = OpExtInst %void %dbg DebugDeclare %gv %lii %expr
         %idx = OpLoad %uint %lii
                OpReturn
-               OpFunctionEnd`, { targetEnv: 'vulkan1.1' });
+               OpFunctionEnd`,
+      { targetEnv: 'vulkan1.1' },
+    );
   });
 });

@@ -2,15 +2,7 @@
 // that function computes it (its "flavor": a workgroup size and the LocalInvocationId variable
 // to read), or whether it must read a Private copy written by each entry point (functions
 // reached from entry points of different sizes). Still nothing is edited.
-import {
-  ExecutionModel,
-  SpirvError,
-  EntryPointsAnalysis,
-  TypesAnalysis,
-  type EntryPointInfo,
-  type Instruction,
-  type Module,
-} from '@spvkit/core';
+import { ExecutionModel, SpirvError, EntryPointsAnalysis, TypesAnalysis, type EntryPointInfo, type Instruction, type Module } from '@spvkit/core';
 import { PASS_NAME, fail } from './fail.js';
 import { scanGlobals, type IndexVar } from './findUses.js';
 import { scanWords, type RawScan } from './scanWords.js';
@@ -89,7 +81,7 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
       const f = flavors.of(ep, r.at);
       byKey.set(f.key, f);
     }
-    if (byKey.size === 1) inline.set(fnId, [...byKey.values()][0]!);
+    if (byKey.size === 1) inline.set(fnId, [...byKey.values()][0]);
     // Kernels have no Private storage, but can all read their size at run time.
     else if (from.every((ep) => ep.executionModel === ExecutionModel.Kernel)) inline.set(fnId, flavors.atRunTime(from, r.at));
     else shared.set(fnId, from);
@@ -109,9 +101,13 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
   }
   for (const byFunction of initializers.values()) {
     for (const list of byFunction.values()) {
-      const at = readers.get([...shared.keys()][0]!)!.at;
+      const at = readers.get([...shared.keys()][0])!.at;
       if (new Set(list.map((ep) => flavors.of(ep, at).key)).size > 1) {
-        throw fail(module, list[0]!.instruction, `and another entry point on the same function %${list[0]!.functionId} read LocalInvocationId from different variables`);
+        throw fail(
+          module,
+          list[0].instruction,
+          `and another entry point on the same function %${list[0].functionId} read LocalInvocationId from different variables`,
+        );
       }
     }
   }

@@ -15,7 +15,7 @@ function refused(assembly: string, message: RegExp, targetEnv = 'vulkan1.1'): Di
   const outcome = checkPasses(assembly, [PASS], { allowErrors: true, targetEnv, assemble: { file: 'refused.spvasm' } });
   expect(outcome.result.ok).toBe(false);
   expect(outcome.result.diagnostics).toHaveLength(1);
-  const d = outcome.result.diagnostics[0]!;
+  const d = outcome.result.diagnostics[0];
   expect(d).toMatchObject({ severity: 'error', code: 'PASS_FAILED', pass: PASS });
   expect(d.message).toMatch(message);
   const original = assemble(assembly, { preserveNumericIds: true, targetEnv, file: 'refused.spvasm' });
@@ -71,7 +71,10 @@ describe('lower-local-invocation-index refuses, before changing anything', () =>
   });
 
   it('a GLCompute entry point that declares no size', () => {
-    refused(shader({ mode: '', leaf: plainLeaf }), /entry point 'main' \(GLCompute\) declares no workgroup size \(no LocalSize, LocalSizeId or BuiltIn WorkgroupSize\)/);
+    refused(
+      shader({ mode: '', leaf: plainLeaf }),
+      /entry point 'main' \(GLCompute\) declares no workgroup size \(no LocalSize, LocalSizeId or BuiltIn WorkgroupSize\)/,
+    );
   });
 
   it('a read in an exported function, whose entry point is in another module', () => {
@@ -109,18 +112,27 @@ describe('lower-local-invocation-index refuses, before changing anything', () =>
   });
 
   it('a store to the index', () => {
-    refused(shader({ leaf: '               OpStore %p %c0\n               OpReturnValue %c0' }), /OpStore at fixture\.comp:42:7 uses the pointer %\d+ to LocalInvocationIndex in a way this pass cannot rewrite/);
+    refused(
+      shader({ leaf: '               OpStore %p %c0\n               OpReturnValue %c0' }),
+      /OpStore at fixture\.comp:42:7 uses the pointer %\d+ to LocalInvocationIndex in a way this pass cannot rewrite/,
+    );
   });
 
   it('an OpCopyMemory into the index', () => {
     refused(
-      shader({ types: '%pf = OpTypePointer Function %uint', leaf: '          %v = OpVariable %pf Function\n               OpCopyMemory %p %v\n               OpReturnValue %c0' }),
+      shader({
+        types: '%pf = OpTypePointer Function %uint',
+        leaf: '          %v = OpVariable %pf Function\n               OpCopyMemory %p %v\n               OpReturnValue %c0',
+      }),
       /OpCopyMemory at fixture\.comp:42:7 writes to the LocalInvocationIndex input %\d+/,
     );
   });
 
   it('an access chain with indexes into the scalar index', () => {
-    refused(shader({ leaf: '          %q = OpAccessChain %ptr %p %c0\n          %x = OpLoad %uint %q\n               OpReturnValue %x' }), /OpAccessChain %\d+ at fixture\.comp:42:7 indexes into the scalar LocalInvocationIndex pointer/);
+    refused(
+      shader({ leaf: '          %q = OpAccessChain %ptr %p %c0\n          %x = OpLoad %uint %q\n               OpReturnValue %x' }),
+      /OpAccessChain %\d+ at fixture\.comp:42:7 indexes into the scalar LocalInvocationIndex pointer/,
+    );
   });
 
   it('a parameter given the index by one call and another pointer by another', () => {
@@ -189,15 +201,20 @@ describe('lower-local-invocation-index refuses, before changing anything', () =>
 
   it('a constant decorated BuiltIn LocalInvocationIndex', () => {
     refused(
-      shader({ leaf: plainLeaf }).replace('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %lii BuiltIn LocalInvocationIndex\nOpDecorate %c0 BuiltIn LocalInvocationIndex'),
+      shader({ leaf: plainLeaf }).replace(
+        'OpDecorate %lii BuiltIn LocalInvocationIndex',
+        'OpDecorate %lii BuiltIn LocalInvocationIndex\nOpDecorate %c0 BuiltIn LocalInvocationIndex',
+      ),
       /OpConstant %\d+ at refused\.spvasm:\d+:\d+ is decorated BuiltIn LocalInvocationIndex but %\d+ is not a module-level OpVariable/,
     );
   });
 
   it('a LocalInvocationId that is not a 3-component integer vector', () => {
     refused(
-      shader({ leaf: plainLeaf, types: '%v2 = OpTypeVector %uint 2\n%pv2 = OpTypePointer Input %v2\n%lid = OpVariable %pv2 Input' })
-        .replace('OpDecorate %lii BuiltIn LocalInvocationIndex', 'OpDecorate %lii BuiltIn LocalInvocationIndex\nOpDecorate %lid BuiltIn LocalInvocationId'),
+      shader({ leaf: plainLeaf, types: '%v2 = OpTypeVector %uint 2\n%pv2 = OpTypePointer Input %v2\n%lid = OpVariable %pv2 Input' }).replace(
+        'OpDecorate %lii BuiltIn LocalInvocationIndex',
+        'OpDecorate %lii BuiltIn LocalInvocationIndex\nOpDecorate %lid BuiltIn LocalInvocationId',
+      ),
       /OpVariable %\d+ at refused\.spvasm:\d+:\d+ is decorated BuiltIn LocalInvocationId but is not an Input variable of a 3-component integer vector/,
     );
   });

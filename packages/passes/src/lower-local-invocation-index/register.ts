@@ -14,5 +14,9 @@ import { PASS_NAME, lowerLocalInvocationIndex } from './lowerLocalInvocationInde
  * ```
  */
 export function registerLowerLocalInvocationIndex(registry: PassRegistry): void {
-  registry.register(PASS_NAME, lowerLocalInvocationIndex, 'replace loads of BuiltIn LocalInvocationIndex by arithmetic on LocalInvocationId and the workgroup size');
+  registry.register(
+    PASS_NAME,
+    lowerLocalInvocationIndex,
+    'replace loads of BuiltIn LocalInvocationIndex by arithmetic on LocalInvocationId and the workgroup size',
+  );
 }

@@ -82,7 +82,11 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
                 break;
             }
             if (idPositions(inst).has(i)) {
-              throw fail(module, inst, `uses the pointer %${w} to LocalInvocationIndex in a way this pass cannot rewrite (only OpLoad, OpCopyMemory, OpCopyObject, OpAccessChain without indexes and function arguments are handled)`);
+              throw fail(
+                module,
+                inst,
+                `uses the pointer %${w} to LocalInvocationIndex in a way this pass cannot rewrite (only OpLoad, OpCopyMemory, OpCopyObject, OpAccessChain without indexes and function arguments are handled)`,
+              );
             }
           }
         }
@@ -105,15 +109,21 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
       for (const use of argUses) {
         const callee = byId.get(use.call.word(0));
         const param = callee?.parameters[use.arg];
-        if (callee === undefined || param === undefined) throw fail(module, use.call, 'calls a function that the module does not define (or with too many arguments)');
+        if (callee === undefined || param === undefined)
+          throw fail(module, use.call, 'calls a function that the module does not define (or with too many arguments)');
         if (rootOf.has(param.resultId)) continue;
         for (const other of calls.get(callee.id) ?? []) {
           const arg = other.word(use.arg + 1);
           const argRoot = rootOf.get(arg);
           if (argRoot === undefined) {
-            throw fail(module, use.call, `passes the pointer %${use.call.word(use.arg + 1)} to LocalInvocationIndex as argument ${use.arg} of %${callee.id}, but another call passes a different pointer (%${arg}) there; the function cannot be rewritten for both`);
+            throw fail(
+              module,
+              use.call,
+              `passes the pointer %${use.call.word(use.arg + 1)} to LocalInvocationIndex as argument ${use.arg} of %${callee.id}, but another call passes a different pointer (%${arg}) there; the function cannot be rewritten for both`,
+            );
           }
-          if (argRoot.typeId !== use.root.typeId) throw fail(module, other, 'passes pointers to LocalInvocationIndex variables of different types to one parameter');
+          if (argRoot.typeId !== use.root.typeId)
+            throw fail(module, other, 'passes pointers to LocalInvocationIndex variables of different types to one parameter');
         }
         rootOf.set(param.resultId, use.root);
         aliasIds.add(param.resultId);
@@ -124,4 +134,3 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
   }
   return { sites, dropped, droppedBlocks, params, aliasIds };
 }
-

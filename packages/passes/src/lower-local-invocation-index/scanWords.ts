@@ -22,19 +22,19 @@ export function scanWords(module: Module, rootOf: ReadonlyMap<number, IndexVar>)
   const sites: (RawSite & { root: number })[] = [];
   let fnId = 0;
   const n = words.length;
-  for (let p = 0; p < n; ) {
-    const first = words[p]!;
+  for (let p = 0; p < n;) {
+    const first = words[p];
     const wc = first >>> 16;
     const op = first & 0xffff;
     if (wc === 0) return undefined;
     if (op === Op.Function) fnId = words[p + 2]!;
     const end = p + wc;
     for (let i = p + 1; i < end; i++) {
-      const w = words[i]!;
+      const w = words[i];
       if (w >= bound || !bits.has(w)) continue;
       if (op === Op.Load) {
         // Word 3 is the pointer; later words are memory operands (literals, scope ids).
-        if (i === p + 3) sites.push({ pos: p, wc, typeId: words[p + 1]!, resultId: words[p + 2]!, fnId, root: w });
+        if (i === p + 3) sites.push({ pos: p, wc, typeId: words[p + 1], resultId: words[p + 2], fnId, root: w });
         continue;
       }
       if (op === Op.Line && i > p + 1) continue; // line and column numbers
@@ -44,4 +44,3 @@ export function scanWords(module: Module, rootOf: ReadonlyMap<number, IndexVar>)
   }
   return { sites };
 }
-

@@ -147,13 +147,13 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
       if (def !== undefined && def.opcode === Op.Variable) {
         kind = 'variable';
         typeId = types.pointer(def.typeId)?.pointee ?? 0;
-        instances.push({ id, def, storageClass: def.word(0), uses: new Map(), writes: new Map(), wantsWrites: wantsWrites(d.params[0]!) });
+        instances.push({ id, def, storageClass: def.word(0), uses: new Map(), writes: new Map(), wantsWrites: wantsWrites(d.params[0]) });
       } else if (def !== undefined && CONSTANT_OPCODES.has(def.opcode)) {
         kind = 'constant';
         typeId = def.typeId;
         instances.push({ id, def, storageClass: undefined, uses: new Map(), writes: new Map(), wantsWrites: false });
       }
-      targets.push({ builtIn: d.params[0]!, decoration: d, kind, id, typeId, def, instances });
+      targets.push({ builtIn: d.params[0], decoration: d, kind, id, typeId, def, instances });
     }
     for (const [member, list] of decorations.members(id)) {
       for (const d of list) {
@@ -163,7 +163,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
         seen.add(key);
         const def = defs.get(id);
         const typeId = def !== undefined && def.opcode === Op.TypeStruct ? def.word(member) : 0;
-        const target: BuiltinTarget = { builtIn: d.params[0]!, decoration: d, kind: 'member', id, member, typeId, def, instances: [] };
+        const target: BuiltinTarget = { builtIn: d.params[0], decoration: d, kind: 'member', id, member, typeId, def, instances: [] };
         targets.push(target);
         let m = memberTargets.get(id);
         if (m === undefined) memberTargets.set(id, (m = new Map()));
@@ -369,11 +369,11 @@ function scanWords(
   // DebugLine to the next one, an OpNoLine / DebugNoLine, or the end of the block.
   let line: RawLine | undefined;
   while (pos < n) {
-    const first = words[pos]!;
+    const first = words[pos];
     const opcode = first & 0xffff;
     const wc = first >>> 16;
     if (wc === 0) break; // decodeModule has already refused such a module
-    const shape = instructionShape[opcode]!;
+    const shape = instructionShape[opcode];
     let at = pos + 1;
     let typeId = 0;
     let resultId = 0;
@@ -385,17 +385,17 @@ function scanWords(
     } else if (opcode === Op.Label || opcode === Op.NoLine) {
       line = undefined;
     } else if (opcode === Op.Line) {
-      line = { kind: 1, a: words[at]!, b: words[at + 1]!, c: words[at + 2]! };
-    } else if (opcode === Op.ExtInst && debugInfoSets.has(words[at]!)) {
-      const which = words[at + 1]!;
-      if (which === DebugInfo100.DebugLine) line = { kind: 2, a: words[at + 2]!, b: words[at + 3]!, c: words[at + 5]! };
+      line = { kind: 1, a: words[at], b: words[at + 1], c: words[at + 2] };
+    } else if (opcode === Op.ExtInst && debugInfoSets.has(words[at])) {
+      const which = words[at + 1];
+      if (which === DebugInfo100.DebugLine) line = { kind: 2, a: words[at + 2], b: words[at + 3], c: words[at + 5] };
       else if (which === DebugInfo100.DebugNoLine) line = undefined;
     }
     // Result types of function values are not noted here: they only matter to the literal widths
     // of an OpSwitch whose selector is a function value, and such a selector is never a built-in.
     const end = pos + wc;
     for (let i = at; i < end; i++) {
-      const w = words[i]!;
+      const w = words[i];
       if (flag.has(w) && worthVisiting(w)) {
         onHit(Instruction.view(opcode, typeId, resultId, words, at, end - at), ordinal, line);
         break;
@@ -407,9 +407,11 @@ function scanWords(
   }
 }
 
-
 /** OpString texts, 32-bit constants and DebugSource files: what raw debug lines refer to. */
-function debugLineText(module: Module, debugInfoSets: ReadonlySet<number>): { strings: Map<number, string>; uints: Map<number, number>; sources: Map<number, string> } {
+function debugLineText(
+  module: Module,
+  debugInfoSets: ReadonlySet<number>,
+): { strings: Map<number, string>; uints: Map<number, number>; sources: Map<number, string> } {
   const strings = new Map<number, string>();
   for (const inst of module.debugStrings) {
     if (inst.opcode === Op.String) strings.set(inst.resultId, decodeLiteralString(inst.operands, 0, inst.operandCount).value);

@@ -17,5 +17,9 @@ export const VALIDATE_BUILTINS = 'validate-builtins';
  * ```
  */
 export function registerValidateBuiltins(registry: PassRegistry): void {
-  registry.register(VALIDATE_BUILTINS, createValidateBuiltinsPass, 'check BuiltIn variables against the Vulkan rules (execution model, storage class, type), with VUIDs');
+  registry.register(
+    VALIDATE_BUILTINS,
+    createValidateBuiltinsPass,
+    'check BuiltIn variables against the Vulkan rules (execution model, storage class, type), with VUIDs',
+  );
 }

@@ -51,7 +51,13 @@ export type ExtraRule =
       readonly writesOnly?: boolean;
     }
   /** Layer/ViewportIndex in Vertex or TessellationEvaluation need one of these capabilities. */
-  | { readonly kind: 'capabilityInModels'; readonly models: readonly number[]; readonly capabilities: readonly number[]; readonly capabilityNames: string; readonly vuid: string }
+  | {
+      readonly kind: 'capabilityInModels';
+      readonly models: readonly number[];
+      readonly capabilities: readonly number[];
+      readonly capabilityNames: string;
+      readonly vuid: string;
+    }
   /** CullPrimitiveEXT: the variable or member must also be decorated with this decoration. */
   | { readonly kind: 'alsoDecorated'; readonly decoration: number; readonly decorationName: string; readonly vuid: string };
 
@@ -70,7 +76,6 @@ const RT_HIT = [M.IntersectionKHR, M.AnyHitKHR, M.ClosestHitKHR];
 const RT_HIT_MISS = [M.IntersectionKHR, M.AnyHitKHR, M.ClosestHitKHR, M.MissKHR];
 const PER_VERTEX_STAGES = [M.TessellationControl, M.TessellationEvaluation, M.Geometry, M.MeshNV, M.MeshEXT];
 const MESH = [M.MeshNV, M.MeshEXT];
-
 
 /**
  * The common shape "only within MODELS / Input (or Output) / TYPE", with three consecutive
@@ -313,21 +318,22 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     ...simple(B.FragDepth, 'FragDepth', FRAGMENT, OUT, F32, seq(4213), true),
     // 04216: "If the shader dynamically writes to the variable decorated with FragDepth, the
     // DepthReplacing Execution Mode must be declared".
-    extra: [{ kind: 'executionMode', mode: ExecutionMode.DepthReplacing, modeName: 'DepthReplacing', models: FRAGMENT, vuid: vuid('FragDepth', 4216), writesOnly: true }],
+    extra: [
+      {
+        kind: 'executionMode',
+        mode: ExecutionMode.DepthReplacing,
+        modeName: 'DepthReplacing',
+        models: FRAGMENT,
+        vuid: vuid('FragDepth', 4216),
+        writesOnly: true,
+      },
+    ],
   },
   simple(B.FragStencilRefEXT, 'FragStencilRefEXT', FRAGMENT, OUT, { kind: 'int', anyWidth: true }, seq(4223), true),
   simple(B.SampleMask, 'SampleMask', FRAGMENT, IN_OUT, { kind: 'iarray' }, seq(4357), true),
 
   // --- multiview, device group
-  simple(
-    B.ViewIndex,
-    'ViewIndex',
-    [M.MeshEXT, M.Vertex, M.Geometry, M.TessellationControl, M.TessellationEvaluation, M.Fragment],
-    IN,
-    I32,
-    seq(4401),
-    true,
-  ),
+  simple(B.ViewIndex, 'ViewIndex', [M.MeshEXT, M.Vertex, M.Geometry, M.TessellationControl, M.TessellationEvaluation, M.Fragment], IN, I32, seq(4401), true),
 
   // --- ray tracing
   simple(B.LaunchIdKHR, 'LaunchIdKHR', RT_ALL, IN, { kind: 'ivec', n: 3 }, seq(4266), true),
@@ -350,14 +356,30 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
 
   // --- mesh and task shaders
   simple(B.PrimitivePointIndicesEXT, 'PrimitivePointIndicesEXT', [M.MeshEXT], OUT, { kind: 'iarray' }, [7041, 7043, 7044], false, {
-    extra: [{ kind: 'executionMode', mode: ExecutionMode.OutputPoints, modeName: 'OutputPoints', models: [M.MeshEXT], vuid: vuid('PrimitivePointIndicesEXT', 7042) }],
+    extra: [
+      { kind: 'executionMode', mode: ExecutionMode.OutputPoints, modeName: 'OutputPoints', models: [M.MeshEXT], vuid: vuid('PrimitivePointIndicesEXT', 7042) },
+    ],
   }),
   simple(B.PrimitiveLineIndicesEXT, 'PrimitiveLineIndicesEXT', [M.MeshEXT], OUT, { kind: 'ivecarray', n: 2 }, [7047, 7049, 7050], false, {
-    extra: [{ kind: 'executionMode', mode: ExecutionMode.OutputLinesEXT, modeName: 'OutputLinesEXT', models: [M.MeshEXT], vuid: vuid('PrimitiveLineIndicesEXT', 7048) }],
+    extra: [
+      {
+        kind: 'executionMode',
+        mode: ExecutionMode.OutputLinesEXT,
+        modeName: 'OutputLinesEXT',
+        models: [M.MeshEXT],
+        vuid: vuid('PrimitiveLineIndicesEXT', 7048),
+      },
+    ],
   }),
   simple(B.PrimitiveTriangleIndicesEXT, 'PrimitiveTriangleIndicesEXT', [M.MeshEXT], OUT, { kind: 'ivecarray', n: 3 }, [7053, 7055, 7056], false, {
     extra: [
-      { kind: 'executionMode', mode: ExecutionMode.OutputTrianglesEXT, modeName: 'OutputTrianglesEXT', models: [M.MeshEXT], vuid: vuid('PrimitiveTriangleIndicesEXT', 7054) },
+      {
+        kind: 'executionMode',
+        mode: ExecutionMode.OutputTrianglesEXT,
+        modeName: 'OutputTrianglesEXT',
+        models: [M.MeshEXT],
+        vuid: vuid('PrimitiveTriangleIndicesEXT', 7054),
+      },
     ],
   }),
   simple(B.CullPrimitiveEXT, 'CullPrimitiveEXT', [M.MeshEXT], OUT, { kind: 'boolOrBoolArray' }, [7034, 7035, 7036], false, {

@@ -110,8 +110,8 @@ describe('validate-builtins through checkPasses', () => {
         location: { file: 'blur.comp', line: 12, column: 5 },
         entryPoint: { name: 'main', executionModel: u.model },
       });
-      expect(ds[0]!.message).toContain(`BuiltIn ${u.builtIn}`);
-      expect(ds[0]!.hint).toMatch(/main -> helper \(%\d+\)/);
+      expect(ds[0].message).toContain(`BuiltIn ${u.builtIn}`);
+      expect(ds[0].hint).toMatch(/main -> helper \(%\d+\)/);
     }
   });
 

@@ -12,7 +12,16 @@ const codes = (ds: readonly BuiltinDiagnostic[]): string[] => ds.filter((d) => d
 const lii = (n: number): string => `VUID-LocalInvocationIndex-LocalInvocationIndex-0${n}`;
 
 /** A one-entry-point module using `builtIn` from a variable of `type` in `storage`, loaded in main or in a helper. */
-function single(opts: { model: string; mode?: string; builtIn: string; storage?: string; type?: string; inHelper?: boolean; caps?: string; env?: string }): Module {
+function single(opts: {
+  model: string;
+  mode?: string;
+  builtIn: string;
+  storage?: string;
+  type?: string;
+  inHelper?: boolean;
+  caps?: string;
+  env?: string;
+}): Module {
   const storage = opts.storage ?? 'Input';
   const type = opts.type ?? '%uint';
   const use = `%v = OpLoad ${type} %bi`;
@@ -41,40 +50,59 @@ describe('validate-builtins: the four seeds', () => {
   test('LocalInvocationIndex: compute-like models, Input, 32-bit int (04284-04286)', () => {
     expect(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'LocalInvocationIndex' }))).toEqual([]);
     expect(codes(validateBuiltins(single({ model: 'Fragment', mode: 'OriginUpperLeft', builtIn: 'LocalInvocationIndex' })))).toEqual([lii(4284)]);
-    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'LocalInvocationIndex', storage: 'Private' })))).toEqual([lii(4285)]);
-    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'LocalInvocationIndex', type: '%float' })))).toEqual([lii(4286)]);
+    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'LocalInvocationIndex', storage: 'Private' })))).toEqual([
+      lii(4285),
+    ]);
+    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'LocalInvocationIndex', type: '%float' })))).toEqual([
+      lii(4286),
+    ]);
     // Every problem, not only the first.
-    expect(codes(validateBuiltins(single({ model: 'Vertex', builtIn: 'LocalInvocationIndex', storage: 'Private', type: '%float' })))).toEqual([lii(4284), lii(4285), lii(4286)]);
+    expect(codes(validateBuiltins(single({ model: 'Vertex', builtIn: 'LocalInvocationIndex', storage: 'Private', type: '%float' })))).toEqual([
+      lii(4284),
+      lii(4285),
+      lii(4286),
+    ]);
   });
 
   test('WorkgroupId (04422-04424), SampleId (04354-04356), DeviceIndex (04205-04206)', () => {
     expect(codes(validateBuiltins(single({ model: 'Vertex', builtIn: 'WorkgroupId', type: '%v3uint' })))).toEqual(['VUID-WorkgroupId-WorkgroupId-04422']);
-    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'WorkgroupId', type: '%uint' })))).toEqual(['VUID-WorkgroupId-WorkgroupId-04424']);
-    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'SampleId', caps: 'OpCapability SampleRateShading\n' })))).toEqual(['VUID-SampleId-SampleId-04354']);
-    expect(codes(validateBuiltins(single({ model: 'Fragment', mode: 'OriginUpperLeft', builtIn: 'SampleId', storage: 'Output', caps: 'OpCapability SampleRateShading\n' })))).toEqual([
-      'VUID-SampleId-SampleId-04355',
+    expect(codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'WorkgroupId', type: '%uint' })))).toEqual([
+      'VUID-WorkgroupId-WorkgroupId-04424',
     ]);
+    expect(
+      codes(validateBuiltins(single({ model: 'GLCompute', mode: 'LocalSize 1 1 1', builtIn: 'SampleId', caps: 'OpCapability SampleRateShading\n' }))),
+    ).toEqual(['VUID-SampleId-SampleId-04354']);
+    expect(
+      codes(
+        validateBuiltins(
+          single({ model: 'Fragment', mode: 'OriginUpperLeft', builtIn: 'SampleId', storage: 'Output', caps: 'OpCapability SampleRateShading\n' }),
+        ),
+      ),
+    ).toEqual(['VUID-SampleId-SampleId-04355']);
     const device = { model: 'Vertex', builtIn: 'DeviceIndex', caps: 'OpCapability DeviceGroup\nOpExtension "SPV_KHR_device_group"\n' };
     expect(validateBuiltins(single(device))).toEqual([]);
     expect(codes(validateBuiltins(single({ ...device, model: 'Fragment', mode: 'OriginUpperLeft' })))).toEqual([]); // no model rule
-    expect(codes(validateBuiltins(single({ ...device, storage: 'Output', type: '%float' })))).toEqual(['VUID-DeviceIndex-DeviceIndex-04205', 'VUID-DeviceIndex-DeviceIndex-04206']);
+    expect(codes(validateBuiltins(single({ ...device, storage: 'Output', type: '%float' })))).toEqual([
+      'VUID-DeviceIndex-DeviceIndex-04205',
+      'VUID-DeviceIndex-DeviceIndex-04206',
+    ]);
   });
 });
 
 describe('validate-builtins: execution models through the call graph', () => {
   test('a use in a called function is reported at that use, with the call path', () => {
     const [d] = validateBuiltins(single({ model: 'Fragment', mode: 'OriginUpperLeft', builtIn: 'LocalInvocationIndex', inHelper: true }));
-    expect(d!.code).toBe(lii(4284));
-    expect(d!.severity).toBe('error');
-    expect(d!.location).toEqual({ file: 'blur.comp', line: 12, column: 5 });
-    expect(d!.message).toContain("variable 'gl_Thing' (%");
-    expect(d!.message).toContain('BuiltIn LocalInvocationIndex');
-    expect(d!.message).toContain("entry point 'main' (Fragment)");
-    expect(d!.message).toContain('GLCompute, MeshEXT, TaskEXT, MeshNV, or TaskNV');
-    expect(d!.hint).toMatch(/main -> helper \(%\d+\)/);
-    expect(d!.entryPoint).toEqual({ name: 'main', executionModel: 'Fragment' });
-    expect(d!.target?.name).toBe('gl_Thing');
-    expect(formatDiagnostic(d!)).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04284\] variable 'gl_Thing'/);
+    expect(d.code).toBe(lii(4284));
+    expect(d.severity).toBe('error');
+    expect(d.location).toEqual({ file: 'blur.comp', line: 12, column: 5 });
+    expect(d.message).toContain("variable 'gl_Thing' (%");
+    expect(d.message).toContain('BuiltIn LocalInvocationIndex');
+    expect(d.message).toContain("entry point 'main' (Fragment)");
+    expect(d.message).toContain('GLCompute, MeshEXT, TaskEXT, MeshNV, or TaskNV');
+    expect(d.hint).toMatch(/main -> helper \(%\d+\)/);
+    expect(d.entryPoint).toEqual({ name: 'main', executionModel: 'Fragment' });
+    expect(d.target?.name).toBe('gl_Thing');
+    expect(formatDiagnostic(d)).toMatch(/^blur\.comp:12:5: error: \[VUID-LocalInvocationIndex-LocalInvocationIndex-04284\] variable 'gl_Thing'/);
   });
 
   const twoEntryPoints = (fragmentCalls: boolean): Module =>
@@ -111,7 +139,7 @@ OpFunctionEnd`);
   test('a helper reached by both entry points: the Fragment one breaks the rule', () => {
     const ds = validateBuiltins(twoEntryPoints(true));
     expect(codes(ds)).toEqual([lii(4284)]);
-    expect(ds[0]!.entryPoint).toEqual({ name: 'frag', executionModel: 'Fragment' });
+    expect(ds[0].entryPoint).toEqual({ name: 'frag', executionModel: 'Fragment' });
   });
 
   test('a function no entry point calls does not count', () => {
@@ -170,14 +198,17 @@ OpFunctionEnd`);
     expect(validateBuiltins(perVertex('Vertex', '', 'FragDepth', position))).toEqual([]);
     const ds = validateBuiltins(perVertex('Vertex', '', 'FragDepth', extra));
     expect(codes(ds)).toEqual(['VUID-FragDepth-FragDepth-04213']);
-    expect(ds[0]!.message).toMatch(/^member 1 'extra' of struct 'gl_PerVertex' \(%\d+, BuiltIn FragDepth\) of variable \(%\d+\) is used by entry point 'main' \(Vertex\)/);
+    expect(ds[0].message).toMatch(
+      /^member 1 'extra' of struct 'gl_PerVertex' \(%\d+, BuiltIn FragDepth\) of variable \(%\d+\) is used by entry point 'main' \(Vertex\)/,
+    );
     // Loading the whole block uses every member.
     expect(codes(validateBuiltins(perVertex('Vertex', '', 'FragDepth', '%x = OpLoad %block %out')))).toEqual(['VUID-FragDepth-FragDepth-04213']);
   });
 
   test('Position: an array (per-vertex) only where the stage has one', () => {
     const arrayed = (model: string, mode: string, storage: string): Module =>
-      shader(`OpEntryPoint ${model} %main "main" %pos
+      shader(
+        `OpEntryPoint ${model} %main "main" %pos
 ${mode}OpDecorate %pos BuiltIn Position
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
@@ -192,7 +223,10 @@ ${mode}OpDecorate %pos BuiltIn Position
 %l = OpLabel
 %x = OpLoad %arr %pos
 OpReturn
-OpFunctionEnd`, 'vulkan1.0', model === 'Vertex' ? '' : 'OpCapability Tessellation\n');
+OpFunctionEnd`,
+        'vulkan1.0',
+        model === 'Vertex' ? '' : 'OpCapability Tessellation\n',
+      );
     expect(validateBuiltins(arrayed('TessellationControl', 'OpExecutionMode %main OutputVertices 3\n', 'Input'))).toEqual([]);
     expect(codes(validateBuiltins(arrayed('Vertex', '', 'Output')))).toEqual(['VUID-Position-Position-04321']);
   });
@@ -200,7 +234,8 @@ OpFunctionEnd`, 'vulkan1.0', model === 'Vertex' ? '' : 'OpCapability Tessellatio
 
 describe('validate-builtins: declarations', () => {
   test('decoration groups spread BuiltIn onto variables and members', () => {
-    const m = shader(`OpEntryPoint Fragment %main "main" %a %out
+    const m = shader(
+      `OpEntryPoint Fragment %main "main" %a %out
 OpExecutionMode %main OriginUpperLeft
 %grp = OpDecorationGroup
 %mgrp = OpDecorationGroup
@@ -226,7 +261,10 @@ OpGroupMemberDecorate %mgrp %block 0
 %p = OpAccessChain %pm %out %int_0
 %y = OpLoad %float %p
 OpReturn
-OpFunctionEnd`, 'vulkan1.0', 'OpCapability SampleRateShading\n');
+OpFunctionEnd`,
+      'vulkan1.0',
+      'OpCapability SampleRateShading\n',
+    );
     expect(codes(validateBuiltins(m))).toEqual(['VUID-SampleId-SampleId-04356', 'VUID-FragDepth-FragDepth-04214']);
   });
 
@@ -246,9 +284,9 @@ OpReturn
 OpFunctionEnd`);
     const ds = validateBuiltins(m);
     expect(codes(ds)).toEqual([lii(4285), lii(4286)]);
-    expect(ds[0]!.message).toMatch(/^variable 'unused' \(%\d+, BuiltIn LocalInvocationIndex\) is not used by any entry point: /);
-    expect(ds[0]!.location).toEqual({ file: 'test.spvasm', line: 11, column: 1 });
-    expect(ds[0]!.instruction?.resultId).toBe(m.globals.find((g) => g.opcode === 59)!.resultId);
+    expect(ds[0].message).toMatch(/^variable 'unused' \(%\d+, BuiltIn LocalInvocationIndex\) is not used by any entry point: /);
+    expect(ds[0].location).toEqual({ file: 'test.spvasm', line: 11, column: 1 });
+    expect(ds[0].instruction?.resultId).toBe(m.globals.find((g) => g.opcode === 59)!.resultId);
   });
 });
 
@@ -275,7 +313,7 @@ OpFunctionEnd`);
     expect(validateBuiltins(fragDepth('%x = OpLoad %float %depth', ''))).toEqual([]);
     const late = validateBuiltins(fragDepth('%x = OpLoad %float %depth\nOpStore %depth %x', ''));
     expect(codes(late)).toEqual(['VUID-FragDepth-FragDepth-04216']);
-    expect(late[0]!.instruction?.opcode).toBe(62); // the OpStore, not the earlier OpLoad
+    expect(late[0].instruction?.opcode).toBe(62); // the OpStore, not the earlier OpLoad
   });
 });
 
@@ -293,8 +331,8 @@ describe('validate-builtins: target environments and versions', () => {
     expect(validateBuiltins(m)).toEqual([]);
     const tooNew = validateBuiltins(m, { targetEnv: 'vulkan1.1' });
     expect(codes(tooNew)).toEqual(['spvkit-target-env-version']);
-    expect(tooNew[0]!.message).toContain('SPIR-V 1.5');
-    expect(tooNew[0]!.message).toContain('SPIR-V 1.3');
+    expect(tooNew[0].message).toContain('SPIR-V 1.5');
+    expect(tooNew[0].message).toContain('SPIR-V 1.3');
     expect(codes(validateBuiltins(m, { targetEnv: 'vulkan1.0' }))).toEqual(['spvkit-target-env-version']);
     expect(validateBuiltins(m, { targetEnv: 'vulkan1.4' })).toEqual([]);
   });
@@ -307,7 +345,8 @@ describe('validate-builtins: target environments and versions', () => {
 
 describe('validate-builtins: WorkgroupSize', () => {
   const wg = (decl: string, model = 'GLCompute', env = 'vulkan1.0'): Module =>
-    shader(`OpEntryPoint ${model} %main "main"
+    shader(
+      `OpEntryPoint ${model} %main "main"
 OpExecutionMode %main ${model === 'GLCompute' ? 'LocalSize 1 1 1' : 'OriginUpperLeft'}
 OpDecorate %wg BuiltIn WorkgroupSize
 %void = OpTypeVoid
@@ -324,7 +363,9 @@ ${decl}
 %l = OpLabel
 %x = OpCompositeExtract ${decl.includes('v3float') ? '%float' : '%uint'} %wg 0
 OpReturn
-OpFunctionEnd`, env);
+OpFunctionEnd`,
+      env,
+    );
 
   test('a constant composite of 3 x 32-bit int, used by compute-like models', () => {
     expect(validateBuiltins(wg('%wg = OpConstantComposite %v3uint %one %one %one'))).toEqual([]);
@@ -348,13 +389,14 @@ describe('validate-builtins: the pass', () => {
     const b = pass.run(eager, { targetEnv: 'vulkan1.0' });
     expect(a.changed).toBe(false);
     expect(encodeModule(lazy)).toEqual(bytes);
-    const view = (ds: readonly BuiltinDiagnostic[]) => ds.map((d) => ({ code: d.code, message: d.message, location: d.location, hint: d.hint, op: d.instruction?.opcode }));
+    const view = (ds: readonly BuiltinDiagnostic[]) =>
+      ds.map((d) => ({ code: d.code, message: d.message, location: d.location, hint: d.hint, op: d.instruction?.opcode }));
     expect(view(a.diagnostics)).toEqual(view(b.diagnostics));
     expect(a.diagnostics.length).toBe(2);
     // The instruction is the module's own object, wherever it came from.
     const inModule = new Set([...lazy.instructions()]);
     for (const d of a.diagnostics) expect(inModule.has(d.instruction!)).toBe(true);
-    expect(a.diagnostics[0]!.location).toEqual({ file: 'blur.comp', line: 12, column: 5 });
+    expect(a.diagnostics[0].location).toEqual({ file: 'blur.comp', line: 12, column: 5 });
   });
 
   test('the rule table names each BuiltIn once and gives each rule a well-formed VUID', () => {

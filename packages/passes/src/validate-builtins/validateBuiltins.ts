@@ -219,14 +219,26 @@ class Validator {
           for (const r of extra.writesOnly ? this.reachedUses(target, true) : reached) {
             if (!extra.models.includes(r.ep.executionModel)) continue;
             if (this.hasExecutionMode(r.ep, extra.mode)) continue;
-            this.report(target, r, r.instance, extra.vuid, `entry point '${r.ep.name}' must declare the ${extra.modeName} execution mode to ${extra.writesOnly ? 'write' : 'use'} BuiltIn ${rule.name}`);
+            this.report(
+              target,
+              r,
+              r.instance,
+              extra.vuid,
+              `entry point '${r.ep.name}' must declare the ${extra.modeName} execution mode to ${extra.writesOnly ? 'write' : 'use'} BuiltIn ${rule.name}`,
+            );
           }
           break;
         case 'capabilityInModels':
           if (extra.capabilities.some((c) => this.capabilities.has(c))) break;
           for (const r of reached) {
             if (!extra.models.includes(r.ep.executionModel)) continue;
-            this.report(target, r, r.instance, extra.vuid, `using BuiltIn ${rule.name} in the ${modelName(r.ep.executionModel)} execution model requires the ${extra.capabilityNames} capability`);
+            this.report(
+              target,
+              r,
+              r.instance,
+              extra.vuid,
+              `using BuiltIn ${rule.name} in the ${modelName(r.ep.executionModel)} execution model requires the ${extra.capabilityNames} capability`,
+            );
           }
           break;
         case 'alsoDecorated': {
@@ -238,7 +250,13 @@ class Validator {
           if (onTarget) break;
           for (const instance of target.instances) {
             if (decorations.of(instance.id).some((d) => d.decoration === extra.decoration)) continue;
-            this.report(target, this.firstReached(reached, instance), instance, extra.vuid, `BuiltIn ${rule.name} must also be decorated ${extra.decorationName}`);
+            this.report(
+              target,
+              this.firstReached(reached, instance),
+              instance,
+              extra.vuid,
+              `BuiltIn ${rule.name} must also be decorated ${extra.decorationName}`,
+            );
           }
           break;
         }
@@ -285,7 +303,7 @@ class Validator {
         // Not used by any entry point: still a declaration in a storage class no model allows.
         const union = new Set(perModel.flatMap((s) => s.classes));
         if (!union.has(sc)) {
-          this.report(target, undefined, instance, perModel[0]!.vuid, storageText(rule.name, { classes: [...union], vuid: perModel[0]!.vuid }, sc));
+          this.report(target, undefined, instance, perModel[0].vuid, storageText(rule.name, { classes: [...union], vuid: perModel[0].vuid }, sc));
         }
       }
     }
@@ -298,7 +316,13 @@ class Validator {
     const optional = arrayedIn.length > 0;
     if (!this.types.matches(rule.type.rule, target.typeId, optional, isMember)) {
       const first = this.firstReached(reached, target.instances[0]);
-      this.report(target, first, first?.instance ?? target.instances[0], rule.type.vuid, typeText(rule, this.types.describe(target.typeId), optional, arrayedIn));
+      this.report(
+        target,
+        first,
+        first?.instance ?? target.instances[0],
+        rule.type.vuid,
+        typeText(rule, this.types.describe(target.typeId), optional, arrayedIn),
+      );
       return;
     }
     if (!optional || this.types.matches(rule.type.rule, target.typeId, false, isMember)) return;
@@ -325,7 +349,13 @@ class Validator {
       return;
     }
     if (this.vulkan && !this.types.matches({ kind: 'ivec', n: 3 }, target.typeId, false, false)) {
-      this.report(target, first, target.instances[0], WORKGROUP_SIZE.typeVuid, `a constant decorated BuiltIn WorkgroupSize must be a 3-component vector of 32-bit integers, not ${this.types.describe(target.typeId)}`);
+      this.report(
+        target,
+        first,
+        target.instances[0],
+        WORKGROUP_SIZE.typeVuid,
+        `a constant decorated BuiltIn WorkgroupSize must be a 3-component vector of 32-bit integers, not ${this.types.describe(target.typeId)}`,
+      );
     } else if (target.def?.opcode === Op.ConstantComposite && target.def.operandCount === 3) {
       const sizes = [0, 1, 2].map((i) => this.types.constantValue(target.def!.word(i)));
       if (sizes.every((s) => s !== undefined) && sizes.some((s) => s === 0)) {
@@ -343,7 +373,13 @@ class Validator {
     if (this.vulkan) {
       for (const r of reached) {
         if ((WORKGROUP_SIZE.models as readonly number[]).includes(r.ep.executionModel)) continue;
-        this.report(target, r, r.instance, WORKGROUP_SIZE.modelVuid, `BuiltIn WorkgroupSize must be used only within the ${orList(WORKGROUP_SIZE.models.map(modelName))} execution models, not ${modelName(r.ep.executionModel)}`);
+        this.report(
+          target,
+          r,
+          r.instance,
+          WORKGROUP_SIZE.modelVuid,
+          `BuiltIn WorkgroupSize must be used only within the ${orList(WORKGROUP_SIZE.models.map(modelName))} execution models, not ${modelName(r.ep.executionModel)}`,
+        );
       }
     }
     if (this.module.header.version >= makeVersion(1, 6)) {
@@ -494,4 +530,3 @@ function typeText(rule: BuiltinRule, actual: string, optional: boolean, arrayedI
 function opName(opcode: number): string {
   return opcodeName(opcode)?.slice(2) ?? String(opcode);
 }
-

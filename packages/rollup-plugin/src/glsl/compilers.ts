@@ -21,7 +21,9 @@ export async function compileGlsl(compiler: GlslCompilerOption, source: string, 
   }
   if (compiler === 'glslangValidator') {
     if (!(await glslangValidatorAvailable())) {
-      throw new Error("compiler 'glslangValidator' is selected but glslangValidator is not on PATH (install glslang-tools, or leave compiler at 'auto' for @spvkit/glslang)");
+      throw new Error(
+        "compiler 'glslangValidator' is selected but glslangValidator is not on PATH (install glslang-tools, or leave compiler at 'auto' for @spvkit/glslang)",
+      );
     }
     return { words: await glslangValidatorCompile(source, ctx), warnings: [] };
   }

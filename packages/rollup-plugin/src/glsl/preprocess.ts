@@ -78,7 +78,7 @@ function stripComments(line: string, state: { inBlock: boolean }): string {
       i = end + 2;
       continue;
     }
-    const c = line[i]!;
+    const c = line[i];
     if (inString) {
       out += c;
       if (c === '"') inString = false;
@@ -183,7 +183,7 @@ export async function preprocessGlsl(mainFile: string, mainText: string, options
       emit(`#line ${nextLine} "${name}"`, at);
     }
     for (let i = 0; i < lines.length; i++) {
-      const raw = lines[i]!;
+      const raw = lines[i];
       const lineNo = i + 1;
       const here: ProblemLocation = { file, line: lineNo, column: 1 };
       const code = stripComments(raw, state);
@@ -204,7 +204,7 @@ export async function preprocessGlsl(mainFile: string, mainText: string, options
         continue;
       }
       const angle = m[2] !== undefined;
-      const spec = (m[1] ?? m[2])!;
+      const spec = m[1] ?? m[2];
       const at: ProblemLocation = { file, line: lineNo, column: Math.max(1, raw.indexOf(angle ? '<' : '"') + 1) };
       if (spec.trim() === '') throw ShaderError.of('INCLUDE_EMPTY', 'empty #include', at);
       const { found, candidates } = await resolveInclude(spec, angle, file);

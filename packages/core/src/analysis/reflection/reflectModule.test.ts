@@ -62,7 +62,7 @@ describe.skipIf(!hasGlslang || !existsSync(corpus))('reflectModule on glslang ou
 
   it('resolves LocalSizeId to the spec constants at SPIR-V 1.6', () => {
     const r = reflectModule(compile('lii_spec_size.comp', 'vulkan1.3'));
-    const ep = r.entryPoints[0]!;
+    const ep = r.entryPoints[0];
     expect(ep.workgroupSizeSpecIds?.filter((x) => x !== null).length).toBeGreaterThan(0);
     expect(ep.workgroupSize?.every((v) => v >= 1)).toBe(true);
   });

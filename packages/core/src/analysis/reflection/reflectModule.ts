@@ -198,7 +198,7 @@ function literalValue(words: ArrayLike<number>, width: number, isFloat: boolean,
   if (width <= 32) {
     const w = words[0] ?? 0;
     if (isFloat) {
-      if (width === 32) return new Float32Array(new Uint32Array([w]).buffer)[0]!;
+      if (width === 32) return new Float32Array(new Uint32Array([w]).buffer)[0];
       return halfToNumber(w & 0xffff);
     }
     if (!signed) return width === 32 ? w >>> 0 : w & ((1 << width) - 1);
@@ -208,7 +208,7 @@ function literalValue(words: ArrayLike<number>, width: number, isFloat: boolean,
   const lo = BigInt(words[0] ?? 0);
   const hi = BigInt(words[1] ?? 0);
   const bits = (hi << 32n) | lo;
-  if (isFloat) return new Float64Array(new BigUint64Array([bits]).buffer)[0]!;
+  if (isFloat) return new Float64Array(new BigUint64Array([bits]).buffer)[0];
   return signed ? BigInt.asIntN(64, bits) : bits;
 }
 

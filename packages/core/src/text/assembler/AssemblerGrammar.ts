@@ -62,15 +62,66 @@ export interface ExtInstSetEntry {
  * newer SPIRV-Tools accepts.
  */
 const SPEC_CONSTANT_OPCODES = [
-  'AccessChain', 'InBoundsAccessChain', 'PtrAccessChain', 'InBoundsPtrAccessChain', 'VectorShuffle',
-  'CompositeExtract', 'CompositeInsert', 'ConvertFToU', 'ConvertFToS', 'ConvertSToF', 'ConvertUToF',
-  'UConvert', 'SConvert', 'FConvert', 'QuantizeToF16', 'ConvertPtrToU', 'ConvertUToPtr',
-  'PtrCastToGeneric', 'GenericCastToPtr', 'Bitcast', 'SNegate', 'FNegate', 'IAdd', 'FAdd', 'ISub',
-  'FSub', 'IMul', 'FMul', 'UDiv', 'SDiv', 'FDiv', 'UMod', 'SRem', 'SMod', 'FRem', 'FMod',
-  'LogicalEqual', 'LogicalNotEqual', 'LogicalOr', 'LogicalAnd', 'LogicalNot', 'Select', 'IEqual',
-  'INotEqual', 'UGreaterThan', 'SGreaterThan', 'UGreaterThanEqual', 'SGreaterThanEqual', 'ULessThan',
-  'SLessThan', 'ULessThanEqual', 'SLessThanEqual', 'ShiftRightLogical', 'ShiftRightArithmetic',
-  'ShiftLeftLogical', 'BitwiseOr', 'BitwiseXor', 'BitwiseAnd', 'Not', 'CooperativeMatrixLengthNV',
+  'AccessChain',
+  'InBoundsAccessChain',
+  'PtrAccessChain',
+  'InBoundsPtrAccessChain',
+  'VectorShuffle',
+  'CompositeExtract',
+  'CompositeInsert',
+  'ConvertFToU',
+  'ConvertFToS',
+  'ConvertSToF',
+  'ConvertUToF',
+  'UConvert',
+  'SConvert',
+  'FConvert',
+  'QuantizeToF16',
+  'ConvertPtrToU',
+  'ConvertUToPtr',
+  'PtrCastToGeneric',
+  'GenericCastToPtr',
+  'Bitcast',
+  'SNegate',
+  'FNegate',
+  'IAdd',
+  'FAdd',
+  'ISub',
+  'FSub',
+  'IMul',
+  'FMul',
+  'UDiv',
+  'SDiv',
+  'FDiv',
+  'UMod',
+  'SRem',
+  'SMod',
+  'FRem',
+  'FMod',
+  'LogicalEqual',
+  'LogicalNotEqual',
+  'LogicalOr',
+  'LogicalAnd',
+  'LogicalNot',
+  'Select',
+  'IEqual',
+  'INotEqual',
+  'UGreaterThan',
+  'SGreaterThan',
+  'UGreaterThanEqual',
+  'SGreaterThanEqual',
+  'ULessThan',
+  'SLessThan',
+  'ULessThanEqual',
+  'SLessThanEqual',
+  'ShiftRightLogical',
+  'ShiftRightArithmetic',
+  'ShiftLeftLogical',
+  'BitwiseOr',
+  'BitwiseXor',
+  'BitwiseAnd',
+  'Not',
+  'CooperativeMatrixLengthNV',
   'CooperativeMatrixLengthKHR',
 ];
 
@@ -98,9 +149,9 @@ export class AssemblerGrammar {
       this.byOpcode.set(spec.opcode, entry);
       this.opcodes.push(entry);
     }
-    for (let i = 0; i < this.opcodes.length; i++) this.opcodeNames.set(this.opcodes[i]!.spec.opname, i);
+    for (let i = 0; i < this.opcodes.length; i++) this.opcodeNames.set(this.opcodes[i].spec.opname, i);
     for (let i = 0; i < this.opcodes.length; i++) {
-      for (const alias of this.opcodes[i]!.spec.aliases) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
+      for (const alias of this.opcodes[i].spec.aliases) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
     }
     const byName = new Map(this.opcodes.map((e) => [e.spec.opname, e.opcode]));
     for (const name of SPEC_CONSTANT_OPCODES) {

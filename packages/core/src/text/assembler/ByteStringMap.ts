@@ -40,7 +40,7 @@ export class ByteStringMap {
   /** FNV-1a over `bytes[start, end)`. */
   static hash(bytes: Uint8Array, start: number, end: number): number {
     let h = 0x811c9dc5 | 0;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+    for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
     return h;
   }
 
@@ -56,11 +56,11 @@ export class ByteStringMap {
     const length = end - start;
     let slot = hash & mask;
     for (;;) {
-      const e = slots[slot]!;
+      const e = slots[slot];
       if (e === 0) return -1;
       const entry = e - 1;
       if (this.entryHash[entry] === hash && this.keyLength[entry] === length && this.keyEquals(entry, bytes, start, length)) {
-        return this.entryValue[entry]!;
+        return this.entryValue[entry];
       }
       slot = (slot + 1) & mask;
     }
@@ -80,7 +80,7 @@ export class ByteStringMap {
     for (let i = 0; i < length; i++) keys[at + i] = key.charCodeAt(i) & 0xff;
     const hash = ByteStringMap.hash(keys, at, at + length);
     const slot = this.findSlot(keys, at, at + length, hash);
-    const existing = this.slots[slot]!;
+    const existing = this.slots[slot];
     if (existing !== 0) {
       this.entryValue[existing - 1] = value;
       return;
@@ -95,8 +95,8 @@ export class ByteStringMap {
    */
   addRange(start: number, end: number, hash: number, value: number): number {
     const slot = this.findSlot(this.keyBytes, start, end, hash);
-    const existing = this.slots[slot]!;
-    if (existing !== 0) return this.entryValue[existing - 1]!;
+    const existing = this.slots[slot];
+    if (existing !== 0) return this.entryValue[existing - 1];
     this.insert(slot, start, end - start, value, hash);
     return value;
   }
@@ -106,8 +106,8 @@ export class ByteStringMap {
     const out: string[] = [];
     for (let i = 0; i < this.count; i++) {
       let s = '';
-      const start = this.keyStart[i]!;
-      for (let k = 0; k < this.keyLength[i]!; k++) s += String.fromCharCode(this.keyBytes[start + k]!);
+      const start = this.keyStart[i];
+      for (let k = 0; k < this.keyLength[i]; k++) s += String.fromCharCode(this.keyBytes[start + k]);
       out.push(s);
     }
     return out;
@@ -115,7 +115,7 @@ export class ByteStringMap {
 
   private keyEquals(entry: number, bytes: Uint8Array, start: number, length: number): boolean {
     const keys = this.keyBytes;
-    const k = this.keyStart[entry]!;
+    const k = this.keyStart[entry];
     for (let i = 0; i < length; i++) if (keys[k + i] !== bytes[start + i]) return false;
     return true;
   }
@@ -124,7 +124,7 @@ export class ByteStringMap {
     const length = end - start;
     let slot = hash & this.mask;
     for (;;) {
-      const e = this.slots[slot]!;
+      const e = this.slots[slot];
       if (e === 0) return slot;
       const entry = e - 1;
       if (this.entryHash[entry] === hash && this.keyLength[entry] === length && this.keyEquals(entry, bytes, start, length)) return slot;
@@ -161,7 +161,7 @@ export class ByteStringMap {
     const slots = new Int32Array(size);
     const mask = size - 1;
     for (let entry = 0; entry < this.count; entry++) {
-      let slot = this.entryHash[entry]! & mask;
+      let slot = this.entryHash[entry] & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = entry + 1;
     }

@@ -37,14 +37,14 @@ export class EnumTable {
     // Primary names first, so an alias never hides a primary name.
     const seen = new Set<string>();
     for (let i = 0; i < this.entries.length; i++) {
-      const name = this.entries[i]!.spec.name;
+      const name = this.entries[i].spec.name;
       if (!seen.has(name)) {
         seen.add(name);
         this.names.set(name, i);
       }
     }
     for (let i = 0; i < this.entries.length; i++) {
-      for (const alias of this.entries[i]!.spec.aliases) {
+      for (const alias of this.entries[i].spec.aliases) {
         if (!seen.has(alias)) {
           seen.add(alias);
           this.names.set(alias, i);

@@ -77,7 +77,7 @@ export class IdTable {
     if (start === end) return -1;
     let h = 0x811c9dc5 | 0;
     for (let i = start; i < end; i++) {
-      const c = bytes[i]!;
+      const c = bytes[i];
       if (IDENT[c] === 0) return -1;
       h = Math.imul(h ^ c, 0x01000193);
     }
@@ -88,18 +88,18 @@ export class IdTable {
   lookupHashed(bytes: Uint8Array, start: number, end: number, h: number): number {
     // Plain decimal names (%123, half the operands of spirv-dis output) are found by value in a
     // dense table: ids used near each other have near numbers, where hash slots are scattered.
-    const c0 = bytes[start]!;
+    const c0 = bytes[start];
     if (c0 >= 0x31 && c0 <= 0x39 && end - start <= 6) {
       let v = 0;
       let i = start;
       for (; i < end; i++) {
-        const c = bytes[i]!;
+        const c = bytes[i];
         if (c < 0x30 || c > 0x39) break;
         v = v * 10 + (c - 0x30);
       }
       if (i === end) {
         if (v < this.decimal.length) {
-          const known = this.decimal[v]!;
+          const known = this.decimal[v];
           if (known !== 0) return known - 1;
         }
         // Not seen before: every decimal name of this form is found through this table, so the
@@ -119,12 +119,12 @@ export class IdTable {
     const length = end - start;
     let slot = h & this.slotMask;
     for (;;) {
-      const e = slots[2 * slot + 1]!;
+      const e = slots[2 * slot + 1];
       if (e === 0) break;
       if (slots[2 * slot] === h) {
         const base = (e - 1) * STRIDE;
         if (data[base + NAME_LENGTH] === length) {
-          const name = data[base + NAME_START]!;
+          const name = data[base + NAME_START];
           const src = this.source;
           let i = 0;
           while (i < length && src[name + i] === bytes[start + i]) i++;
@@ -154,7 +154,7 @@ export class IdTable {
 
   /** The id of name `index`. */
   id(index: number): number {
-    return this.data[index * STRIDE + ID]! >>> 0;
+    return this.data[index * STRIDE + ID] >>> 0;
   }
 
   /** Records a use of name `index` at byte `pos` (the first one is kept). */
@@ -166,7 +166,7 @@ export class IdTable {
   /** Records the definition of name `index` at byte `pos`; returns where it was defined before, or -1. */
   define(index: number, pos: number): number {
     const k = index * STRIDE + DEFINED_AT;
-    const before = this.data[k]!;
+    const before = this.data[k];
     if (before !== 0) return before - 1;
     this.data[k] = pos + 1;
     return -1;
@@ -174,8 +174,8 @@ export class IdTable {
 
   /** The name of `index` without the `%`. */
   name(index: number): string {
-    const start = this.data[index * STRIDE + NAME_START]!;
-    return asciiText(this.source, start, start + this.data[index * STRIDE + NAME_LENGTH]!);
+    const start = this.data[index * STRIDE + NAME_START];
+    return asciiText(this.source, start, start + this.data[index * STRIDE + NAME_LENGTH]);
   }
 
   /** Every name used but never defined, with its first use (byte offset), in order of first use. */
@@ -194,7 +194,7 @@ export class IdTable {
         }
         if (definedIds.has(this.id(i))) continue;
       }
-      out.push({ index: i, pos: d[base + FIRST_USE]! - 1 });
+      out.push({ index: i, pos: d[base + FIRST_USE] - 1 });
     }
     return out.sort((a, b) => a.pos - b.pos);
   }
@@ -222,7 +222,7 @@ export class IdTable {
   private assign(start: number, end: number): number {
     const preserved = this.preserved;
     if (preserved !== null) {
-      const c = this.source[start]!;
+      const c = this.source[start];
       if (c >= 0x30 && c <= 0x39) {
         const n = numericName(this.source, start, end);
         if (n !== undefined && preserved.has(n)) {
@@ -262,9 +262,9 @@ export class IdTable {
     const mask = size - 1;
     const old = this.slots;
     for (let s = 0; s < old.length; s += 2) {
-      const e = old[s + 1]!;
+      const e = old[s + 1];
       if (e === 0) continue;
-      let slot = old[s]! & mask;
+      let slot = old[s] & mask;
       while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
       slots[2 * slot] = old[s]!;
       slots[2 * slot + 1] = e;
@@ -279,16 +279,13 @@ export class IdTable {
  * 32-bit number. spirv-as finds them by assembling the text once; a scan of the words finds the
  * same set for every text that assembles.
  */
-export function collectNumericIds(
-  bytes: Uint8Array,
-  words: (visit: (start: number, end: number) => void) => void,
-): Set<number> {
+export function collectNumericIds(bytes: Uint8Array, words: (visit: (start: number, end: number) => void) => void): Set<number> {
   const ids = new Set<number>();
   words((start, end) => {
     if (bytes[start] !== 0x25 || end - start < 2) return;
-    const c = bytes[start + 1]!;
+    const c = bytes[start + 1];
     if (c < 0x30 || c > 0x39) return;
-    for (let i = start + 1; i < end; i++) if (IDENT[bytes[i]!] === 0) return;
+    for (let i = start + 1; i < end; i++) if (IDENT[bytes[i]] === 0) return;
     const n = numericName(bytes, start + 1, end);
     if (n !== undefined) ids.add(n);
   });
@@ -305,7 +302,7 @@ function numericName(bytes: Uint8Array, start: number, end: number): number | un
   if (length <= 9 && bytes[start] !== 0x30) {
     let v = 0;
     for (let i = start; i < end; i++) {
-      const c = bytes[i]!;
+      const c = bytes[i];
       if (c < 0x30 || c > 0x39) return parseUint32(asciiText(bytes, start, end));
       v = v * 10 + (c - 0x30);
     }

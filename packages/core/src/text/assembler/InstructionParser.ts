@@ -46,7 +46,7 @@ const typeInfo = (cls: number, width: number, signed: boolean): number => cls | 
 
 /** Opcodes whose result is a type (spirv-as `spvOpcodeGeneratesType`): recorded for literal widths. */
 const GENERATES_TYPE = new Uint8Array(65536);
-for (const op of knownOpcodes()) if (isTypeDeclaration(op) && (instructionShape[op]! & SHAPE_RESULT) !== 0) GENERATES_TYPE[op] = 1;
+for (const op of knownOpcodes()) if (isTypeDeclaration(op) && (instructionShape[op] & SHAPE_RESULT) !== 0) GENERATES_TYPE[op] = 1;
 
 const OP_EXT_INST_WITH_FORWARD_REFS = 4433; // OpExtInstWithForwardRefsKHR
 const DENSE_IDS = 1 << 22;
@@ -205,7 +205,12 @@ export class InstructionParser {
     const opStart = lx.pos;
     if (!lx.startsWithOp(opStart)) {
       const e = lx.wordEnd(opStart);
-      this.fail(opStart, e, `expected an opcode after '${this.text(start, end)} =', found '${this.text(opStart, e)}'`, 'opcodes start with Op and a capital letter, e.g. OpLoad');
+      this.fail(
+        opStart,
+        e,
+        `expected an opcode after '${this.text(start, end)} =', found '${this.text(opStart, e)}'`,
+        'opcodes start with Op and a capital letter, e.g. OpLoad',
+      );
     }
     return opStart;
   }
@@ -230,8 +235,12 @@ export class InstructionParser {
     }
     const spec = entry.spec;
     if (!isAvailable(entry.range, this.version)) {
-      this.fail(opStart, opEnd, `${spec.opname} is not available in ${versionName(this.version)} (target environment ${this.envName})`,
-        `${spec.opname} needs ${versionName(entry.range.minVersion)} or an extension; choose a newer target environment`);
+      this.fail(
+        opStart,
+        opEnd,
+        `${spec.opname} is not available in ${versionName(this.version)} (target environment ${this.envName})`,
+        `${spec.opname} needs ${versionName(entry.range.minVersion)} or an extension; choose a newer target environment`,
+      );
     }
     if (spec.hasResult && this.resultStart < 0) {
       this.fail(opStart, opEnd, `${spec.opname} produces a result id, but none is given`, `write '%name = ${spec.opname} ...'`);
@@ -245,7 +254,7 @@ export class InstructionParser {
     const lx = this.lx;
     const b = this.bytes;
     while (this.sp > 0) {
-      const t = this.stack[--this.sp]!;
+      const t = this.stack[--this.sp];
       const code = t.code;
       if (code === OPERAND_VARIABLE) {
         this.sp++;
@@ -346,16 +355,20 @@ export class InstructionParser {
     const opcode = this.opcode;
     const entry = this.entry!;
     if (n > 0xffff) {
-      this.fail(this.instStart, this.lastEnd, `${entry.spec.opname} is too long: ${n} words, more than the 65535 one instruction can hold`,
-        'split long text with OpSourceContinued, or the data over several instructions');
+      this.fail(
+        this.instStart,
+        this.lastEnd,
+        `${entry.spec.opname} is too long: ${n} words, more than the 65535 one instruction can hold`,
+        'split long text with OpSourceContinued, or the data over several instructions',
+      );
     }
     w[0] = ((n << 16) | opcode) >>> 0;
     if (GENERATES_TYPE[opcode] === 1) this.recordType(n);
-    else if (entry.spec.hasResultType && n >= 3) this.setValueType(w[2]!, w[1]!);
-    const shape = instructionShape[opcode]!;
+    else if (entry.spec.hasResultType && n >= 3) this.setValueType(w[2], w[1]);
+    const shape = instructionShape[opcode];
     let at = 1;
-    const typeId = (shape & SHAPE_TYPE) !== 0 ? w[at++]! : 0;
-    const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at++]! : 0;
+    const typeId = (shape & SHAPE_TYPE) !== 0 ? w[at++] : 0;
+    const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at++] : 0;
     if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
     this.region.add(w, 0, n, this.instStart, this.lastEnd, this.instLine, this.instLineStart);
     this.prevOpname = entry.spec.opname;
@@ -371,13 +384,13 @@ export class InstructionParser {
     let info = typeInfo(TYPE_OTHER, 0, false);
     if (opcode === Op.TypeInt) {
       if (n !== 4) this.fail(this.instStart, this.lastEnd, 'OpTypeInt takes a width and a signedness');
-      info = typeInfo(TYPE_INT, w[2]!, w[3] !== 0);
+      info = typeInfo(TYPE_INT, w[2], w[3] !== 0);
     } else if (opcode === Op.TypeFloat) {
       // With a floating-point encoding (OpTypeFloat 16 BFloat16KHR) the bits are not IEEE: no literals.
-      if (n === 3) info = typeInfo(TYPE_FLOAT, w[2]!, false);
+      if (n === 3) info = typeInfo(TYPE_FLOAT, w[2], false);
       else if (n !== 4) this.fail(this.instStart, this.lastEnd, 'OpTypeFloat takes a width and an optional encoding');
     }
-    this.types.set(w[1]!, info);
+    this.types.set(w[1], info);
   }
 
   // ------------------------------------------------------------------ `!<integer>` instructions
@@ -417,21 +430,24 @@ export class InstructionParser {
     const n = this.n;
     let i = 0;
     while (i < n) {
-      const first = w[i]!;
+      const first = w[i];
       const wc = first >>> 16;
       const opcode = first & 0xffff;
       if (wc === 0 || i + wc > n) {
-        this.fail(this.instStart, this.lastEnd,
+        this.fail(
+          this.instStart,
+          this.lastEnd,
           `the !<integer> words do not form whole instructions: word ${i + 1} (0x${first.toString(16).padStart(8, '0')}) declares ${wc} words, but ${n - i} are left`,
-          'the high 16 bits of an instruction\'s first word are its word count; spvkit keeps instructions whole');
+          "the high 16 bits of an instruction's first word are its word count; spvkit keeps instructions whole",
+        );
       }
-      const shape = instructionShape[opcode]!;
+      const shape = instructionShape[opcode];
       let at = i + 1;
       let typeId = 0;
       let resultId = 0;
       if ((shape & SHAPE_TYPE) !== 0 && at < i + wc) typeId = w[at++]!;
       if ((shape & SHAPE_RESULT) !== 0 && at < i + wc) {
-        const index = this.wordIds[at]!;
+        const index = this.wordIds[at];
         if (index >= 0) this.define(index, start, this.lastEnd);
         resultId = w[at++]!;
       }
@@ -480,7 +496,12 @@ export class InstructionParser {
     if (this.n === 4 && (this.opcode === Op.ExtInst || this.opcode === OP_EXT_INST_WITH_FORWARD_REFS)) {
       const set = this.extSets.get(id);
       if (set === undefined) {
-        this.fail(s, e, `${this.text(s, e)} is not an extended instruction set imported with OpExtInstImport`, 'import the set first: %glsl = OpExtInstImport "GLSL.std.450"');
+        this.fail(
+          s,
+          e,
+          `${this.text(s, e)} is not an extended instruction set imported with OpExtInstImport`,
+          'import the set first: %glsl = OpExtInstImport "GLSL.std.450"',
+        );
       }
       this.extSet = set;
     }
@@ -499,7 +520,7 @@ export class InstructionParser {
     const stack = this.stack;
     let depth = -1;
     for (let i = this.sp - 1; i >= 0; i--) {
-      if (stack[i]!.code === OPERAND_RESULT_ID) {
+      if (stack[i].code === OPERAND_RESULT_ID) {
         depth = this.sp - 1 - i;
         break;
       }
@@ -556,14 +577,24 @@ export class InstructionParser {
       info = this.types.get(this.resultTypeId);
       isConstant = true;
       if (info === undefined || (info & 3) === TYPE_OTHER) {
-        this.fail(s, e, `the type of ${this.entry!.spec.opname} must be a scalar integer or floating-point type defined before it`,
-          info === undefined ? `${this.text(this.typeStart, this.typeEnd)} is not a type defined earlier in the text` : `${this.text(this.typeStart, this.typeEnd)} is not an OpTypeInt or OpTypeFloat`);
+        this.fail(
+          s,
+          e,
+          `the type of ${this.entry!.spec.opname} must be a scalar integer or floating-point type defined before it`,
+          info === undefined
+            ? `${this.text(this.typeStart, this.typeEnd)} is not a type defined earlier in the text`
+            : `${this.text(this.typeStart, this.typeEnd)} is not an OpTypeInt or OpTypeFloat`,
+        );
       }
     } else if (this.opcode === Op.Switch) {
-      info = this.types.get(this.valueTypeOf(this.w[1]!));
+      info = this.types.get(this.valueTypeOf(this.w[1]));
       if (info === undefined || (info & 3) !== TYPE_INT) {
-        this.fail(s, e, 'the selector of OpSwitch must be an integer value whose type is defined before it',
-          'case literals are as wide as the selector\'s integer type, so it must be known when the literals are read');
+        this.fail(
+          s,
+          e,
+          'the selector of OpSwitch must be an integer value whose type is defined before it',
+          "case literals are as wide as the selector's integer type, so it must be known when the literals are read",
+        );
       }
     } else {
       this.check(this.encodeUntypedNumber(s, e), s, e, t);
@@ -580,8 +611,12 @@ export class InstructionParser {
 
   /** Warns of a C escape in a string (`\\n` is the letter n to spirv-as). One function for all strings, not a closure per string. */
   private readonly onCEscape = (p: number): void => {
-    this.diagnostics.warning(p, p + 2, `'${this.text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1]!)}' here: a backslash in a spirv-as string only keeps the next character as it is`,
-      'write \\\\ for a backslash; a line break can be written as is, inside the quotes');
+    this.diagnostics.warning(
+      p,
+      p + 2,
+      `'${this.text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1])}' here: a backslash in a spirv-as string only keeps the next character as it is`,
+      'write \\\\ for a backslash; a line break can be written as is, inside the quotes',
+    );
   };
 
   private encodeStringOperand(t: OperandType, s: number, e: number): void {
@@ -599,9 +634,15 @@ export class InstructionParser {
       const name = this.stringAt(at, r);
       const set = this.grammar.extInstSet(name);
       if (set === undefined) {
-        this.fail(s, e, `unknown extended instruction set '${name}'`, didYouMean(this.nearest(name, this.grammar.extInstSetNames())) ?? `known sets: ${this.grammar.extInstSetNames().join(', ')}; any NonSemantic.* set is accepted`);
+        this.fail(
+          s,
+          e,
+          `unknown extended instruction set '${name}'`,
+          didYouMean(this.nearest(name, this.grammar.extInstSetNames())) ??
+            `known sets: ${this.grammar.extInstSetNames().join(', ')}; any NonSemantic.* set is accepted`,
+        );
       }
-      this.extSets.set(this.w[1]!, set);
+      this.extSets.set(this.w[1], set);
     }
   }
 
@@ -630,7 +671,12 @@ export class InstructionParser {
       let q = p;
       while (q < e && b[q] !== 0x7c) q++;
       if (q === p) {
-        this.fail(s, e, `empty ${table.kind} flag in '${this.text(s, e)}'`, `join flags with a single '|' and no spaces: ${table.primaryNames().slice(1, 3).join('|')}`);
+        this.fail(
+          s,
+          e,
+          `empty ${table.kind} flag in '${this.text(s, e)}'`,
+          `join flags with a single '|' and no spaces: ${table.primaryNames().slice(1, 3).join('|')}`,
+        );
       }
       const entry = table.byName(b, p, q);
       if (entry !== undefined) {
@@ -669,7 +715,7 @@ export class InstructionParser {
     if (set === undefined) this.fail(s, e, `no extended instruction set to look '${this.text(s, e)}' up in`);
     const i = set.names.get(b, s, e);
     if (i >= 0) {
-      const inst = set.instructions[i]!;
+      const inst = set.instructions[i];
       this.room(1)[this.n++] = inst.spec.opcode;
       this.pushAll(inst.pattern, inst.pattern.length);
       return;
@@ -678,8 +724,12 @@ export class InstructionParser {
     const setName = set.spec?.name ?? 'this non-semantic set';
     if (number === undefined) {
       const names = set.instructions.map((x) => x.spec.opname);
-      this.fail(s, e, `unknown instruction '${this.text(s, e)}' in ${setName}`,
-        didYouMean(this.nearest(this.text(s, e), names)) ?? (names.length === 0 ? 'spvkit does not know this set: give its instructions by number' : undefined));
+      this.fail(
+        s,
+        e,
+        `unknown instruction '${this.text(s, e)}' in ${setName}`,
+        didYouMean(this.nearest(this.text(s, e), names)) ?? (names.length === 0 ? 'spvkit does not know this set: give its instructions by number' : undefined),
+      );
     }
     this.room(1)[this.n++] = number;
     // spirv-as reads a non-semantic instruction given by number as a list of ids.
@@ -698,8 +748,12 @@ export class InstructionParser {
       const name = this.text(s, e);
       const list = this.grammar.specConstantOpcodeNames();
       const base = name.startsWith('Op') ? name.slice(2) : name;
-      this.fail(s, e, `'${name}' is not an operation OpSpecConstantOp accepts`,
-        list.includes(base) ? `write the opcode without Op: ${base}` : didYouMean(this.nearest(name, list)) ?? `accepted: ${list.join(', ')}`);
+      this.fail(
+        s,
+        e,
+        `'${name}' is not an operation OpSpecConstantOp accepts`,
+        list.includes(base) ? `write the opcode without Op: ${base}` : (didYouMean(this.nearest(name, list)) ?? `accepted: ${list.join(', ')}`),
+      );
     }
     this.room(1)[this.n++] = entry.opcode;
     const tail = entry.pattern;
@@ -726,7 +780,7 @@ export class InstructionParser {
 
   /** A word read as a number where spirv-as wants a name (a spvkit extension: `Volatile|0x10`, `OpExtInst ... 31`). */
   private numericValue(s: number, e: number): number | undefined {
-    const c = this.bytes[s]!;
+    const c = this.bytes[s];
     if (c < 0x30 || c > 0x39) return undefined;
     return parseUint32(asciiText(this.bytes, s, e));
   }
@@ -745,7 +799,7 @@ export class InstructionParser {
   }
 
   private valueTypeOf(id: number): number {
-    if (id < DENSE_IDS) return id < this.valueTypes.length ? this.valueTypes[id]! : 0;
+    if (id < DENSE_IDS) return id < this.valueTypes.length ? this.valueTypes[id] : 0;
     return this.farValueTypes.get(id) ?? 0;
   }
 
@@ -775,7 +829,7 @@ export class InstructionParser {
   private stringAt(at: number, words: number): string {
     const bytes: number[] = [];
     for (let i = 0; i < words * 4; i++) {
-      const c = (this.w[at + (i >>> 2)]! >>> ((i & 3) * 8)) & 0xff;
+      const c = (this.w[at + (i >>> 2)] >>> ((i & 3) * 8)) & 0xff;
       if (c === 0) break;
       bytes.push(c);
     }
@@ -839,8 +893,12 @@ export class InstructionParser {
 
   /** A result type or result id of 0: under preserveNumericIds `%0` keeps the number 0, which no id may have. */
   private zeroId(): never {
-    this.fail(this.instStart, this.lastEnd, 'the result type or result id of this instruction is id 0, which is never a valid id',
-      'with preserveNumericIds, %0 keeps the number 0; number ids from 1 (spvkit cannot represent an instruction whose result is id 0)');
+    this.fail(
+      this.instStart,
+      this.lastEnd,
+      'the result type or result id of this instruction is id 0, which is never a valid id',
+      'with preserveNumericIds, %0 keeps the number 0; number ids from 1 (spvkit cannot represent an instruction whose result is id 0)',
+    );
   }
 
   private badId(s: number, e: number): never {
@@ -857,13 +915,21 @@ export class InstructionParser {
     const name = this.text(s, e);
     const suggestions = this.nearest(name, table.allNames());
     const names = table.primaryNames();
-    this.fail(s, e, `unknown ${table.kind} '${name}'`,
-      didYouMean(suggestions) ?? `${table.kind} is one of ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', ...' : ''}`);
+    this.fail(
+      s,
+      e,
+      `unknown ${table.kind} '${name}'`,
+      didYouMean(suggestions) ?? `${table.kind} is one of ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', ...' : ''}`,
+    );
   }
 
   private unavailableEnumerant(table: EnumTable, name: string, minVersion: number, s: number, e: number): never {
-    this.fail(s, e, `${table.kind} ${name} is not available in ${versionName(this.version)} (target environment ${this.envName})`,
-      `it needs ${versionName(minVersion)}; choose a newer target environment`);
+    this.fail(
+      s,
+      e,
+      `${table.kind} ${name} is not available in ${versionName(this.version)} (target environment ${this.envName})`,
+      `it needs ${versionName(minVersion)}; choose a newer target environment`,
+    );
   }
 
   /**
@@ -874,8 +940,12 @@ export class InstructionParser {
    */
   private unterminatedString(s: number): never {
     const quote = this.bytes.indexOf(CH_QUOTE, s);
-    this.diagnostics.error(quote, quote + 1, 'unterminated string: the closing " is missing',
-      'strings may span lines, so this one runs on to the next quote and on to the end of the text; write a quote inside a string as \\"');
+    this.diagnostics.error(
+      quote,
+      quote + 1,
+      'unterminated string: the closing " is missing',
+      'strings may span lines, so this one runs on to the next quote and on to the end of the text; write a quote inside a string as \\"',
+    );
     throw new Abort(quote);
   }
 
@@ -885,11 +955,21 @@ export class InstructionParser {
     if (this.lx.line === this.prevLine && this.prevOpname !== '') {
       const enums = this.prevEnums;
       const flag = enums?.byName(this.bytes, s, e) !== undefined;
-      this.fail(s, e, `unexpected '${word}' after the operands of ${this.prevOpname}`,
-        flag ? `to combine ${enums!.kind} flags, join them with '|' and no spaces: ${this.text(this.prevEnumsStart, this.prevEnumsEnd)}|${word}` : `${this.prevOpname} takes no more operands here`);
+      this.fail(
+        s,
+        e,
+        `unexpected '${word}' after the operands of ${this.prevOpname}`,
+        flag
+          ? `to combine ${enums.kind} flags, join them with '|' and no spaces: ${this.text(this.prevEnumsStart, this.prevEnumsEnd)}|${word}`
+          : `${this.prevOpname} takes no more operands here`,
+      );
     }
-    this.fail(s, e, `expected an instruction (an opcode, or '%id =' and an opcode), found '${word}'`,
-      this.bytes[s] === CH_PERCENT ? `an instruction with a result is written '${word} = OpName ...'` : undefined);
+    this.fail(
+      s,
+      e,
+      `expected an instruction (an opcode, or '%id =' and an opcode), found '${word}'`,
+      this.bytes[s] === CH_PERCENT ? `an instruction with a result is written '${word} = OpName ...'` : undefined,
+    );
   }
 
   /** Skips to the next word that starts an instruction. */
@@ -924,7 +1004,12 @@ export class InstructionParser {
     for (const { index, pos } of undefinedNames) {
       const name = this.ids.name(index);
       const end = pos + 1 + name.length;
-      this.diagnostics.error(pos, end, `%${name} is used but never defined`, didYouMean(this.nearest(name, defined), '%') ?? 'define it with %name = Op... (an id is only valid once some instruction produces it)');
+      this.diagnostics.error(
+        pos,
+        end,
+        `%${name} is used but never defined`,
+        didYouMean(this.nearest(name, defined), '%') ?? 'define it with %name = Op... (an id is only valid once some instruction produces it)',
+      );
     }
   }
 }

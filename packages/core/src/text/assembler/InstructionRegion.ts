@@ -43,7 +43,7 @@ export class InstructionRegion {
   /** Adds the instruction `words[from, to)`, which the text at bytes [start, end) gave. */
   add(words: Uint32Array, from: number, to: number, start: number, end: number, line: number, lineStart: number): void {
     const n = to - from;
-    const opcode = words[from]! & 0xffff;
+    const opcode = words[from] & 0xffff;
     const index = this.count;
     const wordsAt = this.fill;
     if (this.fill + n > this.words.length) this.words = grow(this.words, this.fill + n);
@@ -63,7 +63,8 @@ export class InstructionRegion {
         this.functionsFrom = index;
         this.functionsWordsFrom = wordsAt;
       }
-      if (this.open) this.problem(start, end, 'OpFunction inside a function: the function before it has no OpFunctionEnd', 'end each function with OpFunctionEnd');
+      if (this.open)
+        this.problem(start, end, 'OpFunction inside a function: the function before it has no OpFunctionEnd', 'end each function with OpFunctionEnd');
       this.open = true;
       this.openStart = start;
       this.openEnd = end;
@@ -77,7 +78,8 @@ export class InstructionRegion {
 
   /** Reports a function left open at the end of the text. */
   finish(): void {
-    if (this.open) this.problem(this.openStart, this.openEnd, 'this function has no OpFunctionEnd before the end of the text', 'end each function with OpFunctionEnd');
+    if (this.open)
+      this.problem(this.openStart, this.openEnd, 'this function has no OpFunctionEnd before the end of the text', 'end each function with OpFunctionEnd');
   }
 
   /** Gives the instructions to the module: held as words until first read, or built now. */
@@ -111,21 +113,21 @@ export class InstructionRegion {
     const src = this.source;
     const file = src.file;
     for (let k = from; k < to; k++) {
-      const first = words[pos]!;
+      const first = words[pos];
       const opcode = first & 0xffff;
       const next = pos + (first >>> 16);
-      const shape = instructionShape[opcode]!;
+      const shape = instructionShape[opcode];
       let at = pos + 1;
       // A `!<integer>` instruction may be too short for its result type and id.
-      const typeId = (shape & SHAPE_TYPE) !== 0 && at < next ? words[at++]! : 0;
-      const resultId = (shape & SHAPE_RESULT) !== 0 && at < next ? words[at++]! : 0;
+      const typeId = (shape & SHAPE_TYPE) !== 0 && at < next ? words[at++] : 0;
+      const resultId = (shape & SHAPE_RESULT) !== 0 && at < next ? words[at++] : 0;
       const inst = Instruction.view(opcode, typeId, resultId, words, at, next - at);
-      const start = t[k * 4]!;
+      const start = t[k * 4];
       const span: SourceSpan = {
         start: src.utf16Offset(start),
-        end: src.utf16Offset(t[k * 4 + 1]!),
-        line: t[k * 4 + 2]!,
-        column: src.column(t[k * 4 + 3]!, start),
+        end: src.utf16Offset(t[k * 4 + 1]),
+        line: t[k * 4 + 2],
+        column: src.column(t[k * 4 + 3], start),
         file,
       };
       inst.span = span;

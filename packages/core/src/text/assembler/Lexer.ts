@@ -71,7 +71,7 @@ export class Lexer {
     const end = this.end;
     let p = this.pos;
     while (p < end) {
-      const c = b[p]!;
+      const c = b[p];
       if (c === 0x20 || c === 0x09 || c === 0x0d) p++;
       else if (c === CH_LF) {
         p++;
@@ -95,7 +95,7 @@ export class Lexer {
     let p = start;
     this.newlines = 0;
     while (p < end) {
-      const c = CLASS[b[p]!]!;
+      const c = CLASS[b[p]];
       if (c === WORD) p++;
       else if (c === DELIMITER) return p;
       else return this.quotedWordEnd(p);
@@ -114,7 +114,7 @@ export class Lexer {
     let h = 0x811c9dc5 | 0;
     let p = from;
     while (p < end) {
-      const c = b[p]!;
+      const c = b[p];
       if (IDENT[c] === 0) {
         if (CLASS[c] !== DELIMITER) return -1;
         break;
@@ -146,7 +146,7 @@ export class Lexer {
   startsWithOp(p: number): boolean {
     const b = this.bytes;
     if (p + 3 > this.end) return false;
-    const c = b[p + 2]!;
+    const c = b[p + 2];
     return b[p] === CH_O && b[p + 1] === CH_p && c >= 0x41 && c <= 0x5a;
   }
 
@@ -165,13 +165,13 @@ export class Lexer {
     const b = this.bytes;
     const end = this.end;
     while (p < end) {
-      const c = b[p]!;
+      const c = b[p];
       if (c === 0x20 || c === 0x09 || c === 0x0d || c === CH_LF) p++;
       else if (c === 0x3b) {
         while (p < end && b[p] !== CH_LF) p++;
       } else break;
     }
-    return p < end && b[p] === CH_EQUALS && (p + 1 === end || CLASS[b[p + 1]!] === DELIMITER);
+    return p < end && b[p] === CH_EQUALS && (p + 1 === end || CLASS[b[p + 1]] === DELIMITER);
   }
 
   /** Moves to the start of the line after the one containing `p` (for recovery). */
@@ -205,7 +205,7 @@ export class Lexer {
     let escaping = false;
     let quoteAt = -1;
     for (let p = start; p < wordEnd; p++) {
-      const ch = b[p]!;
+      const ch = b[p];
       if (ch === 0x5c) escaping = !escaping;
       else {
         if (ch === CH_QUOTE && !escaping) {
@@ -230,7 +230,7 @@ export class Lexer {
     for (;;) {
       // Outside quotes.
       while (p < end) {
-        const c = CLASS[b[p]!]!;
+        const c = CLASS[b[p]];
         if (c === WORD) p++;
         else if (c === DELIMITER) return p;
         else if (c === QUOTE) break;
@@ -284,5 +284,4 @@ export class Lexer {
       this.lastNewline = last;
     }
   }
-
 }

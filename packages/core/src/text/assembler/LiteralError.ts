@@ -13,6 +13,6 @@ export class LiteralError {
 /** The ASCII text of `bytes[start, end)` (for messages; tokens that matter here are short). */
 export function asciiText(bytes: Uint8Array, start: number, end: number): string {
   let s = '';
-  for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i]!);
+  for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i]);
   return s;
 }

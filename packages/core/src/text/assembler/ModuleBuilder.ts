@@ -17,9 +17,9 @@ export class GlobalsBuilder {
 
   add(inst: Instruction): void {
     const opcode = inst.opcode;
-    const natural = naturalSection(opcode, (instructionShape[opcode]! & SHAPE_KNOWN) !== 0);
+    const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
     if (natural > this.section) this.section = natural;
-    this.module[SECTIONS[this.section]!].push(inst);
+    this.module[SECTIONS[this.section]].push(inst);
   }
 }
 

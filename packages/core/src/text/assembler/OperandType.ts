@@ -50,14 +50,7 @@ export const OPERAND_CIV = 11;
 /** A `*` operand: expands into {@link OperandType.expansion}. */
 export const OPERAND_VARIABLE = 12;
 
-export function operandType(
-  code: number,
-  optional: boolean,
-  kind: string,
-  name?: string,
-  enums?: EnumTable,
-  expansion?: readonly OperandType[],
-): OperandType {
+export function operandType(code: number, optional: boolean, kind: string, name?: string, enums?: EnumTable, expansion?: readonly OperandType[]): OperandType {
   return Object.freeze({ code, optional, kind, name, enums, expansion });
 }
 

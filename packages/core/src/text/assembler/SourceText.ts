@@ -36,7 +36,12 @@ export class SourceText {
   constructor(text: string | Uint8Array, file?: string) {
     // A plain Uint8Array even for a Node Buffer (a subclass): one array shape keeps the lexer's
     // element accesses monomorphic.
-    this.bytes = typeof text === 'string' ? utf8Encoder.encode(text) : text.constructor === Uint8Array ? text : new Uint8Array(text.buffer, text.byteOffset, text.byteLength);
+    this.bytes =
+      typeof text === 'string'
+        ? utf8Encoder.encode(text)
+        : text.constructor === Uint8Array
+          ? text
+          : new Uint8Array(text.buffer, text.byteOffset, text.byteLength);
     this.file = file;
     this.searchable = typeof text === 'string' ? this.bytes : text;
     const nul = this.searchable.indexOf(0);
@@ -87,10 +92,10 @@ export class SourceText {
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid]! <= byteOffset) lo = mid;
+      if (starts[mid] <= byteOffset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, lineStart: starts[lo]! };
+    return { line: lo + 1, lineStart: starts[lo] };
   }
 
   /** The text of the line starting at byte `lineStart`, without its line break. */
@@ -113,7 +118,7 @@ export class SourceText {
     const b = this.bytes;
     let ascii = true;
     for (let i = start; i < end; i++) {
-      if (b[i]! >= 0x80) {
+      if (b[i] >= 0x80) {
         ascii = false;
         break;
       }
@@ -144,10 +149,10 @@ export class SourceText {
     let hi = ends.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (ends[mid]! <= byteOffset) lo = mid + 1;
+      if (ends[mid] <= byteOffset) lo = mid + 1;
       else hi = mid;
     }
-    return lo === 0 ? 0 : this.wideSaved![lo - 1]!;
+    return lo === 0 ? 0 : this.wideSaved![lo - 1];
   }
 }
 
@@ -162,14 +167,14 @@ function scanWide(b: Uint8Array, first: number, end: number): { ends: Int32Array
   let total = 0;
   let i = first;
   while (i < end) {
-    const c = b[i]!;
+    const c = b[i];
     if (c < 0x80) {
       i++;
       continue;
     }
     const n = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
     let valid = n > 1 && i + n <= end;
-    for (let k = 1; valid && k < n; k++) if ((b[i + k]! & 0xc0) !== 0x80) valid = false;
+    for (let k = 1; valid && k < n; k++) if ((b[i + k] & 0xc0) !== 0x80) valid = false;
     if (!valid) {
       i++;
       continue;
@@ -186,16 +191,16 @@ function scanWide(b: Uint8Array, first: number, end: number): { ends: Int32Array
 function firstNonAscii(b: Uint8Array, from: number, end: number): number {
   let i = from;
   while (i < end && ((b.byteOffset + i) & 3) !== 0) {
-    if (b[i]! >= 0x80) return i;
+    if (b[i] >= 0x80) return i;
     i++;
   }
   const words = (end - i) >>> 2;
   if (words > 0) {
     const w = new Uint32Array(b.buffer, b.byteOffset + i, words);
     let k = 0;
-    for (; k < words; k++) if ((w[k]! & 0x80808080) !== 0) break;
+    for (; k < words; k++) if ((w[k] & 0x80808080) !== 0) break;
     i += k * 4;
   }
-  for (; i < end; i++) if (b[i]! >= 0x80) return i;
+  for (; i < end; i++) if (b[i] >= 0x80) return i;
   return -1;
 }

@@ -15,28 +15,21 @@ function words(text: string, options: AssembleOptions = {}): number[] {
 describe('assemble: encodings', () => {
   it('numbers ids in order of first appearance, a result type before its result id', () => {
     const text = '%ptr = OpTypePointer Function %int\n%int = OpTypeInt 32 1\n%x = OpUndef %newtype\n%newtype = OpTypeFloat 32\n';
-    expect(words(text)).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 5, 0,
-      0x00040020, 1, 7, 2,
-      0x00040015, 2, 32, 1,
-      0x00030001, 3, 4,
-      0x00030016, 3, 32,
-    ]);
+    expect(words(text)).toEqual([0x07230203, 0x00010600, 0x00070000, 5, 0, 0x00040020, 1, 7, 2, 0x00040015, 2, 32, 1, 0x00030001, 3, 4, 0x00030016, 3, 32]);
   });
 
   it('numbers numeric names like any other without preserveNumericIds', () => {
     const text = '%x = OpTypeVoid\n%3 = OpTypeInt 32 0\n%y = OpTypeInt 32 1\n%010 = OpTypeFloat 32\nOpName %1 "a"\n';
     expect(words(text, { allowUndefinedIds: true })).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 6, 0,
-      0x00020013, 1, 0x00040015, 2, 32, 0, 0x00040015, 3, 32, 1, 0x00030016, 4, 32, 0x00030005, 5, 0x61,
+      0x07230203, 0x00010600, 0x00070000, 6, 0, 0x00020013, 1, 0x00040015, 2, 32, 0, 0x00040015, 3, 32, 1, 0x00030016, 4, 32, 0x00030005, 5, 0x61,
     ]);
   });
 
   it('keeps numeric ids with preserveNumericIds (octal and hex included) and fills the gaps with named ones', () => {
     const text = '%x = OpTypeVoid\n%3 = OpTypeInt 32 0\n%y = OpTypeInt 32 1\n%010 = OpTypeFloat 32\n%0x10 = OpTypeFloat 64\nOpName %1 "a"\n';
     expect(words(text, { preserveNumericIds: true, allowUndefinedIds: true })).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 17, 0,
-      0x00020013, 2, 0x00040015, 3, 32, 0, 0x00040015, 4, 32, 1, 0x00030016, 8, 32, 0x00030016, 16, 64, 0x00030005, 1, 0x61,
+      0x07230203, 0x00010600, 0x00070000, 17, 0, 0x00020013, 2, 0x00040015, 3, 32, 0, 0x00040015, 4, 32, 1, 0x00030016, 8, 32, 0x00030016, 16, 64, 0x00030005,
+      1, 0x61,
     ]);
   });
 
@@ -54,11 +47,8 @@ OpReturn
 OpFunctionEnd
 `;
     expect(words(text)).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 8, 0,
-      0x00040015, 1, 64, 1, 0x00020013, 2, 0x00030021, 3, 2, 0x00030001, 1, 4,
-      0x00050036, 2, 5, 0, 3, 0x000200f8, 6, 0x000300f7, 7, 0,
-      0x000c00fb, 4, 7, 1, 0, 7, 0, 1, 7, 0xffffffff, 0xffffffff, 7,
-      0x000200f8, 7, 0x000100fd, 0x00010038,
+      0x07230203, 0x00010600, 0x00070000, 8, 0, 0x00040015, 1, 64, 1, 0x00020013, 2, 0x00030021, 3, 2, 0x00030001, 1, 4, 0x00050036, 2, 5, 0, 3, 0x000200f8, 6,
+      0x000300f7, 7, 0, 0x000c00fb, 4, 7, 1, 0, 7, 0, 1, 7, 0xffffffff, 0xffffffff, 7, 0x000200f8, 7, 0x000100fd, 0x00010038,
     ]);
   });
 
@@ -74,30 +64,24 @@ OpFunctionEnd
 OpDecorateString %a UserSemantic "é\\"x\\\\"
 `;
     expect(words(text)).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 8, 0,
-      0x00020011, 1, 0x0006000b, 1, 0x4c534c47, 0x6474732e, 0x3035342e, 0, 0x00030016, 2, 32, 0x0004002b, 2, 3, 0x3f800000,
-      0x0006000c, 2, 4, 1, 31, 3, 0x00040015, 5, 32, 1, 0x0004002b, 5, 6, 7, 0x00060034, 5, 7, 0x80, 6, 6,
-      0x00051600, 6, 0x1603, 0x7822a9c3, 0x5c,
+      0x07230203, 0x00010600, 0x00070000, 8, 0, 0x00020011, 1, 0x0006000b, 1, 0x4c534c47, 0x6474732e, 0x3035342e, 0, 0x00030016, 2, 32, 0x0004002b, 2, 3,
+      0x3f800000, 0x0006000c, 2, 4, 1, 31, 3, 0x00040015, 5, 32, 1, 0x0004002b, 5, 6, 7, 0x00060034, 5, 7, 0x80, 6, 6, 0x00051600, 6, 0x1603, 0x7822a9c3, 0x5c,
     ]);
   });
 
   it('reads masks with their operands, and after !<integer> reads the rest as numbers, strings or ids', () => {
-    const text = '%int = OpTypeInt 32 1\n%ptr = OpTypePointer Function %int\n%p = OpUndef %ptr\n%a = OpLoad %int %p Volatile|Aligned 4\n%b = OpIAdd !5 %a %a\n!0x00020011 !1\n';
+    const text =
+      '%int = OpTypeInt 32 1\n%ptr = OpTypePointer Function %int\n%p = OpUndef %ptr\n%a = OpLoad %int %p Volatile|Aligned 4\n%b = OpIAdd !5 %a %a\n!0x00020011 !1\n';
     // After `!5` spirv-as reads numbers, strings and ids up to the next instruction: the
     // `!0x00020011 !1` line becomes two more words of the OpIAdd (whose word count says 7).
     expect(words(text)).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 6, 0,
-      0x00040015, 1, 32, 1, 0x00040020, 2, 7, 1, 0x00030001, 2, 3,
-      0x0006003d, 1, 4, 3, 3, 4,
-      0x00070080, 5, 5, 4, 4, 0x00020011, 1,
+      0x07230203, 0x00010600, 0x00070000, 6, 0, 0x00040015, 1, 32, 1, 0x00040020, 2, 7, 1, 0x00030001, 2, 3, 0x0006003d, 1, 4, 3, 3, 4, 0x00070080, 5, 5, 4, 4,
+      0x00020011, 1,
     ]);
   });
 
   it('takes !<integer> instructions word for word, several per line if their word counts say so', () => {
-    expect(words('!0x00020011 !1 !0x0003000e !0 !1\nOpNop\n')).toEqual([
-      0x07230203, 0x00010600, 0x00070000, 1, 0,
-      0x00020011, 1, 0x0003000e, 0, 1, 0x00010000,
-    ]);
+    expect(words('!0x00020011 !1 !0x0003000e !0 !1\nOpNop\n')).toEqual([0x07230203, 0x00010600, 0x00070000, 1, 0, 0x00020011, 1, 0x0003000e, 0, 1, 0x00010000]);
   });
 
   it('skips comments and reads forward references', () => {
@@ -183,21 +167,27 @@ describe('assemble: module structure and spans', () => {
       expect(m.entryPoints.length).toBe(1);
       expect(m.globals.map((i) => i.opcode)).toEqual([Op.TypeVoid, Op.TypeFunction]);
       expect(m.functions.length).toBe(1);
-      expect(m.functions[0]!.blocks.length).toBe(1);
-      expect(m.functions[0]!.blocks[0]!.instructions.map((i) => i.opcode)).toEqual([Op.Return]);
+      expect(m.functions[0].blocks.length).toBe(1);
+      expect(m.functions[0].blocks[0].instructions.map((i) => i.opcode)).toEqual([Op.Return]);
     }
   });
 
   it('gives every instruction the span of its text, from %id = or the opcode to its last operand', () => {
     const m = assemble(text, { file: 'k.spvasm' });
-    const voidType = m.globals[0]!;
-    expect(voidType.span).toEqual({ start: text.indexOf('%void ='), end: text.indexOf('%void =') + '%void = OpTypeVoid'.length, line: 4, column: 3, file: 'k.spvasm' });
-    const ep = m.entryPoints[0]!;
+    const voidType = m.globals[0];
+    expect(voidType.span).toEqual({
+      start: text.indexOf('%void ='),
+      end: text.indexOf('%void =') + '%void = OpTypeVoid'.length,
+      line: 4,
+      column: 3,
+      file: 'k.spvasm',
+    });
+    const ep = m.entryPoints[0];
     expect(text.slice(ep.span!.start, ep.span!.end)).toBe('OpEntryPoint GLCompute %main "main"');
-    const fn = m.functions[0]!;
+    const fn = m.functions[0];
     expect(fn.definition.span).toMatchObject({ line: 6, column: 1 });
     expect(text.slice(fn.definition.span!.start, fn.definition.span!.end)).toBe('%main = OpFunction %void None %fn');
-    const ret = fn.blocks[0]!.instructions[0]!;
+    const ret = fn.blocks[0].instructions[0];
     expect(ret.span).toMatchObject({ line: 8, column: 9, file: 'k.spvasm' });
     expect(text.slice(ret.span!.start, ret.span!.end)).toBe('OpReturn');
   });
@@ -206,10 +196,10 @@ describe('assemble: module structure and spans', () => {
     const src = 'OpSource GLSL 450 %f "é\n😀"\n%x = OpString "日本"\n%f = OpString "a"\n';
     const m = assemble(src);
     const strings = m.debugStrings;
-    const x: Instruction = strings[1]!;
+    const x: Instruction = strings[1];
     expect(x.span).toMatchObject({ line: 3, column: 1 });
     expect(src.slice(x.span!.start, x.span!.end)).toBe('%x = OpString "日本"');
-    expect(src.slice(strings[2]!.span!.start, strings[2]!.span!.end)).toBe('%f = OpString "a"');
+    expect(src.slice(strings[2].span!.start, strings[2].span!.end)).toBe('%f = OpString "a"');
   });
 
   it('holds the instructions as words until a section is read: encoding before and after, lazily or not, gives the same words', () => {
@@ -233,7 +223,7 @@ describe('assemble: module structure and spans', () => {
     expect(replaced.globals.length).toBe(2);
     const added = assemble(text);
     const before = encodeModule(added).length;
-    added.globals.push(assemble('%u = OpTypeInt 32 0\n').globals[0]!);
+    added.globals.push(assemble('%u = OpTypeInt 32 0\n').globals[0]);
     const after = encodeModule(added);
     expect(after.length).toBe(before + 4);
     expect(added.capabilities.length).toBe(1);
@@ -241,7 +231,7 @@ describe('assemble: module structure and spans', () => {
 
   it('turns a binary module away with a pointer to the disassembler', () => {
     const binary = new Uint8Array(encodeModule(assemble('OpCapability Shader\n')).buffer);
-    const bigEndian = binary.map((_, i) => binary[(i & ~3) + 3 - (i & 3)]!);
+    const bigEndian = binary.map((_, i) => binary[(i & ~3) + 3 - (i & 3)]);
     for (const input of [binary, bigEndian, String.fromCharCode(...binary)]) {
       let caught: unknown;
       try {
@@ -260,7 +250,7 @@ describe('assemble: module structure and spans', () => {
     const src = 'OpName %a "a"\nOpCapability Shader\n%a = OpTypeVoid\nOpName %a "again"\n';
     const w = encodeModule(assemble(src));
     const opcodes: number[] = [];
-    for (let i = 5; i < w.length; i += w[i]! >>> 16) opcodes.push(w[i]! & 0xffff);
+    for (let i = 5; i < w.length; i += w[i] >>> 16) opcodes.push(w[i] & 0xffff);
     expect(opcodes).toEqual([Op.Name, Op.Capability, Op.TypeVoid, Op.Name]);
   });
 });

@@ -82,7 +82,8 @@ export function assemble(text: string | Uint8Array, options: AssembleOptions = {
 }
 
 function assembleText(text: string | Uint8Array, options: AssembleOptions): Module {
-  const env = options.targetEnv === undefined ? DEFAULT_TARGET_ENV : typeof options.targetEnv === 'string' ? parseTargetEnv(options.targetEnv) : options.targetEnv;
+  const env =
+    options.targetEnv === undefined ? DEFAULT_TARGET_ENV : typeof options.targetEnv === 'string' ? parseTargetEnv(options.targetEnv) : options.targetEnv;
   const source = new SourceText(text, options.file);
   const preserved = options.preserveNumericIds === true ? collectNumericIds(source.bytes, (visit) => forEachWord(source, visit)) : null;
   const ids = new IdTable(source.bytes, preserved);
@@ -104,7 +105,7 @@ function assembleText(text: string | Uint8Array, options: AssembleOptions): Modu
 /** Whether `text` starts with the SPIR-V magic number, in either byte order: a binary, not text. */
 function startsWithMagic(text: string | Uint8Array): boolean {
   if (text.length < 4) return false;
-  const at = typeof text === 'string' ? (i: number): number => text.charCodeAt(i) : (i: number): number => text[i]!;
+  const at = typeof text === 'string' ? (i: number): number => text.charCodeAt(i) : (i: number): number => text[i];
   const le = at(0) === 0x03 && at(1) === 0x02 && at(2) === 0x23 && at(3) === 0x07;
   const be = at(0) === 0x07 && at(1) === 0x23 && at(2) === 0x02 && at(3) === 0x03;
   return le || be;
@@ -126,7 +127,7 @@ const MESSAGE_LIMIT = 200;
 function assemblyError(items: SourceDiagnostic[], file: string | undefined): SpirvError {
   const sorted = [...items].sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
   const errors = sorted.filter((d) => d.severity === 'error');
-  const first = errors[0]!;
+  const first = errors[0];
   const where = (d: SourceDiagnostic): string => formatLocation(d.location);
   let message: string;
   if (errors.length === 1) message = first.message;

@@ -23,12 +23,12 @@ function diagnosticsOf(text: string, options: AssembleOptions = {}): SourceDiagn
 function onlyError(body: string): SourceDiagnostic {
   const ds = diagnosticsOf(HEAD + body + '\n').filter((d) => d.severity === 'error');
   expect(ds.map((d) => d.message)).toHaveLength(1);
-  return ds[0]!;
+  return ds[0];
 }
 
 /** The caret line of the code frame. */
 function carets(d: SourceDiagnostic): string {
-  return formatAssemblyDiagnostic(d).split('\n')[2]!;
+  return formatAssemblyDiagnostic(d).split('\n')[2];
 }
 
 describe('each kind of error says what, where, and what to do', () => {
@@ -49,8 +49,8 @@ describe('each kind of error says what, where, and what to do', () => {
   });
 
   it('missing operand before the next instruction', () => {
-    const d = diagnosticsOf(HEAD + 'OpDecorate %int\nOpCapability Shader\n')[0]!;
-    expect(d.message).toBe("OpDecorate is missing an operand: expected Decoration, found the next instruction");
+    const d = diagnosticsOf(HEAD + 'OpDecorate %int\nOpCapability Shader\n')[0];
+    expect(d.message).toBe('OpDecorate is missing an operand: expected Decoration, found the next instruction');
     expect(d.location.line).toBe(HEAD_LINES + 1);
     expect(d.hint).toContain('Decoration is one of the names: Relaxed');
   });
@@ -76,9 +76,7 @@ describe('each kind of error says what, where, and what to do', () => {
     expect(d.hint).toBe('the range is 0 to 255');
     expect(d.location.column).toBe(24);
     expect(carets(d)).toBe('  |                        ^^^');
-    expect(onlyError('%c = OpConstant %int -2147483649').message).toBe(
-      'integer -2147483649 does not fit in a 32-bit signed integer (the result type %int)',
-    );
+    expect(onlyError('%c = OpConstant %int -2147483649').message).toBe('integer -2147483649 does not fit in a 32-bit signed integer (the result type %int)');
   });
 
   it('unknown enumerant: the nearest names of its kind', () => {
@@ -88,7 +86,7 @@ describe('each kind of error says what, where, and what to do', () => {
     expect(d.location.column).toBe(21);
   });
 
-  it('unknown enumerant without a close name lists the kind\'s names', () => {
+  it("unknown enumerant without a close name lists the kind's names", () => {
     const d = onlyError('OpDecorate %int Zzzzzzzzzzz');
     expect(d.hint).toMatch(/^Decoration is one of RelaxedPrecision, SpecId, Block, /);
   });
@@ -106,9 +104,9 @@ describe('each kind of error says what, where, and what to do', () => {
     const m = assemble(HEAD + 'OpName %int "a\\nb"\n', { onWarning: (w) => warnings.push(w) });
     expect(m.globals.at(-1)!.opcode).toBe(Op.Name);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.severity).toBe('warning');
-    expect(warnings[0]!.message).toContain("'\\n' is the letter 'n' here");
-    expect(warnings[0]!.location).toEqual({ line: HEAD_LINES + 1, column: 15 });
+    expect(warnings[0].severity).toBe('warning');
+    expect(warnings[0].message).toContain("'\\n' is the letter 'n' here");
+    expect(warnings[0].location).toEqual({ line: HEAD_LINES + 1, column: 15 });
   });
 
   it('trailing words after a complete instruction', () => {
@@ -142,7 +140,7 @@ describe('each kind of error says what, where, and what to do', () => {
     expect(d.hint).toBe('did you mean Sqrt?');
   });
 
-  it('OpSpecConstantOp operations outside spirv-as\'s list, or written with Op', () => {
+  it("OpSpecConstantOp operations outside spirv-as's list, or written with Op", () => {
     expect(onlyError('%x = OpSpecConstantOp %int Load %ptr').message).toBe("'Load' is not an operation OpSpecConstantOp accepts");
     const d = onlyError('%x = OpSpecConstantOp %int 128 %int');
     expect(d.hint).toMatch(/^accepted: AccessChain, /);
@@ -213,7 +211,7 @@ describe('all errors of a text are reported at once', () => {
 
 describe('code frames', () => {
   it('count columns in UTF-16 units and keep tabs so carets line up', () => {
-    const d = diagnosticsOf('OpName %x "é"\t%y\n%x = OpTypeVoid\n')[0]!;
+    const d = diagnosticsOf('OpName %x "é"\t%y\n%x = OpTypeVoid\n')[0];
     expect(d.message).toBe("unexpected '%y' after the operands of OpName");
     expect(d.location.column).toBe(15); // é is one UTF-16 unit (two bytes)
     expect(formatAssemblyDiagnostic(d).split('\n').slice(1, 3)).toEqual(['1 | OpName %x "é"\t%y', `  | ${' '.repeat(13)}\t^^`]);

@@ -43,13 +43,13 @@ function editDistance(a: string, b: string, aLower: string): number {
     cur[0] = i;
     for (let j = 1; j <= m; j++) {
       const same = a[i - 1] === b[j - 1] ? 0 : aLower[i - 1] === bLower[j - 1] ? 0.5 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + same);
-      if (i > 1 && j > 1 && aLower[i - 1] === bLower[j - 2] && aLower[i - 2] === bLower[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + same);
+      if (i > 1 && j > 1 && aLower[i - 1] === bLower[j - 2] && aLower[i - 2] === bLower[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
       cur[j] = d;
     }
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[m]!;
+  return prev[m];
 }
 
 /** "did you mean X?" / "did you mean X, Y or Z?", or undefined without suggestions. */

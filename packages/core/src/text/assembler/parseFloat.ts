@@ -50,8 +50,8 @@ export function encodeFloat(bytes: Uint8Array, start: number, end: number, width
   if (width === 64) {
     if (!Number.isFinite(value)) return overflow(text, width);
     f64[0] = value;
-    out[at] = LITTLE ? u64[0]! : u64[1]!;
-    out[at + 1] = LITTLE ? u64[1]! : u64[0]!;
+    out[at] = LITTLE ? u64[0] : u64[1];
+    out[at + 1] = LITTLE ? u64[1] : u64[0];
     return 2;
   }
   const single = roundToFloat32(text, value);
@@ -61,7 +61,7 @@ export function encodeFloat(bytes: Uint8Array, start: number, end: number, width
     out[at] = u32[0]!;
     return 1;
   }
-  const half = float32BitsToHalfTowardZero(u32[0]!);
+  const half = float32BitsToHalfTowardZero(u32[0]);
   if (half === undefined) return overflow(text, width);
   out[at] = half;
   return 1;
@@ -128,10 +128,10 @@ export function roundToFloat32(text: string, value: number): number {
   const f = Math.fround(value);
   if (f === value || Number.isNaN(value)) return f;
   f32[0] = f;
-  const bits = u32[0]!;
+  const bits = u32[0];
   const awayFromZero = Math.abs(value) > Math.abs(f);
   u32[0] = awayFromZero ? bits + 1 : bits - 1;
-  const g = f32[0]!;
+  const g = f32[0];
   const midpoint = Number.isFinite(f) ? (f + g) / 2 : g + Math.sign(g) * 2 ** 103;
   if (value !== midpoint) return f;
   const cmp = compareDecimalMagnitude(text, midpoint);
@@ -150,8 +150,8 @@ function compareDecimalMagnitude(text: string, m: number): number {
   const e10 = Number(match[3] ?? '0') - fracPart.length;
   // |m| = mant * 2^e2
   f64[0] = Math.abs(m);
-  const hi = LITTLE ? u64[1]! : u64[0]!;
-  const lo = LITTLE ? u64[0]! : u64[1]!;
+  const hi = LITTLE ? u64[1] : u64[0];
+  const lo = LITTLE ? u64[0] : u64[1];
   const biased = (hi >>> 20) & 0x7ff;
   let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
   let e2: number;
@@ -210,7 +210,7 @@ function parseHexFloat(text: string, i: number, negate: boolean, format: FloatFo
   const setBit = (value: bigint, bit: bigint, n: bigint): bigint => (bit !== 0n && n <= maxPosition ? value | (bit << (maxPosition - n)) : value);
 
   let p = i;
-  const peek = (): string => (p < text.length ? text[p]! : '');
+  const peek = (): string => (p < text.length ? text[p] : '');
   let seenP = false;
   let seenDot = false;
   let fraction = 0n;

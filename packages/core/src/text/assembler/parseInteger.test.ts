@@ -74,7 +74,13 @@ describe('encodeInteger: values out of range for the type', () => {
     ['2147483648', 32, true, 'integer 2147483648 does not fit in a 32-bit signed integer', 'the range is -2147483648 to 2147483647'],
     ['4294967296', 32, false, 'integer 4294967296 does not fit in a 32-bit unsigned integer', 'the range is 0 to 4294967295'],
     ['0x100000000', 32, true, 'integer 0x100000000 does not fit in a 32-bit signed integer', 'the range is -2147483648 to 2147483647'],
-    ['9223372036854775808', 64, true, 'integer 9223372036854775808 does not fit in a 64-bit signed integer', 'the range is -9223372036854775808 to 9223372036854775807'],
+    [
+      '9223372036854775808',
+      64,
+      true,
+      'integer 9223372036854775808 does not fit in a 64-bit signed integer',
+      'the range is -9223372036854775808 to 9223372036854775807',
+    ],
     ['2048', 12, true, 'integer 2048 does not fit in a 12-bit signed integer', 'the range is -2048 to 2047'],
   ])('%s for %i bits (signed %s)', (text, width, signed, message, hint) => {
     const e = error(text, width, signed);

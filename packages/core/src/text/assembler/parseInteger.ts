@@ -75,12 +75,12 @@ export function encodeInteger(
   // Fast path: a short decimal number without leading zeros (almost every literal in practice).
   const length = end - start;
   if (length > 0 && length <= 9 && width <= 64) {
-    const first = bytes[start]!;
+    const first = bytes[start];
     if ((first >= 0x31 && first <= 0x39) || (length === 1 && first === 0x30)) {
       let v = 0;
       let i = start;
       for (; i < end; i++) {
-        const c = bytes[i]!;
+        const c = bytes[i];
         if (c < 0x30 || c > 0x39) break;
         v = v * 10 + (c - 0x30);
       }
@@ -100,7 +100,10 @@ function encodeIntegerSlow(text: string, width: number, signed: boolean, out: Ui
   if (width > 64) return new LiteralError(`Unsupported ${width}-bit integer literals`, 'spirv-as encodes integer literals of at most 64 bits');
   const negative = text[0] === '-';
   if (negative && !signed) {
-    return new LiteralError(`cannot put a negative number in ${bitsArticle(width)} unsigned integer: ${text}`, `the range is 0 to ${(1n << BigInt(width)) - 1n}`);
+    return new LiteralError(
+      `cannot put a negative number in ${bitsArticle(width)} unsigned integer: ${text}`,
+      `the range is 0 to ${(1n << BigInt(width)) - 1n}`,
+    );
   }
   const isHex = text[0] === '0' && (text[1] === 'x' || text[1] === 'X');
   const parsed = readCppInteger(text);
@@ -114,9 +117,7 @@ function encodeIntegerSlow(text: string, width: number, signed: boolean, out: Ui
     const what = negative ? 'signed' : 'unsigned';
     return new LiteralError(
       `invalid ${what} integer literal: ${text}`,
-      parsed === undefined
-        ? 'integers are decimal, hex (0x1F) or octal (017), with a minus sign only for signed types'
-        : 'the value does not fit in 64 bits',
+      parsed === undefined ? 'integers are decimal, hex (0x1F) or octal (017), with a minus sign only for signed types' : 'the value does not fit in 64 bits',
     );
   }
   // CheckRangeAndIfHexThenSignExtend: magnitude, sign and overflow bits of a 64-bit value.

@@ -7,7 +7,7 @@ import { LiteralError, asciiText } from './LiteralError.js';
 export function looksNumeric(bytes: Uint8Array, start: number, end: number): boolean {
   let periods = 0;
   for (let i = start; i < end; i++) {
-    const c = bytes[i]!;
+    const c = bytes[i];
     if (c >= 0x30 && c <= 0x39) continue;
     if (c === 0x2e) periods++;
     else if (c !== 0x2d || i !== start) return false;
@@ -59,10 +59,10 @@ export function encodeString(
   let n = 0; // bytes written
   let escaping = false;
   for (let i = start + 1; i < end - 1; i++) {
-    const c = bytes[i]!;
+    const c = bytes[i];
     if (c === 0x5c && !escaping) {
       escaping = true;
-      if (onCEscape !== undefined && i + 1 < end - 1 && C_ESCAPES.has(bytes[i + 1]!)) onCEscape(i);
+      if (onCEscape !== undefined && i + 1 < end - 1 && C_ESCAPES.has(bytes[i + 1])) onCEscape(i);
       continue;
     }
     escaping = false;

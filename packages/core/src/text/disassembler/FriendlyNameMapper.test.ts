@@ -20,7 +20,9 @@ function binary(bound: number, ...instructions: Operand[][]): Uint32Array {
 
 /** The disassembly without header and indentation, as lines. */
 function lines(bound: number, ...instructions: Operand[][]): string[] {
-  return disassemble(decodeModule(binary(bound, ...instructions)), { header: false, indent: false }).trimEnd().split('\n');
+  return disassemble(decodeModule(binary(bound, ...instructions)), { header: false, indent: false })
+    .trimEnd()
+    .split('\n');
 }
 
 describe('OpName', () => {

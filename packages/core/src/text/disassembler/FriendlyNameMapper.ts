@@ -70,8 +70,23 @@ const FIXED_TYPE_NAMES = new Map<number, string>([
 
 /** Opcodes whose instructions can give a name other than the result id's number. */
 const NAMING_OPCODES = new Uint8Array(65536);
-for (const op of [Op.Name, Op.Decorate, Op.TypeInt, Op.TypeFloat, Op.TypeVector, Op.TypeMatrix, Op.TypeArray, Op.TypeRuntimeArray,
-  Op.TypePointer, Op.TypePipe, Op.TypeOpaque, Op.TypeStruct, Op.Constant, ...FIXED_TYPE_NAMES.keys()]) NAMING_OPCODES[op] = 1;
+for (const op of [
+  Op.Name,
+  Op.Decorate,
+  Op.TypeInt,
+  Op.TypeFloat,
+  Op.TypeVector,
+  Op.TypeMatrix,
+  Op.TypeArray,
+  Op.TypeRuntimeArray,
+  Op.TypePointer,
+  Op.TypePipe,
+  Op.TypeOpaque,
+  Op.TypeStruct,
+  Op.Constant,
+  ...FIXED_TYPE_NAMES.keys(),
+])
+  NAMING_OPCODES[op] = 1;
 
 /** Longer names are not used (see FriendlyNameMapper). */
 export const MAX_NAME_LENGTH = 1000;
@@ -90,7 +105,8 @@ for (const [op, count] of [
   [Op.TypePointer, 2],
   [Op.TypePipe, 1],
   [Op.TypeOpaque, 1],
-] as const) MIN_OPERANDS[op] = count;
+] as const)
+  MIN_OPERANDS[op] = count;
 
 const INT_ROOTS = new Map<number, string>([
   [8, 'char'],
@@ -179,20 +195,20 @@ export class FriendlyNameMapper implements InstructionSink {
 
   /** The friendly name of `id`, or undefined when it is printed as its number. */
   explicitName(id: number): string | undefined {
-    const index = id < this.nameIndex.length ? this.nameIndex[id]! : (this.farNames.get(id) ?? 0);
+    const index = id < this.nameIndex.length ? this.nameIndex[id] : (this.farNames.get(id) ?? 0);
     return index === 0 ? undefined : this.names[index];
   }
 
   /** The instructions held as words: most only get their number, so no object is made for them. */
   region(words: Uint32Array): void {
-    for (let pos = 0; pos < words.length; ) {
+    for (let pos = 0; pos < words.length;) {
       const wordCount = wordCountAt(words, pos);
-      const opcode = words[pos]! & 0xffff;
+      const opcode = words[pos] & 0xffff;
       if (NAMING_OPCODES[opcode] === 1) this.instruction(instructionAt(words, pos, wordCount));
       else {
-        const shape = instructionShape[opcode]!;
+        const shape = instructionShape[opcode];
         if ((shape & SHAPE_RESULT) !== 0) {
-          const result = words[pos + ((shape & SHAPE_TYPE) !== 0 ? 2 : 1)]!;
+          const result = words[pos + ((shape & SHAPE_TYPE) !== 0 ? 2 : 1)];
           if (!this.isNamed(result)) this.saveNumber(result);
         }
       }
@@ -205,7 +221,7 @@ export class FriendlyNameMapper implements InstructionSink {
     const opcode = inst.opcode;
     const result = inst.resultId;
     // A malformed instruction is printed as raw words and names nothing (spirv-dis rejects it).
-    if (inst.operandCount < MIN_OPERANDS[opcode]!) {
+    if (inst.operandCount < MIN_OPERANDS[opcode]) {
       if (result !== 0 && !this.isNamed(result)) this.saveNumber(result);
       return;
     }
@@ -277,9 +293,7 @@ export class FriendlyNameMapper implements InstructionSink {
   }
 
   private isNamed(id: number): boolean {
-    return id < this.nameIndex.length
-      ? this.nameIndex[id] !== 0 || this.numbered[id] === 1
-      : this.farNames.has(id) || this.farNumbered.has(id);
+    return id < this.nameIndex.length ? this.nameIndex[id] !== 0 || this.numbered[id] === 1 : this.farNames.has(id) || this.farNumbered.has(id);
   }
 
   private isNumbered(id: number): boolean {

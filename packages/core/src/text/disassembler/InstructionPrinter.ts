@@ -1,6 +1,16 @@
 import { decodeLiteralString } from '../../binary/literalString.js';
 import { HEADER_WORDS } from '../../binary/header.js';
-import { Op, SHAPE_RESULT, SHAPE_TYPE, extInstName, extInstSetByName, instructionShape, knownOpcodes, opcodeName, type ExtInstSetInfo } from '../../grammar/index.js';
+import {
+  Op,
+  SHAPE_RESULT,
+  SHAPE_TYPE,
+  extInstName,
+  extInstSetByName,
+  instructionShape,
+  knownOpcodes,
+  opcodeName,
+  type ExtInstSetInfo,
+} from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import { walkOperands, type OperandContext, type OperandVisitor } from '../../ir/operands.js';
 import { enumerantText, plainEnumerantText } from './enumerantText.js';
@@ -192,7 +202,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   region(words: Uint32Array): void {
     if (this.comments || this.color) {
       // Rare enough to take the general path for every instruction, titles included.
-      for (let pos = 0; pos < words.length; ) {
+      for (let pos = 0; pos < words.length;) {
         const wordCount = wordCountAt(words, pos);
         this.instruction(instructionAt(words, pos, wordCount));
         pos += wordCount;
@@ -200,7 +210,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
       return;
     }
     const plain = this.forceRaw === undefined;
-    for (let pos = 0; pos < words.length; ) {
+    for (let pos = 0; pos < words.length;) {
       const wordCount = wordCountAt(words, pos);
       this.index++;
       if (!plain || !this.plainLine(words, pos, wordCount)) this.wordsLine(words, pos, wordCount);
@@ -210,14 +220,14 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
 
   /** Prints the instruction at words [pos, pos + wordCount), when `plainLine` could not. */
   private wordsLine(words: Uint32Array, pos: number, wordCount: number): void {
-    const opcode = words[pos]! & 0xffff;
+    const opcode = words[pos] & 0xffff;
     const opname = OPNAMES[opcode];
     const plan = opname === undefined || LEARNED_OPCODES[opcode] === 1 || this.forceRaw !== undefined ? null : simpleOperandPlan(opcode);
     if (plan !== null) {
-      const shape = instructionShape[opcode]!;
+      const shape = instructionShape[opcode];
       let at = pos + 1;
-      const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++]! : 0;
-      const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++]! : 0;
+      const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++] : 0;
+      const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++] : 0;
       const lineStart = this.out.length;
       this.head(opname!, typeId, resultId);
       if (this.simpleOperands(plan, words, at, pos + wordCount - at)) {
@@ -239,15 +249,15 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
    * has not been optimized yet (all of a single run of the command line tool).
    */
   private plainLine(words: Uint32Array, pos: number, wordCount: number): boolean {
-    const opcode = words[pos]! & 0xffff;
+    const opcode = words[pos] & 0xffff;
     const opname = OPNAMES[opcode];
     if (opname === undefined || LEARNED_OPCODES[opcode] === 1) return false;
     const plan = simpleOperandPlan(opcode);
     if (plan === null) return false;
-    const shape = instructionShape[opcode]!;
+    const shape = instructionShape[opcode];
     let w = pos + 1;
-    const typeId = (shape & SHAPE_TYPE) !== 0 ? words[w++]! : 0;
-    const resultId = (shape & SHAPE_RESULT) !== 0 ? words[w++]! : 0;
+    const typeId = (shape & SHAPE_TYPE) !== 0 ? words[w++] : 0;
+    const resultId = (shape & SHAPE_RESULT) !== 0 ? words[w++] : 0;
     const n = pos + wordCount - w;
     const out = this.out;
     const bytes = out.reserve(64 + opname.length + (wordCount + 1) * (MAX_INLINE_NAME + 3));
@@ -256,7 +266,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     const list = this.nameList;
 
     if (resultId !== 0) {
-      const name = resultId < index.length ? list[index[resultId]!] : this.names?.explicitName(resultId);
+      const name = resultId < index.length ? list[index[resultId]] : this.names?.explicitName(resultId);
       // Counted for every result, named or not: a call first made when the first unnamed result
       // shows up, after the engine optimized this method on named ones, would deoptimize it.
       const digits = decimalDigits(resultId);
@@ -273,7 +283,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     if (typeId !== 0) {
       bytes[at++] = SPACE;
       bytes[at++] = PERCENT;
-      const name = typeId < index.length ? list[index[typeId]!] : this.names?.explicitName(typeId);
+      const name = typeId < index.length ? list[index[typeId]] : this.names?.explicitName(typeId);
       if (name === undefined || name.length === 0) at = writeDecimal(bytes, at, typeId);
       else if (name.length > MAX_INLINE_NAME) return false;
       else at = writeAscii(bytes, at, name);
@@ -283,25 +293,25 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     const quantifiers = plan.quantifiers;
     let p = 0;
     for (let i = 0; i < kinds.length; i++) {
-      const quantifier = quantifiers[i]!;
+      const quantifier = quantifiers[i];
       if (p >= n) {
         if (quantifier === Quantity.One) return false; // missing: the walker reports it
         continue;
       }
-      const kind = kinds[i]!;
+      const kind = kinds[i];
       if (kind === SimpleKind.String) return false;
       do {
-        const value = words[w + p++]!;
+        const value = words[w + p++];
         bytes[at++] = SPACE;
         if (kind === SimpleKind.Integer) at = writeDecimal(bytes, at, value);
         else if (kind === SimpleKind.Id) {
           bytes[at++] = PERCENT;
-          const name = value < index.length ? list[index[value]!] : this.names?.explicitName(value);
+          const name = value < index.length ? list[index[value]] : this.names?.explicitName(value);
           if (name === undefined || name.length === 0) at = writeDecimal(bytes, at, value);
           else if (name.length > MAX_INLINE_NAME) return false;
           else at = writeAscii(bytes, at, name);
         } else {
-          const text = plainEnumerantText(plan.operandKinds[i]!, value);
+          const text = plainEnumerantText(plan.operandKinds[i], value);
           if (text === undefined || text.length > MAX_INLINE_NAME) return false;
           at = writeAscii(bytes, at, text);
         }
@@ -356,7 +366,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   }
 
   typeOf(id: number): number {
-    return id < this.resultTypes.length ? this.resultTypes[id]! : (this.farResultTypes.get(id) ?? 0);
+    return id < this.resultTypes.length ? this.resultTypes[id] : (this.farResultTypes.get(id) ?? 0);
   }
 
   extInstSet(id: number): ExtInstSetInfo | undefined {
@@ -380,7 +390,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     const out = this.out;
     out.byte(NEWLINE);
     if (this.indent) out.repeat(SPACE, INDENT);
-    out.ascii(SECTION_TITLES[section]!);
+    out.ascii(SECTION_TITLES[section]);
     if (section === Section.Function) this.id(resultId);
     out.byte(NEWLINE);
   }
@@ -434,13 +444,13 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     const kinds = plan.kinds;
     let pos = 0;
     for (let i = 0; i < kinds.length; i++) {
-      const quantifier = plan.quantifiers[i]!;
+      const quantifier = plan.quantifiers[i];
       if (pos >= n) {
         if (quantifier !== Quantity.One) continue;
         pos = -1; // a required operand is missing
         break;
       }
-      do pos = this.simpleOperand(kinds[i]!, plan.operandKinds[i]!, words, base, pos, n);
+      do pos = this.simpleOperand(kinds[i], plan.operandKinds[i], words, base, pos, n);
       while (pos > 0 && quantifier === Quantity.Many && pos < n);
       if (pos < 0) break;
     }
@@ -457,16 +467,16 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     out.byte(SPACE);
     if (kind === SimpleKind.Id) {
       out.byte(PERCENT);
-      this.id(words[base + pos]!);
+      this.id(words[base + pos]);
       return pos + 1;
     }
     if (kind === SimpleKind.Integer) {
-      out.uint(words[base + pos]!);
+      out.uint(words[base + pos]);
       return pos + 1;
     }
     // Kept apart: function bodies hardly have these, and code the optimizer has no feedback for
     // would make it throw away the compiled hot path each time one shows up.
-    return kind === SimpleKind.Enum ? this.simpleEnumerant(operandKind, words[base + pos]!, pos) : this.simpleString(words, base, pos, n);
+    return kind === SimpleKind.Enum ? this.simpleEnumerant(operandKind, words[base + pos], pos) : this.simpleString(words, base, pos, n);
   }
 
   private simpleEnumerant(operandKind: string, value: number, pos: number): number {
@@ -552,7 +562,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
         break;
       case 'LiteralString':
         out.byte(SPACE);
-        ok = writeQuotedString(out, inst.operands as Uint32Array, start, count) // only read; the bulk path needs its buffer;
+        ok = writeQuotedString(out, inst.operands as Uint32Array, start, count); // only read; the bulk path needs its buffer;
         if (ok && this.color) {
           out.insertAscii(at + 2, GREEN);
           out.insertAscii(out.length - 1, RESET);
@@ -674,7 +684,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
 /** The operand word (from `pos`, below `n`) holding the zero byte that ends a string, or `n`. */
 function stringEnd(words: Uint32Array, base: number, pos: number, n: number): number {
   let end = pos;
-  while (end < n && !hasZeroByte(words[base + end]!)) end++;
+  while (end < n && !hasZeroByte(words[base + end])) end++;
   return end;
 }
 

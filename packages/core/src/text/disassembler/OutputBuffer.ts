@@ -132,5 +132,5 @@ const POW10 = [0, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 10
  */
 export function decimalDigits(v: number): number {
   const t = ((32 - Math.clz32(v | 1)) * 1233) >>> 12; // about log10(2^bits)
-  return t - (v < POW10[t]! ? 1 : 0) + 1;
+  return t - (v < POW10[t] ? 1 : 0) + 1;
 }

@@ -23,7 +23,9 @@ function binary(bound: number, ...instructions: Operand[][]): Uint32Array {
 
 /** The disassembly without header and indentation, as lines. */
 function lines(bound: number, ...instructions: Operand[][]): string[] {
-  return disassembleBinary(binary(bound, ...instructions), { header: false, indent: false }).trimEnd().split('\n');
+  return disassembleBinary(binary(bound, ...instructions), { header: false, indent: false })
+    .trimEnd()
+    .split('\n');
 }
 
 const UNKNOWN = 99999; // no enumerant of any kind has this value
@@ -205,12 +207,9 @@ describe('what spirv-dis cannot print, as raw words', () => {
   });
 
   it('prints OpSpecConstantOp with the opcode name without Op, or raw when unknown', () => {
-    expect(lines(6, [Op.TypeInt, 1, 32, 0], [Op.SpecConstant, 1, 2, 3], [Op.SpecConstantOp, 1, 3, Op.IAdd, 2, 2], [Op.SpecConstantOp, 1, 4, 0xfff0, 2])).toEqual([
-      '%uint = OpTypeInt 32 0',
-      '%2 = OpSpecConstant %uint 3',
-      '%3 = OpSpecConstantOp %uint IAdd %2 %2',
-      '%4 = OpSpecConstantOp %uint !65520 !2',
-    ]);
+    expect(
+      lines(6, [Op.TypeInt, 1, 32, 0], [Op.SpecConstant, 1, 2, 3], [Op.SpecConstantOp, 1, 3, Op.IAdd, 2, 2], [Op.SpecConstantOp, 1, 4, 0xfff0, 2]),
+    ).toEqual(['%uint = OpTypeInt 32 0', '%2 = OpSpecConstant %uint 3', '%3 = OpSpecConstantOp %uint IAdd %2 %2', '%4 = OpSpecConstantOp %uint !65520 !2']);
   });
 
   it('makes spirv-as stop checking an instruction that is short of operands', () => {

@@ -43,7 +43,7 @@ describe('disassembleToUtf8', () => {
 
   it('is the UTF-8 of disassemble() where a string is not UTF-8 (raw words)', () => {
     const name = encodeLiteralString('ab');
-    name[0] = (name[0]! & 0xffff0000) | 0xc3ff; // 0xff is never UTF-8
+    name[0] = (name[0] & 0xffff0000) | 0xc3ff; // 0xff is never UTF-8
     const body = [1, ...name];
     const words = Uint32Array.from([0x07230203, 0x00010300, 0, 2, 0, ((1 + body.length) << 16) | Op.Name, ...body, (2 << 16) | Op.TypeVoid, 1]);
     const m = decodeModule(words);

@@ -92,10 +92,7 @@ function kindTexts(kind: string, set: ExtInstSetInfo | undefined): KindTexts | n
   let k = cache.get(kind);
   if (k === undefined) {
     const category = operandCategory(kind, set);
-    k =
-      category === 'ValueEnum' || category === 'BitEnum'
-        ? { mask: category === 'BitEnum', set, kind, texts: new Map(), plainTexts: new Map() }
-        : null;
+    k = category === 'ValueEnum' || category === 'BitEnum' ? { mask: category === 'BitEnum', set, kind, texts: new Map(), plainTexts: new Map() } : null;
     cache.set(kind, k);
   }
   return k;

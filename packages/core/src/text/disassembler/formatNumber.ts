@@ -47,7 +47,7 @@ export function formatFloat32(bits: number): string {
   const exponent = (bits >>> 23) & 0xff;
   if (exponent === 0xff || (exponent === 0 && (bits & 0x7fffff) !== 0)) return hexFloat32(bits);
   u32OfF32[0] = bits;
-  return formatG(f32[0]!, 9);
+  return formatG(f32[0], 9);
 }
 
 /** A 64-bit float given by its two words, low-order first. */
@@ -56,7 +56,7 @@ export function formatFloat64(lo: number, hi: number): string {
   if (exponent === 0x7ff || (exponent === 0 && ((hi & 0xfffff) !== 0 || lo !== 0))) return hexFloat64(lo, hi);
   u32OfF64[LO] = lo;
   u32OfF64[HI] = hi;
-  return formatG(f64[0]!, 17);
+  return formatG(f64[0], 17);
 }
 
 /** A 16-bit float given by its bits (the low 16 bits of `bits`): always a hex float. */
@@ -136,7 +136,7 @@ export function formatG(x: number, precision: number): string {
   const a = negative ? -x : x;
   const s = a.toExponential(precision - 1);
   const e = s.indexOf('e');
-  let digits = precision > 1 ? s[0]! + s.slice(2, e) : s.slice(0, e);
+  let digits = precision > 1 ? s[0] + s.slice(2, e) : s.slice(0, e);
   const exponent = Number(s.slice(e + 1));
   // toExponential breaks an exact tie upwards, C to the even neighbour: they only disagree when
   // the digit JavaScript ended on is odd and the value lies exactly half way.
@@ -155,13 +155,13 @@ function isExactTieBelow(a: number, digits: string, exponent: number, precision:
   const more = a.toExponential(precision); // precision + 1 significant digits
   const e = more.indexOf('e');
   if (more.charCodeAt(e - 1) !== 53 /* '5' */ || Number(more.slice(e + 1)) !== exponent) return false;
-  const lowDigits = more[0]! + more.slice(2, e - 1);
+  const lowDigits = more[0] + more.slice(2, e - 1);
   const last = digits.charCodeAt(digits.length - 1);
   if (lowDigits !== digits.slice(0, -1) + String.fromCharCode(last - 1)) return false;
   // a = m * 2^k exactly; the tie is (10 * low + 5) * 10^(exponent - precision).
   f64[0] = a;
-  const hi = u32OfF64[HI]!;
-  const lo = u32OfF64[LO]!;
+  const hi = u32OfF64[HI];
+  const lo = u32OfF64[LO];
   const biased = (hi >>> 20) & 0x7ff;
   let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
   let k: number;
@@ -184,7 +184,7 @@ function isExactTieBelow(a: number, digits: string, exponent: number, precision:
 function layoutG(digits: string, exponent: number, precision: number): string {
   if (exponent < -4 || exponent >= precision) {
     const fraction = stripZeros(digits, 1);
-    const mantissa = fraction.length > 0 ? digits[0]! + '.' + fraction : digits[0]!;
+    const mantissa = fraction.length > 0 ? digits[0] + '.' + fraction : digits[0];
     const abs = exponent < 0 ? -exponent : exponent;
     return `${mantissa}e${exponent < 0 ? '-' : '+'}${abs < 10 ? '0' : ''}${abs}`;
   }

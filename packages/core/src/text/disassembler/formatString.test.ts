@@ -16,7 +16,7 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 /** Words of raw bytes, nul-terminated and zero-padded (like encodeLiteralString, for any bytes). */
 function packed(bytes: ArrayLike<number>): number[] {
   const words = new Array<number>((bytes.length >>> 2) + 1).fill(0);
-  for (let i = 0; i < bytes.length; i++) words[i >>> 2] = (words[i >>> 2]! | (bytes[i]! << ((i & 3) * 8))) >>> 0;
+  for (let i = 0; i < bytes.length; i++) words[i >>> 2] = (words[i >>> 2] | (bytes[i] << ((i & 3) * 8))) >>> 0;
   return words;
 }
 

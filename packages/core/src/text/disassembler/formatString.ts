@@ -36,7 +36,7 @@ function writeQuotedBytes(out: OutputBuffer, words: Uint32Array, start: number, 
   let ascii = true;
   let ended = false;
   for (let i = start; i < start + count; i++) {
-    const w = words[i]!;
+    const w = words[i];
     for (let shift = 0; shift < 32; shift += 8) {
       const b = (w >>> shift) & 0xff;
       if (ended) {

@@ -34,11 +34,7 @@ export function friendlyIdNames(module: Module): (id: number) => string | undefi
  * lines.get(newLoad); // '%gl_LocalInvocationID_value = OpLoad %v3uint %gl_LocalInvocationID'
  * ```
  */
-export function instructionTexts(
-  module: Module,
-  nameOf: (id: number) => string | undefined,
-  wanted: (inst: Instruction) => boolean,
-): Map<Instruction, string> {
+export function instructionTexts(module: Module, nameOf: (id: number) => string | undefined, wanted: (inst: Instruction) => boolean): Map<Instruction, string> {
   const table = { index: new Uint32Array(0), names: [] as readonly string[] };
   const printer = new InstructionPrinter(capacityOf(module), { table: () => table, explicitName: nameOf }, { indent: false, offsets: false, sizeHint: 4096 });
   const out = new Map<Instruction, string>();

@@ -22,7 +22,7 @@ export function linesToPrintRaw(instructions: readonly Instruction[], wholeRaw: 
   const force = new Set<number>();
   for (const index of wholeRaw) {
     for (let i = index - 1; i >= 0 && !raw.has(i); i--) {
-      const inst = instructions[i]!;
+      const inst = instructions[i];
       if (!rawTail.has(i) && !mayTakeMoreOperands(inst.opcode)) break;
       force.add(i);
       raw.add(i);
@@ -47,13 +47,7 @@ export function mayTakeMoreOperands(opcode: number): boolean {
     const operands = instructionOperands(opcode);
     more =
       operands !== undefined &&
-      operands.some(
-        (o) =>
-          o.quantifier !== '' ||
-          o.kind === 'LiteralExtInstInteger' ||
-          o.kind === 'LiteralSpecConstantOpInteger' ||
-          enumHasParameters(o.kind),
-      );
+      operands.some((o) => o.quantifier !== '' || o.kind === 'LiteralExtInstInteger' || o.kind === 'LiteralSpecConstantOpInteger' || enumHasParameters(o.kind));
     cache.set(opcode, more);
   }
   return more;

@@ -14,7 +14,7 @@ const SECTION = new Uint8Array(65536);
 // OpTypeBufferSurfaceINTEL, which spirv-dis 2023.1 leaves out (found by disassembling a module
 // that starts with each type declaration).
 for (const op of knownOpcodes()) {
-  if (isTypeDeclaration(op) && (instructionShape[op]! & SHAPE_RESULT) !== 0 && op !== Op.TypeBufferSurfaceINTEL) SECTION[op] = Section.Types;
+  if (isTypeDeclaration(op) && (instructionShape[op] & SHAPE_RESULT) !== 0 && op !== Op.TypeBufferSurfaceINTEL) SECTION[op] = Section.Types;
 }
 // spvOpcodeIsDecoration: the decorations, not OpDecorationGroup.
 for (const op of [Op.Decorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorate, Op.MemberDecorateString, Op.GroupDecorate, Op.GroupMemberDecorate]) {
@@ -28,5 +28,5 @@ SECTION[Op.Function] = Section.Function;
 
 /** The section title `spirv-dis --comment` may print before an instruction with this opcode. */
 export function sectionOf(opcode: number): Section {
-  return SECTION[opcode]! as Section;
+  return SECTION[opcode] as Section;
 }

@@ -58,7 +58,7 @@ function simpleKind(kind: string): number | undefined {
 function build(operands: readonly OperandSpec[]): SimpleOperandPlan | null {
   const specs = operands.filter((o) => o.kind !== 'IdResultType' && o.kind !== 'IdResult');
   let prefix = 0;
-  while (prefix < specs.length && simpleKind(specs[prefix]!.kind) !== undefined) prefix++;
+  while (prefix < specs.length && simpleKind(specs[prefix].kind) !== undefined) prefix++;
   if (!specs.slice(prefix).every((o) => o.quantifier !== '')) return null;
   const head = specs.slice(0, prefix);
   return {
