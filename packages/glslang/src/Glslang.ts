@@ -140,7 +140,7 @@ export class Glslang {
     this.#includedFiles = [];
     this.#printed = [];
     this.#busy = true;
-    let result = 0;
+    let result: number;
     try {
       result = m._spvkit_glslang_compile(
         pointers[0],

@@ -21,8 +21,8 @@ async function readBytes(url: URL): Promise<Uint8Array<ArrayBuffer>> {
     // Hidden from bundlers: the browser path never reaches this line (its URLs are http(s) or blob).
     const fsModule = 'node:fs/promises';
     const urlModule = 'node:url';
-    const { readFile } = (await import(/* @vite-ignore */ fsModule)) as { readFile(path: string): Promise<Uint8Array<ArrayBuffer>> };
-    const { fileURLToPath } = (await import(/* @vite-ignore */ urlModule)) as { fileURLToPath(url: URL): string };
+    const { readFile } = (await import(/* @vite-ignore */ fsModule)) as { readFile: (path: string) => Promise<Uint8Array<ArrayBuffer>> };
+    const { fileURLToPath } = (await import(/* @vite-ignore */ urlModule)) as { fileURLToPath: (url: URL) => string };
     return readFile(fileURLToPath(url));
   }
   const response = await fetch(url);
@@ -69,7 +69,8 @@ export function compileWasm(source: WasmSource | undefined): Promise<WebAssembly
 /** Hooks the instance calls back into. */
 export interface ModuleHooks {
   include: GlslangModuleArguments['spvkitInclude'];
-  print(text: string): void;
+  // A function property, not a method: the glue calls it detached from this object.
+  print: (text: string) => void;
 }
 
 /** Instantiates the glue over `wasm`. */

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The committed wasm and glue are the ones scripts/build.mjs made from the glslang source the
 // manifest names: the script, the C entry and both outputs hash to what the build recorded, and
 // the wasm itself reports the glslang version of that source.
