@@ -65,7 +65,7 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
         return;
       }
       let members = byMember.get(structId);
-      if (members === undefined) byMember.set(structId, (members = new Map()));
+      if (members === undefined) byMember.set(structId, (members = new Map<number, AppliedDecoration[]>()));
       push(members, member, d);
     };
     // Groups are declared before they are used (OpDecorationGroup precedes OpGroupDecorate).

@@ -51,7 +51,6 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
   } else for (const name of SECTIONS) at = writeAll(module[name], out, at);
   if (lazy !== null) {
     out.set(lazy, at);
-    at += lazy.length;
   } else {
     for (const fn of module.functions) {
       at = writeAll(fn.leading, out, at);
@@ -63,7 +62,7 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
       }
       at = fn.end.writeTo(out, at);
     }
-    at = writeAll(module.trailing, out, at);
+    writeAll(module.trailing, out, at);
   }
   const endianness = options.endianness ?? module.endianness;
   if (endianness !== HOST_ENDIANNESS) swapWords(out);

@@ -44,7 +44,7 @@ export function literalStringWordCount(value: string): number {
 /** Packs a string into words: UTF-8, nul-terminated, zero-padded to a word boundary. */
 export function encodeLiteralString(value: string): number[] {
   const bytes = utf8Encoder.encode(value);
-  const out: number[] = new Array((bytes.length >>> 2) + 1).fill(0);
+  const out: number[] = new Array<number>((bytes.length >>> 2) + 1).fill(0);
   for (let i = 0; i < bytes.length; i++) out[i >>> 2] |= bytes[i] << ((i & 3) * 8);
   for (let i = 0; i < out.length; i++) out[i] = out[i] >>> 0;
   return out;

@@ -241,7 +241,7 @@ describe('Builder: a module from scratch', () => {
           execFileSync(SPIRV_VAL, ['--target-env', env, file], { stdio: 'pipe' });
         } catch (e) {
           const err = e as { stderr?: Buffer; stdout?: Buffer };
-          throw new Error(`spirv-val --target-env ${env} failed:\n${err.stderr?.toString() ?? ''}${err.stdout?.toString() ?? ''}`);
+          throw new Error(`spirv-val --target-env ${env} failed:\n${err.stderr?.toString() ?? ''}${err.stdout?.toString() ?? ''}`, { cause: e });
         }
       }
     } finally {

@@ -73,7 +73,25 @@ function listFiles(dir: string, prefix = ''): string[] {
 }
 // The grammar kept in the repository (packages/core/grammar), so a clone with nothing beside it runs this test.
 const grammarDir = process.env.SPVKIT_GRAMMAR_DIR ?? fileURLToPath(new URL('../../grammar/', import.meta.url));
-const readJson = (f: string): any => JSON.parse(readFileSync(join(grammarDir, f), 'utf8'));
+/** What these tests read of a grammar JSON file: its instructions' names and its operand kinds. */
+interface GrammarJson {
+  instructions: { opname: string }[];
+  operand_kinds?: unknown[];
+}
+function isGrammarJson(value: unknown): value is GrammarJson {
+  if (typeof value !== 'object' || value === null) return false;
+  const { instructions, operand_kinds } = value as Record<string, unknown>;
+  return (
+    Array.isArray(instructions) &&
+    instructions.every((i: unknown) => typeof i === 'object' && i !== null && typeof (i as Record<string, unknown>).opname === 'string') &&
+    (operand_kinds === undefined || Array.isArray(operand_kinds))
+  );
+}
+function readJson(f: string): GrammarJson {
+  const json: unknown = JSON.parse(readFileSync(join(grammarDir, f), 'utf8'));
+  if (!isGrammarJson(json)) throw new Error(`${f} is not a SPIR-V grammar: it needs an instructions array of named instructions`);
+  return json;
+}
 
 describe('generate.mjs', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'spvkit-grammar-'));
@@ -117,7 +135,7 @@ describe('core instructions', () => {
   it('has every instruction of the JSON, in order', () => {
     const json = readJson('spirv.core.grammar.json');
     expect(instructions.length).toBe(json.instructions.length);
-    expect(instructions.map((i) => i.opname)).toEqual(json.instructions.map((i: any) => i.opname));
+    expect(instructions.map((i) => i.opname)).toEqual(json.instructions.map((i) => i.opname));
     expect(GRAMMAR_VERSION).toEqual({ major: 1, minor: 6, revision: 7 });
     expect(MAGIC_NUMBER).toBe(0x07230203);
   });

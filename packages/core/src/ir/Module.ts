@@ -34,7 +34,7 @@ export interface Analysis<T> {
    * the consistency check ({@link checkConsistency}) compares the cached value's with a fresh
    * build's. Without it the analysis is not compared.
    */
-  snapshot?(value: T, module: Module): readonly string[];
+  snapshot?(this: void, value: T, module: Module): readonly string[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Analysis, Module } from './Module.js';
+import type { Module } from './Module.js';
 import { builtInSnapshots } from '../analysis/snapshots.js';
 
 /** A cached analysis that no longer describes its module. */
@@ -11,7 +11,7 @@ export interface Inconsistency {
 }
 
 /**
- * Rebuilds every cached analysis that can describe itself ({@link Analysis.snapshot}, or one of
+ * Rebuilds every cached analysis that can describe itself (an `Analysis` with a `snapshot`, or one of
  * core's own) from
  * scratch and compares it with the cached one, as SPIRV-Tools' `IRContext::IsConsistent`. Returns
  * the analyses that differ, with the first difference of each; empty when all agree. Reads every

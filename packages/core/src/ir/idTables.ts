@@ -60,9 +60,9 @@ export function moduleWordEstimate(module: {
   const lazy = module.lazyFunctionWords();
   let count = 0;
   if (lazy !== null) {
-    for (const _ of module.globalInstructions()) count++;
+    for (const it = module.globalInstructions()[Symbol.iterator](); !it.next().done;) count++;
     return lazy.length + count * 4;
   }
-  for (const _ of module.instructions()) count++;
+  for (const it = module.instructions()[Symbol.iterator](); !it.next().done;) count++;
   return count * 4;
 }

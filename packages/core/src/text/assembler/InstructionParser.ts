@@ -5,7 +5,7 @@ import type { DiagnosticList } from './DiagnosticList.js';
 import type { InstructionRegion } from './InstructionRegion.js';
 import type { EnumTable } from './EnumTable.js';
 import type { IdTable } from './IdTable.js';
-import { CH_BANG, CH_EQUALS, CH_O, CH_PERCENT, CH_QUOTE, type Lexer } from './Lexer.js';
+import { CH_BANG, CH_EQUALS, CH_PERCENT, CH_QUOTE, type Lexer } from './Lexer.js';
 import { LiteralError, asciiText } from './LiteralError.js';
 import { didYouMean, nearestNames } from './nearestNames.js';
 import {
@@ -33,9 +33,11 @@ import { encodeString, looksNumeric } from './parseString.js';
 import type { SourceText } from './SourceText.js';
 
 /** Thrown (and caught by {@link InstructionParser.parseAll}) once an instruction's error is recorded. */
-class Abort {
+class Abort extends Error {
   /** @param resumeLineOf when >= 0, recovery restarts on the line after the one holding this offset. */
-  constructor(readonly resumeLineOf = -1) {}
+  constructor(readonly resumeLineOf = -1) {
+    super('instruction aborted: its error is recorded');
+  }
 }
 
 /** Numeric scalar types, as spirv-as records them for literals (`IdType`). */
@@ -368,7 +370,7 @@ export class InstructionParser {
     const shape = instructionShape[opcode];
     let at = 1;
     const typeId = (shape & SHAPE_TYPE) !== 0 ? w[at++] : 0;
-    const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at++] : 0;
+    const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at] : 0;
     if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
     this.region.add(w, 0, n, this.instStart, this.lastEnd, this.instLine, this.instLineStart);
     this.prevOpname = entry.spec.opname;
@@ -449,7 +451,7 @@ export class InstructionParser {
       if ((shape & SHAPE_RESULT) !== 0 && at < i + wc) {
         const index = this.wordIds[at];
         if (index >= 0) this.define(index, start, this.lastEnd);
-        resultId = w[at++]!;
+        resultId = w[at]!;
       }
       if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
       this.region.add(w, i, i + wc, start, this.lastEnd, this.instLine, this.instLineStart);
