@@ -33,7 +33,8 @@ async function typeCheck(project: Project, types: string[]): Promise<string[]> {
     }),
   );
   const configPath = project.path('tsconfig.json');
-  const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+  // parseJsonConfigFileContent takes the parsed JSON as it is; it reports bad fields itself.
+  const config: unknown = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path)).config;
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, project.root, undefined, configPath);
   const program = ts.createProgram(parsed.fileNames, parsed.options);
   return ts

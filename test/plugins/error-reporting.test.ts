@@ -2,10 +2,12 @@
 // `id`), and a shader imported several ways (plain, ?spvasm, ?url) is reported once: in a Vite 8
 // build, in the Vite dev server's terminal and overlay, and in Rollup 4.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, createLogger, createServer, type Logger, type ViteDevServer } from 'vite';
+import { stripVTControlCharacters } from 'node:util';
+import { build, createLogger, createServer, type ErrorPayload, type Logger, type ViteDevServer } from 'vite';
 import spvkitVite from '@spvkit/vite-plugin';
 import spvkitRollup, { type SpvkitOptions } from '@spvkit/rollup-plugin';
-import { buildError, hasValidateBuiltins, makeProject, rollupBuild, type Project } from './helpers.js';
+import { buildError, hasValidateBuiltins, makeProject, rollupBuild, type BuildFailure, type Project } from './helpers.js';
+import { recordHotPayloads } from './hotRecorder.js';
 import { BLUR_COMP, COMMON_GLSL } from './fixtures.js';
 
 const baseOptions: SpvkitOptions = hasValidateBuiltins ? {} : { validate: false };
@@ -38,11 +40,10 @@ afterAll(async () => {
 function capturingLogger(): { logger: Logger; lines: { level: string; text: string }[] } {
   const lines: { level: string; text: string }[] = [];
   const logger = createLogger('info', { allowClearScreen: false });
-  const strip = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, '');
-  logger.info = (msg) => void lines.push({ level: 'info', text: strip(msg) });
-  logger.warn = (msg) => void lines.push({ level: 'warn', text: strip(msg) });
-  logger.warnOnce = logger.warn;
-  logger.error = (msg) => void lines.push({ level: 'error', text: strip(msg) });
+  logger.info = (msg) => void lines.push({ level: 'info', text: stripVTControlCharacters(msg) });
+  logger.warn = (msg) => void lines.push({ level: 'warn', text: stripVTControlCharacters(msg) });
+  logger.warnOnce = (msg, options) => logger.warn(msg, options);
+  logger.error = (msg) => void lines.push({ level: 'error', text: stripVTControlCharacters(msg) });
   return { logger, lines };
 }
 
@@ -51,7 +52,7 @@ function count(text: string, pattern: RegExp): number {
 }
 
 describe('vite build', () => {
-  async function viteBuild(entry: string): Promise<{ error: Error & Record<string, any>; terminal: string }> {
+  async function viteBuild(entry: string): Promise<{ error: BuildFailure; terminal: string }> {
     const { logger, lines } = capturingLogger();
     const error = await buildError(
       build({
@@ -71,7 +72,7 @@ describe('vite build', () => {
     expect(terminal).toMatch(/Build failed with 1 error\b/);
     expect(count(terminal, TYPO)).toBe(1);
     expect(terminal).toContain(`${project.path('src/broken.comp')}:9:3`);
-    const inner = (error.errors?.[0] ?? error) as Record<string, any>;
+    const inner = error.errors?.[0] ?? error;
     expect(inner.id).toBe(project.path('src/broken.comp'));
     expect(inner.loc).toEqual({ file: project.path('src/broken.comp'), line: 9, column: 3 });
   });
@@ -86,7 +87,7 @@ describe('vite build', () => {
 describe('vite dev server', () => {
   let server: ViteDevServer;
   let lines: { level: string; text: string }[];
-  const overlays: any[] = [];
+  const overlays: ErrorPayload[] = [];
 
   beforeAll(async () => {
     const captured = capturingLogger();
@@ -99,12 +100,9 @@ describe('vite dev server', () => {
       server: { port: 0, strictPort: false, host: '127.0.0.1', ws: false },
       optimizeDeps: { noDiscovery: true, include: [] },
     });
-    const hot = server.environments.client.hot;
-    const send = hot.send.bind(hot);
-    hot.send = ((payload: any, ...rest: any[]) => {
-      if (payload?.type === 'error') overlays.push(payload);
-      return (send as any)(payload, ...rest);
-    }) as typeof hot.send;
+    recordHotPayloads(server.environments.client.hot, (payload) => {
+      if (payload.type === 'error') overlays.push(payload);
+    });
     await server.listen();
   });
 
@@ -153,7 +151,7 @@ describe('vite dev server', () => {
   });
 
   it('an error in an included file names the included file', async () => {
-    const e = (await server.transformRequest('/src/badinclude.comp').catch((err: unknown) => err)) as Record<string, any>;
+    const e = await buildError(server.transformRequest('/src/badinclude.comp'));
     expect(e.id).toBe(project.path('src/lib/bad.glsl'));
     expect(e.loc).toMatchObject({ file: project.path('src/lib/bad.glsl'), line: 2 });
   });

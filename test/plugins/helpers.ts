@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as core from '@spvkit/core';
 import { createGlslang, type Glslang, type ShaderStage } from '@spvkit/glslang';
 import '@spvkit/passes';
-import { rollup, type OutputAsset, type OutputChunk, type Plugin as RollupPlugin, type RollupLog } from 'rollup';
+import { rollup, type OutputAsset, type OutputChunk, type Plugin as RollupPlugin, type RollupError, type RollupLog } from 'rollup';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..');
@@ -63,22 +63,48 @@ export async function rollupBuild(input: string, plugins: RollupPlugin[]): Promi
   }
 }
 
-/** The error a build rejects with (fails the test when it does not). */
-export async function buildError(p: Promise<unknown>): Promise<Error & Record<string, any>> {
+/**
+ * What a failed Rollup or Vite build rejects with: Rollup's error fields (all optional beyond
+ * `message`), and the `errors` list in which Rolldown wraps plugin errors.
+ */
+export interface BuildFailure extends RollupError {
+  errors?: BuildFailure[];
+}
+
+/** The error a build rejects with (fails the test when it does not, or rejects with something that has no message). */
+export async function buildError(p: Promise<unknown>): Promise<BuildFailure> {
   try {
     await p;
   } catch (e) {
-    return e as Error & Record<string, any>;
+    // Not always an Error instance: the Vite dev server rejects with a plain object carrying the fields.
+    if (typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string') return e;
+    throw new Error(`expected the build to reject with an error object, got ${String(e)}`, { cause: e });
   }
   throw new Error('expected the build to fail, but it succeeded');
 }
+
+/** The parts of a Rollup or Rolldown chunk that {@link runOutput} writes. */
+export interface EmittedChunk {
+  readonly fileName: string;
+  readonly code: string;
+  readonly isEntry: boolean;
+}
+
+/** The parts of a Rollup or Rolldown asset that {@link runOutput} writes. */
+export interface EmittedAsset {
+  readonly fileName: string;
+  readonly source: string | Uint8Array;
+}
+
+/** The exports of a built entry; tests narrow each with the readers in exports.ts. */
+export type OutputModule = Readonly<Record<string, unknown>>;
 
 /**
  * Writes the output to a directory and imports the entry chunk. `fetch` of the emitted assets
  * (file: URLs in Rollup output, `/assets/...` paths in Vite output) is served from that directory
  * while the entry loads.
  */
-export async function runOutput(out: { chunks: OutputChunk[]; assets: OutputAsset[] }, project: Project): Promise<Record<string, any>> {
+export async function runOutput(out: { chunks: readonly EmittedChunk[]; assets: readonly EmittedAsset[] }, project: Project): Promise<OutputModule> {
   const dir = await mkdtemp(join(project.root, 'out-'));
   for (const c of out.chunks) {
     await mkdir(dirname(join(dir, c.fileName)), { recursive: true });
@@ -102,7 +128,9 @@ export async function runOutput(out: { chunks: OutputChunk[]; assets: OutputAsse
     }
   }) as typeof fetch;
   try {
-    return await import(pathToFileURL(join(dir, entry.fileName.replace(/\.js$/, '.mjs'))).href);
+    const namespace: unknown = await import(pathToFileURL(join(dir, entry.fileName.replace(/\.js$/, '.mjs'))).href);
+    if (typeof namespace !== 'object' || namespace === null) throw new Error(`${entry.fileName} did not load as a module`);
+    return Object.fromEntries(Object.entries(namespace));
   } finally {
     globalThis.fetch = realFetch;
   }

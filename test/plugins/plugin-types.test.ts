@@ -22,7 +22,8 @@ function packageDir(name: string): string {
 /** Emits `packages/<pkg>`'s declarations from its sources, as its build does, into `outDir`. */
 function emitDeclarations(pkg: string, outDir: string): void {
   const configPath = join(repoRoot, 'packages', pkg, 'tsconfig.build.json');
-  const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+  // parseJsonConfigFileContent takes the parsed JSON as it is; it reports bad fields itself.
+  const config: unknown = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path)).config;
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath), undefined, configPath);
   const options = { ...parsed.options, outDir, declaration: true, emitDeclarationOnly: true, declarationMap: false, sourceMap: false, noEmit: false };
   const program = ts.createProgram(parsed.fileNames, options);
@@ -39,7 +40,8 @@ function format(d: ts.Diagnostic): string {
 /** `tsc --noEmit -p <dir>` through the compiler API: the diagnostics, formatted. */
 function typeCheck(dir: string): string[] {
   const configPath = join(dir, 'tsconfig.json');
-  const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+  // parseJsonConfigFileContent takes the parsed JSON as it is; it reports bad fields itself.
+  const config: unknown = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path)).config;
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir, undefined, configPath);
   const program = ts.createProgram(parsed.fileNames, parsed.options);
   return ts.getPreEmitDiagnostics(program).map(format);

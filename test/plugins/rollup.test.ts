@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeModule, disassemble, encodeModule, passRegistry, BuiltIn, Decoration, HOST_ENDIANNESS, Op, type Pass } from '@spvkit/core';
 import spvkit from '@spvkit/rollup-plugin';
-import type { SpvkitOptions } from '@spvkit/rollup-plugin';
+import type { GlslCompileContext, SpvkitOptions } from '@spvkit/rollup-plugin';
+import { bytesExport, recordsExport, stringExport, wordsExport } from './exports.js';
 import {
   buildError,
   builtinsOf,
@@ -71,8 +72,8 @@ describe('rollup: inputs', () => {
     await bundle.close();
     const m = await runOutput({ chunks: output.filter((o) => o.type === 'chunk'), assets: [] }, project);
     expect(m.words).toBeInstanceOf(Uint32Array);
-    expect(m.words[0]).toBe(0x07230203);
-    const module = decodeModule(m.words);
+    expect(wordsExport(m, 'words')[0]).toBe(0x07230203);
+    const module = decodeModule(wordsExport(m, 'words'));
     expect(module.entryPoints.length).toBe(1);
     expect(m.entryPoints).toEqual(BLUR_REFLECTION.entryPoints);
     expect(m.bindings).toEqual(BLUR_REFLECTION.bindings);
@@ -87,7 +88,7 @@ describe('rollup: inputs', () => {
   it('.spv is read as bytes: the default export is the file, word for word', async () => {
     const { chunks, assets } = await build(`export { default as words, entryPoints, bindings } from './fill.spv';`);
     const m = await runOutput({ chunks, assets }, project);
-    expect([...m.words]).toEqual([...bytesToWords(fillSpv)]);
+    expect([...wordsExport(m, 'words')]).toEqual([...bytesToWords(fillSpv)]);
     expect(m.entryPoints).toEqual([{ name: 'main', executionModel: 'GLCompute', workgroupSize: [4, 2, 2], workgroupSizeSpecIds: [null, null, null] }]);
     expect(m.bindings).toEqual([{ set: 0, binding: 0, kind: 'storage-buffer', name: 'data', count: 1 }]);
   });
@@ -106,21 +107,21 @@ describe('rollup: inputs', () => {
     await project.write('src/main-bytes.js', `export { default as words } from './fill.spv';`);
     const out = await rollupBuild(project.path('src/main-bytes.js'), [textLoader, spvkit({ root: project.root, ...baseOptions })]);
     const m = await runOutput(out, project);
-    expect([...m.words]).toEqual([...bytesToWords(fillSpv)]);
+    expect([...wordsExport(m, 'words')]).toEqual([...bytesToWords(fillSpv)]);
   });
 
   itAsm(`.spvasm goes through the assembler${asmNote}`, async () => {
     const { chunks, assets } = await build(`export { default as words, bindings } from './fill.spvasm';`);
     const m = await runOutput({ chunks, assets }, project);
-    expect(m.words[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'words')[0]).toBe(0x07230203);
     expect(m.bindings).toEqual([{ set: 0, binding: 0, kind: 'storage-buffer', name: 'data', count: 1 }]);
   });
 
   it('.glsl?stage=comp compiles as a compute shader', async () => {
     const { chunks, assets } = await build(`export { default as words, entryPoints } from './kernel.glsl?stage=comp';`);
     const m = await runOutput({ chunks, assets }, project);
-    expect(m.entryPoints[0].executionModel).toBe('GLCompute');
-    expect(m.words[0]).toBe(0x07230203);
+    expect(recordsExport(m, 'entryPoints')[0]?.executionModel).toBe('GLCompute');
+    expect(wordsExport(m, 'words')[0]).toBe(0x07230203);
   });
 
   it('vertex and fragment shaders by extension', async () => {
@@ -137,14 +138,14 @@ describe('rollup: outputs', () => {
     const { chunks, assets } = await build(`export { default } from './fill.spv';`, { output: 'bytes' });
     const m = await runOutput({ chunks, assets }, project);
     expect(m.default).toBeInstanceOf(Uint8Array);
-    expect([...m.default]).toEqual([...fillSpv]);
+    expect([...bytesExport(m, 'default')]).toEqual([...fillSpv]);
   });
 
   it("output 'base64' gives a string", async () => {
     const { chunks, assets } = await build(`export { default } from './fill.spv';`, { output: 'base64' });
     const m = await runOutput({ chunks, assets }, project);
     expect(typeof m.default).toBe('string');
-    expect(Buffer.from(m.default, 'base64').equals(Buffer.from(fillSpv))).toBe(true);
+    expect(Buffer.from(stringExport(m, 'default'), 'base64').equals(Buffer.from(fillSpv))).toBe(true);
   });
 
   it('?spvasm gives the disassembly of the transformed module', async () => {
@@ -159,7 +160,7 @@ describe('rollup: outputs', () => {
     expect(assets.map((a) => a.fileName)).toEqual([expect.stringMatching(/^assets\/blur\.comp-[\w-]+\.spv$/)]);
     const m = await runOutput({ chunks, assets }, project);
     expect(m.default).toMatch(/^file:.*\/assets\/blur\.comp-[\w-]+\.spv$/);
-    expect(Buffer.from(assets[0].source as Uint8Array).equals(Buffer.from(m.words.buffer))).toBe(true);
+    expect(Buffer.from(assets[0].source as Uint8Array).equals(Buffer.from(wordsExport(m, 'words').buffer))).toBe(true);
   });
 
   it("emit 'asset': the binary is a file, the default export still the words (top-level await)", async () => {
@@ -167,7 +168,7 @@ describe('rollup: outputs', () => {
     expect(assets).toHaveLength(1);
     expect(chunks[0].code).not.toContain(Buffer.from(fillSpv).toString('base64').slice(0, 40));
     const m = await runOutput({ chunks, assets }, project);
-    expect([...m.words]).toEqual([...bytesToWords(fillSpv)]);
+    expect([...wordsExport(m, 'words')]).toEqual([...bytesToWords(fillSpv)]);
     expect(m.bindings).toHaveLength(1);
   });
 
@@ -177,7 +178,7 @@ describe('rollup: outputs', () => {
     const small = await build(`export { default as words } from './fill.spv';`, { emit: { asset: fillSpv.length + 1 } });
     expect(small.assets).toHaveLength(0);
     const m = await runOutput(small, project);
-    expect([...m.words]).toEqual([...bytesToWords(fillSpv)]);
+    expect([...wordsExport(m, 'words')]).toEqual([...bytesToWords(fillSpv)]);
   });
 });
 
@@ -187,8 +188,8 @@ describe('rollup: passes, validation, cache', () => {
     async () => {
       const { chunks, assets } = await build(`export { default as words } from './blur.comp';`, { passes: ['lower-local-invocation-index'] });
       const m = await runOutput({ chunks, assets }, project);
-      expect(builtinsOf(m.words)).not.toContain(BuiltIn.LocalInvocationIndex);
-      expect(builtinsOf(m.words)).toContain(BuiltIn.LocalInvocationId);
+      expect(builtinsOf(wordsExport(m, 'words'))).not.toContain(BuiltIn.LocalInvocationIndex);
+      expect(builtinsOf(wordsExport(m, 'words'))).toContain(BuiltIn.LocalInvocationId);
     },
   );
 
@@ -254,7 +255,7 @@ describe('rollup: passes, validation, cache', () => {
   });
 
   it('a user compiler function gets the stage, file, defines and include paths', async () => {
-    const calls: any[] = [];
+    const calls: { source: string; ctx: GlslCompileContext }[] = [];
     await build(`export { default } from './blur.comp';`, {
       defines: { FAST: true, N: 4 },
       includePaths: ['src/lib'],
@@ -324,8 +325,7 @@ describe('rollup: errors', () => {
       expect(e.pluginCode).toBe('NO-MUL');
       expect(e.message).toMatch(/\[NO-MUL\] integer multiply/);
       // The first multiply in program order is in twice(), line 3 of the include.
-      const locs = [e.loc];
-      expect(locs[0].file).toMatch(/src[\\/](lib[\\/]common\.glsl|blur\.comp)$/);
+      expect(e.loc?.file).toMatch(/src[\\/](lib[\\/]common\.glsl|blur\.comp)$/);
       expect(e.frame).toBeTruthy();
       expect(e.message).toMatch(/src\/(lib\/common\.glsl|blur\.comp):\d+:\d+: \[NO-MUL\]/);
     });
@@ -342,7 +342,7 @@ describe('rollup: errors', () => {
       expect(inInclude.loc!.line).toBe(3);
       expect(inInclude.frame).toMatch(/3: +return x \* 2u;/);
       const m = await runOutput({ chunks, assets }, project);
-      expect(m.words[0]).toBe(0x07230203);
+      expect(wordsExport(m, 'words')[0]).toBe(0x07230203);
     });
 
     it('validate: false skips the validator', async () => {

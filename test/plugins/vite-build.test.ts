@@ -1,11 +1,12 @@
 // Real Vite 8 (Rolldown) builds: @spvkit/vite-plugin, and @spvkit/rollup-plugin used unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rolldown } from 'vite';
+import { build, type PluginOption, type Rolldown } from 'vite';
 import { decodeModule, disassemble } from '@spvkit/core';
 import spvkitVite from '@spvkit/vite-plugin';
 import spvkitRollup from '@spvkit/rollup-plugin';
 import type { SpvkitOptions } from '@spvkit/rollup-plugin';
 import { buildError, bytesToWords, compileWithWasm, hasValidateBuiltins, makeProject, runOutput, type Project } from './helpers.js';
+import { bytesExport, stringExport, wordsExport } from './exports.js';
 import { BLUR_COMP, BLUR_REFLECTION, COMMON_GLSL } from './fixtures.js';
 
 const baseOptions: SpvkitOptions = hasValidateBuiltins ? {} : { validate: false };
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 type Output = { chunks: Rolldown.OutputChunk[]; assets: Rolldown.OutputAsset[] };
 
-async function viteBuild(plugins: any[], entry = 'src/main.js'): Promise<Output> {
+async function viteBuild(plugins: PluginOption[], entry = 'src/main.js'): Promise<Output> {
   const result = await build({
     root: project.root,
     logLevel: 'silent',
@@ -63,22 +64,22 @@ async function viteBuild(plugins: any[], entry = 'src/main.js'): Promise<Output>
 }
 
 async function checkBundle(out: Output) {
-  const m = await runOutput(out as any, project);
+  const m = await runOutput(out, project);
   expect(m.blur).toBeInstanceOf(Uint32Array);
-  expect(m.blur[0]).toBe(0x07230203);
+  expect(wordsExport(m, 'blur')[0]).toBe(0x07230203);
   expect(m.entryPoints).toEqual(BLUR_REFLECTION.entryPoints);
   expect(m.bindings).toEqual(BLUR_REFLECTION.bindings);
   expect(m.pushConstants).toEqual(BLUR_REFLECTION.pushConstants);
   expect(m.specConstants).toEqual(BLUR_REFLECTION.specConstants);
-  expect([...m.kernel]).toEqual([...m.blur]);
-  expect([...m.fill]).toEqual([...bytesToWords(fillSpv)]);
+  expect([...wordsExport(m, 'kernel')]).toEqual([...wordsExport(m, 'blur')]);
+  expect([...wordsExport(m, 'fill')]).toEqual([...bytesToWords(fillSpv)]);
   expect(m.fillBindings).toEqual([{ set: 0, binding: 2, kind: 'storage-buffer', name: 'data', count: 1 }]);
   expect(m.fillAsm).toBe(disassemble(decodeModule(fillSpv)));
   // ?url: an emitted asset holding exactly the default export's words.
   expect(m.blurUrl).toMatch(/^\/assets\/blur\.comp-[\w-]+\.spv$/);
-  const asset = out.assets.find((a) => `/${a.fileName}` === m.blurUrl);
+  const asset = out.assets.find((a) => `/${a.fileName}` === stringExport(m, 'blurUrl'));
   expect(asset).toBeDefined();
-  expect(Buffer.from(asset!.source as Uint8Array).equals(Buffer.from(m.blur.buffer))).toBe(true);
+  expect(Buffer.from(asset!.source as Uint8Array).equals(Buffer.from(wordsExport(m, 'blur').buffer))).toBe(true);
 }
 
 describe('vite build', () => {
@@ -101,16 +102,16 @@ describe('vite build', () => {
       },
     };
     await project.write('src/bytes.js', `export { default as fill } from './fill.spv';`);
-    const m = await runOutput((await viteBuild([textLoader, spvkitVite(baseOptions)], 'src/bytes.js')) as any, project);
-    expect([...m.fill]).toEqual([...bytesToWords(fillSpv)]);
+    const m = await runOutput(await viteBuild([textLoader, spvkitVite(baseOptions)], 'src/bytes.js'), project);
+    expect([...wordsExport(m, 'fill')]).toEqual([...bytesToWords(fillSpv)]);
   });
 
   it("emit 'asset' in a Vite build: the words come from the emitted file", async () => {
     await project.write('src/asset.js', `export { default as fill } from './fill.spv';`);
     const out = await viteBuild([spvkitVite({ ...baseOptions, emit: 'asset', output: 'bytes' })], 'src/asset.js');
     expect(out.assets.map((a) => a.fileName)).toEqual([expect.stringMatching(/^assets\/fill-[\w-]+\.spv$/)]);
-    const m = await runOutput(out as any, project);
-    expect([...m.fill]).toEqual([...fillSpv]);
+    const m = await runOutput(out, project);
+    expect([...bytesExport(m, 'fill')]).toEqual([...fillSpv]);
   });
 
   it('a missing include in a skipped #ifdef branch builds', async () => {
@@ -120,8 +121,8 @@ describe('vite build', () => {
     );
     await project.write('src/optional.js', `export { default } from './optional.comp';`);
     const out = await viteBuild([spvkitVite(baseOptions)], 'src/optional.js');
-    const m = await runOutput(out as any, project);
-    expect(m.default[0]).toBe(0x07230203);
+    const m = await runOutput(out, project);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
   });
 
   it('a GLSL error in an included file fails the build with loc and frame', async () => {
@@ -131,7 +132,7 @@ describe('vite build', () => {
     const e = await buildError(viteBuild([spvkitVite(baseOptions)], 'src/bad.js'));
     expect(e.message).toMatch(/undefinedThing/);
     // Rolldown wraps plugin errors; the original with loc and frame is in `errors`, or is `e` itself.
-    const inner = (e.errors?.[0] ?? e) as Record<string, any>;
+    const inner = e.errors?.[0] ?? e;
     expect(inner.loc).toEqual({ file: project.path('src/lib/bad.glsl'), line: 2, column: 10 });
     expect(inner.frame).toMatch(/2: +return undefinedThing;/);
   });

@@ -1,10 +1,12 @@
 // The Vite 8 dev server: transformRequest, HMR through includes, errors for the overlay, recovery
 // after a fix, dev URLs of binaries. The file watcher is Vite's own (chokidar).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type ErrorPayload, type HotPayload, type ViteDevServer } from 'vite';
 import spvkitVite from '@spvkit/vite-plugin';
 import type { SpvkitOptions } from '@spvkit/rollup-plugin';
-import { hasValidateBuiltins, makeProject, type Project } from './helpers.js';
+import { buildError, hasValidateBuiltins, makeProject, type OutputModule, type Project } from './helpers.js';
+import { recordHotPayloads } from './hotRecorder.js';
+import { wordsExport } from './exports.js';
 import { BLUR_COMP, BLUR_REFLECTION, COMMON_GLSL } from './fixtures.js';
 
 const baseOptions: SpvkitOptions = hasValidateBuiltins ? {} : { validate: false };
@@ -12,7 +14,7 @@ const baseOptions: SpvkitOptions = hasValidateBuiltins ? {} : { validate: false 
 let project: Project;
 let server: ViteDevServer;
 let plugin: ReturnType<typeof spvkitVite>;
-const payloads: any[] = [];
+const payloads: HotPayload[] = [];
 
 async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
   const start = Date.now();
@@ -25,7 +27,7 @@ async function waitFor<T>(what: string, check: () => T | undefined | false, time
 }
 
 /** Edits a file and waits until Vite's watcher has handled it (an HMR payload mentioning it, or a reload). */
-async function edit(rel: string, content: string): Promise<any> {
+async function edit(rel: string, content: string): Promise<HotPayload> {
   // chokidar drops a second 'change' of one file within 50 ms of the first; people don't save that fast.
   await new Promise((r) => setTimeout(r, 120));
   const before = payloads.length;
@@ -48,12 +50,7 @@ beforeAll(async () => {
     server: { port: 0, strictPort: false, host: '127.0.0.1', ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
-  const hot = server.environments.client.hot;
-  const send = hot.send.bind(hot);
-  hot.send = ((payload: any, ...rest: any[]) => {
-    payloads.push(payload);
-    return (send as any)(payload, ...rest);
-  }) as typeof hot.send;
+  recordHotPayloads(server.environments.client.hot, (payload) => void payloads.push(payload));
   await server.listen();
 });
 
@@ -68,9 +65,10 @@ function baseUrl(): string {
   return `http://127.0.0.1:${addr.port}`;
 }
 
-async function load(url: string): Promise<Record<string, any>> {
+async function load(url: string): Promise<OutputModule> {
   // The module runner executes the dev transform output, runtime import included.
-  return server.ssrLoadModule(url, { fixStacktrace: false });
+  const module: OutputModule = await server.ssrLoadModule(url, { fixStacktrace: false });
+  return module;
 }
 
 describe('vite dev server', () => {
@@ -79,7 +77,7 @@ describe('vite dev server', () => {
     expect(r?.code).toMatch(/blur\.comp/);
     const m = await load('/src/blur.comp');
     expect(m.default).toBeInstanceOf(Uint32Array);
-    expect(m.default[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
     expect(m.bindings).toEqual(BLUR_REFLECTION.bindings);
     expect(m.entryPoints).toEqual(BLUR_REFLECTION.entryPoints);
   });
@@ -92,7 +90,8 @@ describe('vite dev server', () => {
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const m = await load('/src/blur.comp');
-    expect(Buffer.from(bytes).equals(Buffer.from(m.default.buffer, m.default.byteOffset, m.default.byteLength))).toBe(true);
+    const words = wordsExport(m, 'default');
+    expect(Buffer.from(bytes).equals(Buffer.from(words.buffer, words.byteOffset, words.byteLength))).toBe(true);
   });
 
   it('editing an included file invalidates the shader and its importer, and the new words come through', async () => {
@@ -103,14 +102,14 @@ describe('vite dev server', () => {
     const importer = (await graph.getModuleByUrl('/src/main.js'))!;
     expect(shader.transformResult).not.toBeNull();
     expect([...shader.importers]).toContain(importer);
-    const oldWords = (await load('/src/blur.comp')).default as Uint32Array;
+    const oldWords = wordsExport(await load('/src/blur.comp'), 'default');
 
     const payload = await edit('src/lib/common.glsl', COMMON_GLSL.replace('x * 2u', 'x * 5u'));
     expect(['full-reload', 'update']).toContain(payload.type);
     await waitFor('the shader module to be invalidated', () => shader.transformResult === null);
     expect(importer.transformResult).toBeNull();
 
-    const newWords = (await load('/src/blur.comp')).default as Uint32Array;
+    const newWords = wordsExport(await load('/src/blur.comp'), 'default');
     expect([...newWords]).not.toEqual([...oldWords]);
     // 5u is now a constant of the module (OpConstant %uint 5 = [0x0004002b, type, id, 5]).
     expect([...newWords].some((w, i) => w === 0x0004002b && newWords[i + 3] === 5)).toBe(true);
@@ -120,10 +119,7 @@ describe('vite dev server', () => {
     await server.transformRequest('/src/blur.comp');
     const broken = COMMON_GLSL.replace('return x * 5u;', 'return x * 5u +;').replace('return x * 2u;', 'return x * 2u +;');
     await edit('src/lib/common.glsl', broken);
-    const e = (await server.transformRequest('/src/blur.comp').then(
-      () => undefined,
-      (err: unknown) => err,
-    )) as Record<string, any>;
+    const e = await buildError(server.transformRequest('/src/blur.comp'));
     expect(e).toBeDefined();
     expect(e.plugin).toBe('spvkit');
     expect(e.loc).toEqual({ file: project.path('src/lib/common.glsl'), line: 3, column: '  return x * 2u +;'.indexOf(';') + 1 });
@@ -134,7 +130,7 @@ describe('vite dev server', () => {
     const before = payloads.length;
     const res = await fetch(`${baseUrl()}/src/blur.comp?import`);
     expect(res.status).toBe(500);
-    const overlay = await waitFor('an error payload', () => payloads.slice(before).find((p) => p.type === 'error'));
+    const overlay = await waitFor('an error payload', () => payloads.slice(before).find((p): p is ErrorPayload => p.type === 'error'));
     expect(overlay.err.loc).toEqual(e.loc);
     expect(overlay.err.frame).toContain('return x * 2u +;');
     expect(overlay.err.plugin).toBe('spvkit');
@@ -143,7 +139,7 @@ describe('vite dev server', () => {
     // invalidates the shader when the include is fixed.
     await edit('src/lib/common.glsl', COMMON_GLSL);
     const m = await load('/src/blur.comp');
-    expect(m.default[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
     const ok = await fetch(`${baseUrl()}/src/blur.comp?import`);
     expect(ok.status).toBe(200);
   });
@@ -156,7 +152,7 @@ describe('vite dev server', () => {
     await edit('src/blur.comp', BLUR_COMP.replace('+ K', '+ K + 1u'));
     await waitFor('the importer to be invalidated', () => importer.transformResult === null);
     const m = await load('/src/blur.comp');
-    expect(m.default[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
   });
 
   it('a missing include that is then created recovers', async () => {
@@ -164,7 +160,7 @@ describe('vite dev server', () => {
     await project.write('src/late.js', `export { default } from './late.comp';\n`);
     // The importer is transformed first, as in a browser; that puts the shader in the graph.
     await server.transformRequest('/src/late.js');
-    const e = (await server.transformRequest('/src/late.comp').catch((err: unknown) => err)) as Record<string, any>;
+    const e = await buildError(server.transformRequest('/src/late.comp'));
     expect(e.message).toMatch(/cannot find include "lib\/late\.glsl"/);
     expect(e.loc).toMatchObject({ file: project.path('src/late.comp'), line: 2 });
     // Vite's graph has no edge to a file that does not exist; the plugin's include graph does.
@@ -178,19 +174,19 @@ describe('vite dev server', () => {
     const r = await server.transformRequest('/src/late.comp');
     expect(r?.code).toMatch(/export const bindings/);
     const m = await load('/src/late.comp');
-    expect(m.default[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
   });
 
   it('a shader broken from the start: fixing it reloads the page and it loads', async () => {
     await project.write('src/first.comp', BLUR_COMP.replace('void main() {', 'void main() {\n  oops'));
     await project.write('src/first.js', `export { default } from './first.comp';\n`);
     await server.transformRequest('/src/first.js');
-    const e = (await server.transformRequest('/src/first.comp').catch((err: unknown) => err)) as Record<string, any>;
+    const e = await buildError(server.transformRequest('/src/first.comp'));
     expect(e.loc).toMatchObject({ file: project.path('src/first.comp'), line: 9 });
     const payload = await edit('src/first.comp', BLUR_COMP);
     expect(payload).toMatchObject({ type: 'full-reload', triggeredBy: project.path('src/first.comp') });
     const m = await load('/src/first.comp');
-    expect(m.default[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
   });
 
   it('a missing include in a skipped #ifdef branch loads in dev too', async () => {
@@ -201,7 +197,7 @@ describe('vite dev server', () => {
     const r = await server.transformRequest('/src/optional.comp');
     expect(r?.code).toMatch(/export const bindings/);
     const m = await load('/src/optional.comp');
-    expect(m.default[0]).toBe(0x07230203);
+    expect(wordsExport(m, 'default')[0]).toBe(0x07230203);
   });
 
   it('the same content is not transformed twice in a session', async () => {
