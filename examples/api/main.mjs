@@ -36,7 +36,7 @@ passRegistry.register('strip-names', () => stripNames, stripNames.description);
 
 function countInstructions(module) {
   let n = 0;
-  for (const _ of module.instructions()) n++;
+  for (const it = module.instructions()[Symbol.iterator](); !it.next().done;) n++;
   return n;
 }
 

@@ -58,7 +58,7 @@ const { output } = await bundle.generate({
 await bundle.close();
 if (output.length !== 1 || output[0].type !== 'chunk') throw new Error(`bundle: expected one chunk, got ${output.map((o) => o.fileName).join(', ')}`);
 const code = output[0].code;
-if (/[^\x00-\x7f]/.test(code)) throw new Error('bundle: the script is not ASCII');
+if (/[\u0080-\uffff]/.test(code)) throw new Error('bundle: the script is not ASCII');
 // import() in a vm.Script needs an importModuleDynamically callback; the bundle must have none left.
 if (/\bimport\s*\(/.test(code.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('bundle: the script still has an import()');
 

@@ -30,7 +30,7 @@ export async function readInput(path: string, stdin: Readable | (() => Readable)
 }
 
 /** Writes bytes or text to a file the user named (replacing it when it exists). */
-export async function writeOutput(path: string, data: Uint8Array | string): Promise<void> {
+export function writeOutput(path: string, data: Uint8Array | string): void {
   try {
     writeFileSync(path, data);
   } catch (e) {
@@ -44,7 +44,7 @@ export async function writeOutput(path: string, data: Uint8Array | string): Prom
  * silently loses it. Created exclusively (`wx`), so a file that appears meanwhile is not replaced
  * either. `option` is the flag that names the output, for the hint.
  */
-export async function writeNewOutput(path: string, data: Uint8Array | string, option: string): Promise<void> {
+export function writeNewOutput(path: string, data: Uint8Array | string, option: string): void {
   try {
     writeFileSync(path, data, { flag: 'wx' });
   } catch (e) {

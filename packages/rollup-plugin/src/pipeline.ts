@@ -54,8 +54,11 @@ export interface ShaderResult {
 
 /** What a source-preserving run adds to a transform: its edited text, and where new instructions came from. */
 interface Preserving {
-  /** The input's line an instruction of the transformed module comes from (new ones: through the source map). */
-  locate(inst: Instruction): SourceLocation | undefined;
+  /**
+   * The input's line an instruction of the transformed module comes from (new ones: through the
+   * source map). A function property: it is handed on detached.
+   */
+  locate: (inst: Instruction) => SourceLocation | undefined;
   text(): string | undefined;
 }
 
@@ -254,6 +257,13 @@ function compilerMessageProblems(messages: readonly CompilerMessage[], pre: Prep
   return problems;
 }
 
+/** A user compiler's diagnostic message as text: a non-string one as JSON, a missing one as `compile error`. */
+function compilerMessageText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (message === undefined || message === null) return 'compile error';
+  return JSON.stringify(message) ?? 'compile error';
+}
+
 /** Problems from an error a user compiler threw. */
 function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, root: string): Problem[] {
   const diagnostics = (e as { diagnostics?: unknown }).diagnostics;
@@ -266,7 +276,7 @@ function compilerErrorProblems(e: unknown, pre: PreprocessedGlsl, file: string, 
           : undefined;
       const location =
         mapped ?? (loc?.file && typeof loc.line === 'number' ? { file: absolute(loc.file, file, root), line: loc.line, column: loc.column ?? 1 } : undefined);
-      return { code: 'GLSL_COMPILE', message: String(d.message ?? 'compile error'), ...(location ? { location } : {}) };
+      return { code: 'GLSL_COMPILE', message: compilerMessageText(d.message), ...(location ? { location } : {}) };
     });
   }
   if (e instanceof GlslCompileError && e.messages !== undefined && e.messages.length > 0) return compilerMessageProblems(e.messages, pre);
@@ -342,7 +352,7 @@ export class ShaderPipeline {
         throw ShaderError.of('NOT_SPIRV_BINARY', `${displayPath(file, root)} is not a SPIR-V binary (no SPIR-V magic number at the start)`, undefined, hint);
       }
       const key = sha256('spv', file, bytes);
-      return this.cached(key, async () => {
+      return this.cached(key, () => {
         const started = performance.now();
         const module = this.decode(bytes, file, root);
         return this.finish(
@@ -361,7 +371,7 @@ export class ShaderPipeline {
       const text = decodeText(bytes, file, root, 'SPIR-V assembly text');
       inputs.texts.set(file, text);
       const key = sha256('spvasm', file, text);
-      return this.cached(key, async () => {
+      return this.cached(key, () => {
         const started = performance.now();
         // Assembled for a source-preserving edit: `?spvasm` gives the input's text, edited, and
         // diagnostics on instructions a pass added point at the line they replaced.
@@ -445,7 +455,8 @@ export class ShaderPipeline {
     });
   }
 
-  private cached(key: string, make: () => Promise<ShaderResult>): Promise<ShaderResult> {
+  /** `make` may finish synchronously; what it throws becomes the rejection, so a failure is never cached. */
+  private cached(key: string, make: () => ShaderResult | Promise<ShaderResult>): Promise<ShaderResult> {
     let p = this.cache.get(key);
     if (p !== undefined) {
       // Most recently used last, so a long dev session drops the versions it edited away from.
@@ -454,7 +465,7 @@ export class ShaderPipeline {
       return p;
     }
     this.transforms++;
-    p = make();
+    p = new Promise<ShaderResult>((resolve) => resolve(make()));
     this.cache.set(key, p);
     p.catch(() => this.cache.delete(key));
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);

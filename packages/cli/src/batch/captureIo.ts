@@ -15,7 +15,7 @@ export interface FileOutcome {
  * and a real stream would hand chunks over on a later tick. Standard input is empty (`-` is
  * taken only alone).
  */
-export function captureIo(stdoutIsTTY: boolean): { io: CommandIo; outcome(code: number): FileOutcome } {
+export function captureIo(stdoutIsTTY: boolean): { io: CommandIo; outcome: (code: number) => FileOutcome } {
   const out: Uint8Array[] = [];
   const err: string[] = [];
   // Plain objects with write(), not Writables: every command only calls write() (and dis reads

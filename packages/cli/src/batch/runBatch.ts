@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type BatchSupport, type Command, type CommandIo } from '../CommandIo.js';
-import { runCommand } from '../runCommand.js';
 import type { FileOutcome } from './captureIo.js';
 import { expandInputs, type BatchInput } from './expandInputs.js';
 import { Progress } from './progress.js';
@@ -121,7 +120,8 @@ export async function runBatch(command: Command, batch: BatchSupport, args: stri
   const outcomes = planned.map((p) => (p.failure !== undefined ? Promise.resolve(p.failure) : undefined));
   // In this thread one after another; with a pool every job is queued at once and taken by the next free worker.
   const start = (i: number): Promise<FileOutcome> => (outcomes[i] ??= pool !== undefined ? pool.run(planned[i].job!) : runFile(planned[i].job!));
-  if (pool !== undefined) planned.forEach((_, i) => start(i));
+  // Queued, not awaited here: each promise is kept in outcomes and awaited in order below.
+  if (pool !== undefined) for (let i = 0; i < planned.length; i++) void start(i);
 
   let worst = 0;
   let failed = 0;

@@ -67,8 +67,8 @@ export const asCommand: Command = {
       ),
     );
     if (output === '-') io.stdout.write(wordBytes(words));
-    else if (values.output === undefined) await writeNewOutput(output, wordBytes(words), '-o');
-    else await writeOutput(output, wordBytes(words));
+    else if (values.output === undefined) writeNewOutput(output, wordBytes(words), '-o');
+    else writeOutput(output, wordBytes(words));
     return 0;
   },
 };

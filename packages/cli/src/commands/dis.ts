@@ -70,7 +70,7 @@ export const disCommand: Command = {
       }),
     );
     if (output === undefined) io.stdout.write(text);
-    else await writeOutput(output, text);
+    else writeOutput(output, text);
     return 0;
   },
 };

@@ -84,7 +84,7 @@ export const glslCommand: Command = {
     }
     const output = values.output ?? (input === '-' ? '-' : `${input}.spv`);
     if (output === '-') io.stdout.write(wordBytes(result.words));
-    else await writeOutput(output, wordBytes(result.words));
+    else writeOutput(output, wordBytes(result.words));
     return 0;
   },
 };

@@ -163,9 +163,9 @@ export const optCommand: Command = {
       report(io, result.diagnostics, context);
       if (!result.ok || preserved === undefined) return 1;
       if (output === '-') io.stdout.write(preserved.text);
-      else await writeOutput(output, preserved.text);
+      else writeOutput(output, preserved.text);
       if (values['source-map'] === true) {
-        await writeOutput(mapFile, preserved.sourceMap().toString());
+        writeOutput(mapFile, preserved.sourceMap().toString());
         io.stderr.write(`wrote ${mapFile}\n`);
       }
       return 0;
@@ -178,7 +178,7 @@ export const optCommand: Command = {
     if (!result.ok) return 1;
     const data = inFile(file, () => (isText(output) ? disassemble(module) : wordBytes(encodeModule(module))));
     if (output === '-') io.stdout.write(data);
-    else await writeOutput(output, data);
+    else writeOutput(output, data);
     return 0;
   },
 };

@@ -30,7 +30,7 @@ export function moduleInfo(module: Module): ModuleInfo {
   const gen = module.header.generator;
   const tool = generatorById(gen >>> 16);
   let instructions = 0;
-  for (const _ of module.instructions()) instructions++;
+  for (const it = module.instructions()[Symbol.iterator](); !it.next().done;) instructions++;
   const reflection = reflectModule(module);
   return {
     version: `${major}.${minor}`,

@@ -128,7 +128,9 @@ export async function preprocessGlsl(mainFile: string, mainText: string, options
     let name = nameOf.get(file);
     if (name !== undefined) return name;
     name = relative(root, file).split(sep).join('/');
-    if (name === '' || /["\\\x00-\x1f]/.test(name) || names.has(name)) name = `spvkit-file-${nameOf.size}`;
+    // A quote, a backslash or a control character cannot stand in a #line name.
+    const unquotable = [...name].some((c) => c === '"' || c === '\\' || c.charCodeAt(0) < 0x20);
+    if (name === '' || unquotable || names.has(name)) name = `spvkit-file-${nameOf.size}`;
     names.set(name, file);
     nameOf.set(file, name);
     return name;
