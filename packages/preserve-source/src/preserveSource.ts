@@ -70,7 +70,7 @@ export function snapshotAssembly(text: string | Uint8Array, options: PreserveAss
   });
   const words = encodeModule(module, { endianness: HOST_ENDIANNESS });
   let globals = 0;
-  for (const _ of module.globalInstructions()) globals++;
+  for (const it = module.globalInstructions()[Symbol.iterator](); !it.next().done;) globals++;
   const originals: Original[] = [];
   let at = HEADER_WORDS;
   for (const inst of module.instructions()) {
@@ -249,7 +249,7 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
   const { text, module, originals } = snapshot;
   const result = [...module.instructions()];
   let resultGlobals = 0;
-  for (const _ of module.globalInstructions()) resultGlobals++;
+  for (const it = module.globalInstructions()[Symbol.iterator](); !it.next().done;) resultGlobals++;
   const pairOf = matchInstructions(originals, result);
   const resultIndex = new Map<Instruction, number>();
   result.forEach((inst, r) => resultIndex.set(inst, r));
@@ -372,7 +372,8 @@ export function preserveSource(snapshot: AssemblySnapshot, options: PreserveSour
 
   const edited = edits.toString();
   // Check: the edited text must assemble to the module's instructions, in order.
-  const { onWarning: _warnings, ...assembleOptions } = snapshot.options; // warned about once, for the input
+  const assembleOptions = { ...snapshot.options };
+  delete assembleOptions.onWarning; // warned about once, for the input
   const generated = [...assemble(edited, { ...assembleOptions, lazyFunctions: false }).instructions()];
   const mismatch =
     generated.length !== result.length ? -1 : result.findIndex((inst, i) => inst.opcode !== generated[i].opcode || inst.wordCount !== generated[i].wordCount);

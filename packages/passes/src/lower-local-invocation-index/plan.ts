@@ -91,7 +91,7 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
   for (const [fnId, from] of shared) {
     for (const root of readers.get(fnId)!.roots) {
       let byFunction = initializers.get(root);
-      if (byFunction === undefined) initializers.set(root, (byFunction = new Map()));
+      if (byFunction === undefined) initializers.set(root, (byFunction = new Map<number, EntryPointInfo[]>()));
       for (const ep of from) {
         const list = byFunction.get(ep.functionId);
         if (list === undefined) byFunction.set(ep.functionId, [ep]);

@@ -31,7 +31,7 @@ export function scanObjects(module: Module, roots: ReadonlyMap<number, IndexVar>
   const debugSets = debugInfoSets(module);
   const idPositions = idPositionsOf(module);
   const functions = module.functions;
-  let sites: Site[] = [];
+  let sites: Site[];
   // Repeat while new pointer aliases turn up (a copy used before it is defined in block order, or a parameter).
   for (;;) {
     sites = [];

@@ -166,7 +166,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
         const target: BuiltinTarget = { builtIn: d.params[0], decoration: d, kind: 'member', id, member, typeId, def, instances: [] };
         targets.push(target);
         let m = memberTargets.get(id);
-        if (m === undefined) memberTargets.set(id, (m = new Map()));
+        if (m === undefined) memberTargets.set(id, (m = new Map<number, BuiltinTarget>()));
         m.set(member, target);
       }
     }

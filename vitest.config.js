@@ -1,7 +1,9 @@
+// Plain JavaScript: no tsconfig covers the repository root, and ESLint's typed rules need one for a .ts file.
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** A path beside this file. @param {string} p */
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.
 export default defineConfig({
