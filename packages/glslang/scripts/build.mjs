@@ -91,11 +91,7 @@ const srcDir = join(srcRoot, tops[0]);
 // leaves no trace in the wasm.
 const cxxFlags = `${opt} -DNDEBUG -ffile-prefix-map=${srcDir}=glslang -ffile-prefix-map=${buildDir}=build`;
 run('emcmake', [
-  'cmake',
-  '-S',
-  srcDir,
-  '-B',
-  buildDir,
+  'cmake', '-S', srcDir, '-B', buildDir,
   '-DCMAKE_BUILD_TYPE=Release',
   `-DCMAKE_CXX_FLAGS_RELEASE=${cxxFlags}`,
   `-DCMAKE_C_FLAGS_RELEASE=${cxxFlags}`,
@@ -171,8 +167,7 @@ run('em++', [
   entrySource,
   ...libs,
   ...linkFlags,
-  '-o',
-  join(tmpOut, 'glslang.js'),
+  '-o', join(tmpOut, 'glslang.js'),
 ]);
 
 mkdirSync(outDir, { recursive: true });
