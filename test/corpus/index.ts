@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -275,7 +275,7 @@ function glslJobs(): Job[] {
       const runText = headerValue(header, 'run');
       run = runText === undefined ? undefined : parseRunSpec(runText);
     } catch (e) {
-      throw new Error(`${source}: ${(e as Error).message}`);
+      throw new Error(`${source}: ${(e as Error).message}`, { cause: e });
     }
     const inputs: [string, string][] = [[file, text]];
     if (/#\s*include\b/.test(text)) inputs.push(...includes);

@@ -89,8 +89,8 @@ describeWithOracle('runMesh on Vulkan (task and mesh shaders)', availability, ()
       const expM = new Uint32Array(G * k * 6 * 4 + 4);
       for (let g = 0; g < G; g++)
         for (let w = 0; w < k; w++) for (let i = 0; i < 6; i++) expM.set([g, 0, w | (k << 8), (i % 3) | (Math.floor(i / 3) << 8)], ((g * k + w) * 6 + i) * 4);
-      expect(u32(t), `task records, groups ${groups} K ${k}`).toEqual(expT);
-      expect(u32(m), `mesh records, groups ${groups} K ${k}`).toEqual(expM);
+      expect(u32(t), `task records, groups ${groups.join(',')} K ${k}`).toEqual(expT);
+      expect(u32(m), `mesh records, groups ${groups.join(',')} K ${k}`).toEqual(expM);
     }
   });
 

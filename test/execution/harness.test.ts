@@ -102,8 +102,8 @@ void main() {
         expRec.set([inv.localIndex, ...inv.lid, ...inv.wg, 0x10000 * groups[0] + 0x100 * groups[1] + groups[2]], slot);
         expGid[inv.gidLinear] = inv.localIndex;
       }
-      expect(u32(rec), `records, groups ${groups}`).toEqual(expRec);
-      expect(u32(byGid), `by global id, groups ${groups}`).toEqual(expGid);
+      expect(u32(rec), `records, groups ${groups.join(',')}`).toEqual(expRec);
+      expect(u32(byGid), `by global id, groups ${groups.join(',')}`).toEqual(expGid);
     }
   });
 
@@ -141,7 +141,7 @@ void main() {
         expected[i] = ((Math.imul(input[i], 2654435761) + inv.localIndex) ^ (inv.wg[0] << 16) ^ (inv.wg[1] << 24)) >>> 0;
       }
       expect(u32(inAfter)).toEqual(input);
-      expect(u32(out), `groups ${groups}`).toEqual(expected);
+      expect(u32(out), `groups ${groups.join(',')}`).toEqual(expected);
     }
   });
 

@@ -92,7 +92,7 @@ async function checkRecorder(
   if (spec) job.specConstants = spec;
   const [rec] = await runBoth(job, stage === 'mesh' ? { mesh: lowered } : { task: lowered });
   for (const inv of invocations(groups, size)) {
-    const ctx = `${stage} slot ${inv.slot} lid ${inv.lid} size ${size} groups ${groups}`;
+    const ctx = `${stage} slot ${inv.slot} lid ${inv.lid.join(',')} size ${size.join(',')} groups ${groups.join(',')}`;
     expect(rec[inv.slot * 3], `index, ${ctx}`).toBe(inv.index);
     expect(rec[inv.slot * 3 + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
     expect(rec[inv.slot * 3 + 2], ctx).toBe(0x5a5a5a5a);
@@ -251,7 +251,7 @@ void main() {
           },
           lowered,
         );
-        const ctx = `task ${t} mesh ${m} groups ${groups}`;
+        const ctx = `task ${t.join(',')} mesh ${m.join(',')} groups ${groups.join(',')}`;
         for (let g = 0; g < taskGroups; g++) {
           for (let i = 0; i < T; i++) expect(trec[g * T + i], `task index, ${ctx}`).toBe(i);
           for (let w = 0; w < 2; w++)
@@ -303,7 +303,7 @@ void main() {
         const put = (slot: number, index: number) => expected.set([index, index * 2], slot * 2);
         if (task) for (let g = 0; g < G; g++) for (let i = 0; i < volume(size(task)); i++) put(g * volume(size(task)) + i, i);
         for (let s = 0; s < meshSlots; s++) put(MESH_SLOT_BASE + s, s % M);
-        expect([...rec], `${task ?? '(no task)'} + ${mesh}, groups ${groups}`).toEqual([...expected]);
+        expect([...rec], `${task ?? '(no task)'} + ${mesh}, groups ${groups.join(',')}`).toEqual([...expected]);
       }
     }
   });

@@ -113,7 +113,7 @@ async function checkNested(spirv: Uint32Array, groups: Vec3, size: Vec3, spec?: 
   const [rec] = await runBoth(spirv, { groups, buffers: [{ binding: 0, size: (words + 16) * 4 }], ...(spec ? { specConstants: spec } : {}) });
   for (const inv of invocations(groups, size)) {
     const at = inv.slot * 4;
-    const ctx = `slot ${inv.slot} lid ${inv.lid} size ${size} groups ${groups}`;
+    const ctx = `slot ${inv.slot} lid ${inv.lid.join(',')} size ${size.join(',')} groups ${groups.join(',')}`;
     expect(rec[at], `index, ${ctx}`).toBe(inv.index);
     expect(rec[at + 1], `index in nested calls, ${ctx}`).toBe(deep1(inv.index));
     expect(rec[at + 2], ctx).toBe(useLocalId ? inv.lid[0] | (inv.lid[1] << 8) | (inv.lid[2] << 16) : 0xdead);
@@ -275,7 +275,7 @@ async function checkAsm(spirv: Uint32Array, lowered: Uint32Array, entryPoint: st
   const words = count(groups, size) * 2;
   const [rec] = await runBoth(spirv, { entryPoint, groups, buffers: [{ binding: 0, size: (words + 16) * 4 }] }, lowered);
   for (const inv of invocations(groups, size)) {
-    expect(rec[inv.slot * 2], `${entryPoint} slot ${inv.slot} lid ${inv.lid}`).toBe(inv.index);
+    expect(rec[inv.slot * 2], `${entryPoint} slot ${inv.slot} lid ${inv.lid.join(',')}`).toBe(inv.index);
     expect(rec[inv.slot * 2 + 1], `${entryPoint} slot ${inv.slot}`).toBe(inv.index * 2);
   }
   for (let i = words; i < words + 16; i++) expect(rec[i]).toBe(0);

@@ -82,7 +82,7 @@ describeWithOracle('lower-local-invocation-index on compute shaders with 8-, 16-
         const d = new Float64Array(bd.buffer.slice(bd.byteOffset, bd.byteOffset + bd.byteLength));
         const i8 = new Int8Array(bi8.buffer, bi8.byteOffset, bi8.byteLength);
         for (const { slot, index } of invocations(groups, size)) {
-          const ctx = `slot ${slot} index ${index} size ${size} groups ${groups}`;
+          const ctx = `slot ${slot} index ${index} size ${size.join(',')} groups ${groups.join(',')}`;
           expect(b8[slot], `uint8, ${ctx}`).toBe((index * 3 + 1) & 0xff);
           expect(i8[slot], `int8, ${ctx}`).toBe((((index - 100) & 0xff) << 24) >> 24);
           expect(u16[slot], `uint16, ${ctx}`).toBe((index * 1000) & 0xffff);

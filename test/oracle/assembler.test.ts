@@ -65,7 +65,9 @@ function ours(text: string, options: AssembleOptions): Uint32Array {
     return encodeModule(assemble(text, options));
   } catch (e) {
     if (e instanceof SpirvError && e.diagnostics) {
-      throw new Error(`spvkit rejected text spirv-as accepts:\n${e.diagnostics.slice(0, 10).map(formatAssemblyDiagnostic).join('\n\n')}`);
+      throw new Error(`spvkit rejected text spirv-as accepts:\n${e.diagnostics.slice(0, 10).map(formatAssemblyDiagnostic).join('\n\n')}`, {
+        cause: e,
+      });
     }
     throw e;
   }

@@ -73,7 +73,7 @@ function asm(text: string, env: string): Uint32Array {
     try {
       execFileSync('spirv-as', ['--target-env', env, '-o', 'out.spv', 'in.spvasm'], { cwd: dir, stdio: 'pipe' });
     } catch (e) {
-      throw new Error(`spirv-as failed: ${String((e as { stderr?: Buffer }).stderr ?? e)}\n${text}`);
+      throw new Error(`spirv-as failed: ${String((e as { stderr?: Buffer }).stderr ?? e)}\n${text}`, { cause: e });
     }
     return toWords(readFileSync(join(dir, 'out.spv')));
   });
@@ -269,7 +269,7 @@ function expectIndexSemantics(before: Uint32Array, after: Uint32Array, sizes: Si
           const env: EvalEnv = { lid, size: c.inputSize ?? c.size, spec: c.spec ?? {}, entry: ep.functionId };
           const want = BigInt(lid[2] * c.size[0] * c.size[1] + lid[1] * c.size[0] + lid[0]) & ((1n << BigInt(w)) - 1n);
           const got = ev(load.id, env);
-          expect(got, `%${load.id} in ${ep.name} at lid ${lid} size ${c.size} spec ${JSON.stringify(c.spec ?? {})}`).toBe(want);
+          expect(got, `%${load.id} in ${ep.name} at lid ${lid.join(',')} size ${c.size.join(',')} spec ${JSON.stringify(c.spec ?? {})}`).toBe(want);
         }
       }
     }

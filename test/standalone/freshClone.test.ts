@@ -25,7 +25,7 @@ function run(cwd: string, cmd: string, args: string[], timeout = 300_000): strin
     return execFileSync(cmd, args, { cwd, env: cleanEnv(), encoding: 'utf8', stdio: 'pipe', timeout });
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`, { cause: e });
   }
 }
 
