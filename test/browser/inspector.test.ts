@@ -155,7 +155,7 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
   }
 
   async function tableRows(c: Locator, cls: string): Promise<string[][]> {
-    return c.locator(`table.${cls} tbody tr`).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    return c.locator(`table.${cls} tbody tr`).evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent.trim())));
   }
 
   const lowered = (words: Uint8Array | Uint32Array): string => {
