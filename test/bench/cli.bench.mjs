@@ -76,11 +76,6 @@ function nativeLoop(cmd, argsOf) {
   for (const m of manifest) if (spawnSync(cmd, argsOf(m), { stdio: 'ignore' }).status !== 0) failed++;
   return { ms: performance.now() - t, failed };
 }
-const timeOnce = (fn) => {
-  const t = performance.now();
-  fn();
-  return performance.now() - t;
-};
 const outNative = join(work, 'native-out');
 mkdirSync(outNative, { recursive: true });
 const outOf = (m, ext) => join(outNative, `${relative(folder, m.path).replaceAll('/', '_')}${ext}`);

@@ -113,7 +113,9 @@ describe('every error names its file', () => {
     expect(piped.stderr).toMatch(/^<stdin>: error: /);
     const json = await spvkit(['val', '--json', bad]);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)[0]).toMatchObject({ severity: 'error', file: bad });
+    const findings: unknown = JSON.parse(json.stdout);
+    if (!Array.isArray(findings)) throw new Error(`val --json printed ${json.stdout}, not a list`);
+    expect(findings.at(0)).toMatchObject({ severity: 'error', file: bad });
   });
 
   it('assembly errors in dis and info, and files that cannot be read or written', async () => {

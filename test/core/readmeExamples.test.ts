@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
+import { compileFunction } from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as core from '@spvkit/core';
@@ -109,7 +110,9 @@ describe('packages/core/README.md: Walking and editing the IR', () => {
     const exportsObject = {};
     // console.log formats its first argument (`%i` is a placeholder), so the README's calls
     // are formatted exactly as Node would.
-    new Function('require', 'exports', 'console', js)(requireFromReadme, exportsObject, fakeConsole);
+    // Run as CommonJS in this realm (so typed arrays are this realm's), as `new Function` would.
+    const runReadme = compileFunction(js, ['require', 'exports', 'console']);
+    Reflect.apply(runReadme, undefined, [requireFromReadme, exportsObject, fakeConsole]);
     expect(printed.flatMap((p) => p.split('\n')).map((l) => l.trim())).toEqual(examples.flatMap((e) => e.prints));
   });
 

@@ -25,6 +25,15 @@ import { contentProblems, sizeOf, unpack } from './tarballContents.js';
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const LONG = 600_000;
 
+/** The `name` of the package.json at `file`; throws when it has none. */
+function packageName(file: string): string {
+  const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof manifest !== 'object' || manifest === null || !('name' in manifest) || typeof manifest.name !== 'string') {
+    throw new Error(`${file} has no name`);
+  }
+  return manifest.name;
+}
+
 /** Marks a promise's rejection handled now, so it fails only the test that awaits it. */
 function settle<T>(p: Promise<T>): Promise<T> {
   p.catch(() => {});
@@ -73,7 +82,7 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
 
   describe('the tarballs', () => {
     it('one for every package of the workspace', () => {
-      const names = publishableFolders().map((f) => JSON.parse(readFileSync(join(repoRoot, 'packages', f, 'package.json'), 'utf8')).name as string);
+      const names = publishableFolders().map((f) => packageName(join(repoRoot, 'packages', f, 'package.json')));
       expect(tarballs.map((t) => t.name).sort()).toEqual(names.sort());
     });
 

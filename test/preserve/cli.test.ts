@@ -13,6 +13,14 @@ const golden = (name: string): string => readFileSync(join(fileURLToPath(new URL
 
 const cli = (args: string[], stdin = '') => runCli(['opt', ...args], stdin);
 
+/** The `mappings` string of a parsed source map; throws when it has none. */
+function mappingsOf(map: unknown): string {
+  if (typeof map !== 'object' || map === null || !('mappings' in map) || typeof map.mappings !== 'string') {
+    throw new Error(`not a source map: ${JSON.stringify(map)}`);
+  }
+  return map.mappings;
+}
+
 function inDir<T>(f: (dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'spvkit-preserve-'));
   return f(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,10 +60,10 @@ describe('spvkit opt, source-preserving', () => {
       expect(r, r.stderr).toMatchObject({ code: 0 });
       expect(readFileSync(join(dir, 'out.spvasm'), 'utf8')).toBe(golden('lii_right_aligned.lowered.spvasm'));
       expect(r.stderr).toContain(`wrote ${join(dir, 'out.spvasm.map')}`);
-      const map = JSON.parse(readFileSync(join(dir, 'out.spvasm.map'), 'utf8'));
+      const map: unknown = JSON.parse(readFileSync(join(dir, 'out.spvasm.map'), 'utf8'));
       expect(map).toMatchObject({ version: 3, file: 'out.spvasm', sources: ['in.spvasm'], sourcesContent: [golden('lii_right_aligned.spvasm')] });
       // The new arithmetic (output lines 45-52) maps to the load it replaced (input line 43).
-      const lines = decodeMappings(map.mappings);
+      const lines = decodeMappings(mappingsOf(map));
       for (let l = 45; l <= 52; l++) expect(lines[l - 1][0][2] + 1).toBe(43);
       // Without --source-map, no map; --preserve-source says the same as the default.
       const again = await cli([

@@ -12,8 +12,8 @@ export interface Verdict {
   readonly case: MatrixCase;
   /** spvkit's error codes. */
   readonly codes: readonly string[];
-  /** Which judge decided: spirv-val, or a known difference (its id). */
-  readonly judge: 'spirv-val' | 'spirv-val (no VUID)' | string;
+  /** Which judge decided: 'spirv-val', 'spirv-as' (it refused the text), or a known difference (its id). */
+  readonly judge: string;
   /** Empty when spvkit agrees with the judge. */
   readonly problem?: string;
 }
