@@ -71,13 +71,18 @@ export interface BuildFailure extends RollupError {
   errors?: BuildFailure[];
 }
 
+/** An object with a string `message`; every other BuildFailure field is optional, read as the test asserts it. */
+function isBuildFailure(e: unknown): e is BuildFailure {
+  return typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string';
+}
+
 /** The error a build rejects with (fails the test when it does not, or rejects with something that has no message). */
 export async function buildError(p: Promise<unknown>): Promise<BuildFailure> {
   try {
     await p;
   } catch (e) {
     // Not always an Error instance: the Vite dev server rejects with a plain object carrying the fields.
-    if (typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string') return e;
+    if (isBuildFailure(e)) return e;
     throw new Error(`expected the build to reject with an error object, got ${String(e)}`, { cause: e });
   }
   throw new Error('expected the build to fail, but it succeeded');

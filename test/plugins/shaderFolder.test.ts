@@ -89,7 +89,7 @@ describeWithOracle('every corpus and folder shader through the plugin, without g
     const modules = await withoutToolsOnPath(async () => {
       // Really not there: the process cannot start it, and the plugin says so when asked for it by name.
       const probe = spawnSync('glslangValidator', ['--version']);
-      expect(probe.error?.code).toBe('ENOENT');
+      expect(probe.error !== undefined && 'code' in probe.error ? probe.error.code : undefined).toBe('ENOENT');
       const byName = await rollup({ input: shaders[0].source, plugins: [spvkit({ compiler: 'glslangValidator', targetEnv: shaders[0].targetEnv })] }).then(
         () => 'built',
         (e: Error) => e.message,
