@@ -8,16 +8,15 @@
  * Without Vulkan, glslangValidator or spirv-as the suite is skipped with a message, or fails when
  * SPVKIT_REQUIRE_ORACLES=1.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeModule, encodeModule, passRegistry } from '@spvkit/core';
 import '@spvkit/passes';
 import { compileCompute, glslangAvailable, type VulkanTargetEnv } from './glsl.js';
 import { carryTwin } from './compilerTwins.js';
+import { assemble } from './lowering.js';
 import { describeVulkanEnvironment, runCompute, vulkanAvailable, type ComputeJob } from './runCompute.js';
 import { corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
 
@@ -258,18 +257,6 @@ function computeAsm(o: AsmOptions): string {
   return L.join('\n') + '\n';
 }
 
-function asm(text: string, env: string): Uint32Array {
-  const dir = mkdtempSync(join(tmpdir(), 'spvkit-lii-exec-'));
-  try {
-    writeFileSync(join(dir, 'in.spvasm'), text);
-    execFileSync('spirv-as', ['--target-env', env, '-o', join(dir, 'out.spv'), join(dir, 'in.spvasm')], { stdio: 'pipe' });
-    const b = readFileSync(join(dir, 'out.spv'));
-    return new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** Runs an asm module's entry point before and after; rec[2*slot] = index, rec[2*slot+1] = 2*index. */
 async function checkAsm(spirv: Uint32Array, lowered: Uint32Array, entryPoint: string, groups: Vec3, size: Vec3): Promise<void> {
   const words = count(groups, size) * 2;
@@ -341,7 +328,7 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
     });
     it('LocalSizeId with a spec constant and an OpSpecConstantOp (corpus asm/local_size_id, X = 6)', async () => {
       const text = readFileSync(fileURLToPath(new URL('../corpus/asm/local_size_id.spvasm', import.meta.url)), 'utf8');
-      const spirv = asm(text, 'vulkan1.3');
+      const spirv = assemble(text, 'vulkan1.3');
       // out[(wg.y * nwg.x + wg.x) * X * (X/2) + index] = index
       for (const [X, groups] of [
         [8, [2, 3, 1]],
@@ -358,7 +345,7 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
 
   describe('case 2: WorkgroupSize constant wins over a disagreeing LocalSize', () => {
     it.each(['vulkan1.1', 'vulkan1.2'])('%s: LocalSize 4x4x1, WorkgroupSize 7x3x2', async (env) => {
-      const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size: [4, 4, 1] }], wgsComposite: [7, 3, 2] }), env);
+      const spirv = assemble(computeAsm({ env, eps: [{ name: 'main', size: [4, 4, 1] }], wgsComposite: [7, 3, 2] }), env);
       for (const groups of [
         [1, 1, 1],
         [2, 2, 1],
@@ -374,7 +361,7 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
         { name: 'b', size: [5, 1, 1] as Vec3 },
         { name: 'c', size: [1, 4, 2] as Vec3 },
       ];
-      const spirv = asm(computeAsm({ env, eps }), env);
+      const spirv = assemble(computeAsm({ env, eps }), env);
       const lowered = lower(spirv);
       for (const ep of eps)
         for (const groups of [
@@ -399,7 +386,7 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
           [1, 1, 1],
           [3, 1, 5],
         ] as Vec3[]) {
-          const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size }], liiSigned, lid }), env);
+          const spirv = assemble(computeAsm({ env, eps: [{ name: 'main', size }], liiSigned, lid }), env);
           await checkAsm(spirv, lower(spirv), 'main', [2, 1, 2], size);
         }
       }
@@ -412,7 +399,7 @@ describe.skipIf(missing)('lower-local-invocation-index on Vulkan', () => {
   describe('case 11: index read through pointer copies, a parameter, OpCopyMemory, memory operands', () => {
     it.each(['copy', 'accesschain', 'param', 'copymemory', 'memory-operands'] as const)('%s', async (read) => {
       const env = 'vulkan1.1';
-      const spirv = asm(computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }], read }), env);
+      const spirv = assemble(computeAsm({ env, eps: [{ name: 'main', size: [7, 3, 2] }], read }), env);
       await checkAsm(spirv, lower(spirv), 'main', [2, 2, 1], [7, 3, 2]);
     });
   });
