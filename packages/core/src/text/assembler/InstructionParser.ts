@@ -32,13 +32,13 @@ import { encodeInteger, parseUint32 } from './parseInteger.js';
 import { encodeString, looksNumeric } from './parseString.js';
 import type { SourceText } from './SourceText.js';
 
-/** Thrown (and caught by {@link InstructionParser.parseAll}) once an instruction's error is recorded. */
-class Abort extends Error {
-  /** @param resumeLineOf when >= 0, recovery restarts on the line after the one holding this offset. */
-  constructor(readonly resumeLineOf = -1) {
-    super('instruction aborted: its error is recorded');
-  }
-}
+/**
+ * Thrown (and caught by {@link InstructionParser.parseAll}) once an instruction's error is
+ * recorded. One instance, made once: an Error captures a stack trace when it is made, and a text
+ * with thousands of errors would pay for one each (the fuzz suite's allocation limit caught it).
+ */
+class Abort extends Error {}
+const ABORT = new Abort('instruction aborted: its error is recorded');
 
 /** Numeric scalar types, as spirv-as records them for literals (`IdType`). */
 const TYPE_INT = 1;
@@ -82,6 +82,8 @@ export class InstructionParser {
   private resultStart = -1;
   private resultEnd = -1;
   private resultHash = 0;
+  /** Set with the error that aborts an instruction: when >= 0, recovery resumes on the line after this offset. */
+  private resumeLineOf = -1;
   private resultHashed = false;
   private headParsed = false;
   private instStart = 0;
@@ -134,8 +136,8 @@ export class InstructionParser {
       try {
         this.parseInstruction();
       } catch (e) {
-        if (!(e instanceof Abort)) throw e;
-        this.recover(e);
+        if (e !== ABORT) throw e;
+        this.recover();
       }
     }
   }
@@ -890,7 +892,8 @@ export class InstructionParser {
 
   private fail(start: number, end: number, message: string, hint?: string): never {
     this.diagnostics.error(start, end, message, hint);
-    throw new Abort();
+    this.resumeLineOf = -1;
+    throw ABORT;
   }
 
   /** A result type or result id of 0: under preserveNumericIds `%0` keeps the number 0, which no id may have. */
@@ -948,7 +951,8 @@ export class InstructionParser {
       'unterminated string: the closing " is missing',
       'strings may span lines, so this one runs on to the next quote and on to the end of the text; write a quote inside a string as \\"',
     );
-    throw new Abort(quote);
+    this.resumeLineOf = quote;
+    throw ABORT;
   }
 
   /** The first word of an instruction is neither an opcode nor `%id =`. */
@@ -975,14 +979,14 @@ export class InstructionParser {
   }
 
   /** Skips to the next word that starts an instruction. */
-  private recover(abort: Abort): void {
+  private recover(): void {
     const lx = this.lx;
     // A result the instruction meant to define counts as defined: no "undefined" errors for its uses.
     if (this.headParsed && this.resultStart >= 0) {
       const index = this.ids.lookup(this.bytes, this.resultStart + 1, this.resultEnd);
       if (index >= 0) this.ids.define(index, this.resultStart);
     }
-    if (abort.resumeLineOf >= 0) lx.skipToLineAfter(abort.resumeLineOf);
+    if (this.resumeLineOf >= 0) lx.skipToLineAfter(this.resumeLineOf);
     else if (lx.pos <= this.instStart) lx.take(lx.wordEnd(lx.pos));
     while (lx.skipBlank()) {
       const s = lx.pos;
