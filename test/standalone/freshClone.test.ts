@@ -1,7 +1,7 @@
 // The repository stands alone: a clone of the committed HEAD into an empty temporary folder, with
 // nothing beside it (no ../shared), installs, builds core, and its grammar generator and grammar
 // tests pass there. Before the grammars were kept in packages/core/grammar, the generator read
-// ../shared/spirv-grammar next to the repository, and exactly this failed for anyone who cloned it.
+// a spirv-grammar folder in a shared/ folder next to the repository, and exactly this failed for anyone who cloned it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
