@@ -129,7 +129,7 @@ describeWithOracle('assembler matches spirv-as over the corpus', tools, () => {
 
 /**
  * A module of `functions` small functions in spirv-dis's style, over 1 MiB of text for 4000: a
- * text that long is read after the warm-up text, with every instruction held as words.
+ * text the size at which the CLI calls warmUpAssembler first, with every instruction held as words.
  */
 function largeText(functions: number): string {
   const lines = [
