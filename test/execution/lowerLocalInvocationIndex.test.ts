@@ -8,7 +8,6 @@
  * Without Vulkan, glslangValidator or spirv-as the suite is skipped with a message, or fails when
  * SPVKIT_REQUIRE_ORACLES=1.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { decodeModule, encodeModule, passRegistry } from '@spvkit/core';
 import '@spvkit/passes';
 import { compileCompute, glslangAvailable, type VulkanTargetEnv } from './glsl.js';
 import { carryTwin } from './compilerTwins.js';
-import { assemble } from './lowering.js';
+import { assemble, spirvAsAvailable } from './lowering.js';
 import { describeVulkanEnvironment, runCompute, vulkanAvailable, type ComputeJob } from './runCompute.js';
 import { corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
 
@@ -24,10 +23,8 @@ type Vec3 = [number, number, number];
 const PASS = 'lower-local-invocation-index';
 const required = process.env.SPVKIT_REQUIRE_ORACLES === '1';
 
-const spirvAs = spawnSync('spirv-as', ['--version']);
-const availability = await Promise.all([vulkanAvailable(), glslangAvailable()]);
+const availability = [...(await Promise.all([vulkanAvailable(), glslangAvailable()])), spirvAsAvailable()];
 const reasons = availability.flatMap((r) => (r.ok ? [] : [r.reason]));
-if (spirvAs.error || spirvAs.status !== 0) reasons.push('spirv-as not found');
 const missing = reasons.length > 0;
 
 if (missing) {
