@@ -16,6 +16,7 @@ import { passRegistry } from '@spvkit/core';
 import { registerBuiltinPasses } from './registerBuiltinPasses.js';
 
 export { registerBuiltinPasses };
+export { RELEASE_PASSES, STRIPPING_PASSES } from './presets/releasePasses.js';
 export { lowerLocalInvocationIndex, registerLowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
 export {
   validateBuiltins,

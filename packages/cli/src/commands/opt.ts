@@ -1,6 +1,19 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { disassemble, encodeModule, formatAssemblyDiagnostic, formatDiagnostic, passRegistry, runPasses, type Diagnostic } from '@spvkit/core';
+import {
+  disassemble,
+  encodeModule,
+  formatAssemblyDiagnostic,
+  formatDiagnostic,
+  passRegistry,
+  runPasses,
+  SpirvError,
+  type Diagnostic,
+  type Pass,
+  type PassListing,
+} from '@spvkit/core';
+// Importing @spvkit/passes registers the built-in passes, whose names become flags here.
+import { RELEASE_PASSES } from '@spvkit/passes';
 import { preserveSource, snapshotAssembly, type PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -12,8 +25,12 @@ import { targetEnvOption } from '../options/targetEnv.js';
 
 const VALIDATOR = 'validate-builtins';
 
-/** Flags that each add one registered pass, in command-line order with `--passes`. */
-const PASS_FLAGS = ['lower-local-invocation-index'] as const;
+/**
+ * The preset flag: {@link RELEASE_PASSES}, the usual release set (strip debug and non-semantic
+ * info, remove dead functions, interface variables, variables and constants, compact the ids).
+ * spirv-opt's `-Os` is a preset too, but of its optimizer; this one changes nothing a driver sees.
+ */
+const PRESET = 'size';
 
 const OPTIONS = {
   output: { type: 'string', short: 'o' },
@@ -23,8 +40,85 @@ const OPTIONS = {
   'preserve-source': { type: 'boolean' },
   reprint: { type: 'boolean' },
   'source-map': { type: 'boolean' },
-  ...Object.fromEntries(PASS_FLAGS.map((f) => [f, { type: 'boolean' as const }])),
+  [PRESET]: { type: 'boolean' },
 } satisfies CommandOptions;
+
+/** Option names a pass flag may not take: opt's own and the batch layer's. */
+const RESERVED = new Set([...Object.keys(OPTIONS), 'out-dir', 'jobs', 'json', 'help']);
+
+/**
+ * Every registered pass is a flag of its name, with spirv-opt's spelling (`--strip-debug`); a
+ * pass that takes an argument takes the flag's value (`--set-spec-const-default-value "0:64 1:2"`
+ * or `=...`). Read from the registry when first asked, so passes registered by @spvkit/passes and
+ * any other import before then are all there.
+ */
+function passFlags(): readonly PassListing[] {
+  return passRegistry.list().filter((p) => !RESERVED.has(p.name));
+}
+
+let allOptions: CommandOptions | undefined;
+/** opt's options with a flag per registered pass (made once: the batch layer and each run ask). */
+function optOptions(): CommandOptions {
+  allOptions ??= {
+    ...OPTIONS,
+    // A flag given twice is two tokens, so its pass runs twice, as spirv-opt's does.
+    ...Object.fromEntries(passFlags().map((p) => [p.name, { type: p.argument !== undefined ? ('string' as const) : ('boolean' as const) }])),
+  };
+  return allOptions;
+}
+
+/** The help text's lines for the pass flags, from the registry's descriptions. */
+function passFlagsUsage(): string {
+  const flags = passFlags().map((p) => ({
+    flag: p.argument === undefined ? `--${p.name}` : `--${p.name}${p.argument.required ? ' ' : '[='}"${p.argument.syntax}"${p.argument.required ? '' : ']'}`,
+    description: p.description,
+  }));
+  const width = Math.min(48, Math.max(...flags.map((f) => f.flag.length)) + 2);
+  return flags.map((f) => `  ${f.flag.padEnd(width)}${f.flag.length + 2 > width ? `\n  ${' '.repeat(width)}` : ''}${f.description}`).join('\n');
+}
+
+/**
+ * The pass specs of a command line, in its order: pass flags, `--passes a,b` and `--size`.
+ * Unknown names, and arguments a pass refuses, are usage errors with the pass's own message.
+ */
+function passesOf(tokens: ReturnType<typeof parseArgs>['tokens']): { specs: string[]; passes: Pass[] } {
+  const flags = new Map(passFlags().map((p) => [p.name, p]));
+  const specs: string[] = [];
+  for (const t of tokens ?? []) {
+    if (t.kind !== 'option') continue;
+    const flag = flags.get(t.name);
+    if (flag !== undefined) {
+      // `--name=` (empty) names a pass whose argument is optional without one.
+      specs.push(flag.argument === undefined || t.value === undefined || t.value === '' ? t.name : `${t.name}=${t.value}`);
+    } else if (t.name === PRESET) specs.push(...RELEASE_PASSES);
+    else if (t.name === 'passes')
+      specs.push(
+        ...(t.value ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      );
+  }
+  const unknown = specs.filter((p) => !passRegistry.has(p));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown pass${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p}'`).join(', ')}; registered: ${passRegistry
+        .list()
+        .map((p) => p.name)
+        .join(', ')}`,
+    );
+  }
+  const passes = specs.map((spec) => {
+    try {
+      return passRegistry.create(spec);
+    } catch (e) {
+      // A refused argument (`--set-spec-const-default-value "x"`) is bad usage, in the pass's words.
+      if (e instanceof SpirvError) throw new UsageError(`--${spec.split('=')[0]}: ${e.message}${e.hint !== undefined ? ` (${e.hint})` : ''}`);
+      throw e;
+    }
+  });
+  return { specs, passes };
+}
 
 /** How the diagnostics of one input are printed: which file they are of, and for assembly its places and names. */
 interface ReportContext {
@@ -49,8 +143,9 @@ function report(io: CommandIo, diagnostics: readonly Diagnostic[], context: Repo
 }
 
 /**
- * `spvkit opt`: runs passes over a module. Passes come from flags such as
- * `--lower-local-invocation-index` and from `--passes a,b`, in command-line order; `--validate`
+ * `spvkit opt`: runs passes over a module. Passes come from flags named as the registered passes
+ * (spirv-opt's spellings: `--strip-debug`, `--set-spec-const-default-value "0:64"`), from the
+ * `--size` preset and from `--passes a,b`, in command-line order; `--validate`
  * runs `validate-builtins` on the result. `.spv` and `.spvasm` by extension, for input and output.
  * From `.spvasm` to `.spvasm` the output is the input's text, edited (`--preserve-source`, see
  * `preserveSource` in @spvkit/passes), with `--source-map` a map back to it; `--reprint` prints
@@ -58,27 +153,42 @@ function report(io: CommandIo, diagnostics: readonly Diagnostic[], context: Repo
  */
 export const optCommand: Command = {
   name: 'opt',
-  summary: 'run passes over a module (e.g. --lower-local-invocation-index), optionally validating the result',
-  options: OPTIONS,
+  summary: 'run passes over a module (spirv-opt flags: --strip-debug, --size, ...), optionally validating the result',
+  // Getters: the pass flags come from the registry, read when first asked.
+  get options() {
+    return optOptions();
+  },
   // The output keeps the input's form (.spv stays binary, .spvasm text).
   batch: { inputExtensions: ['.spv', '.spvasm'], outputPath: (rel) => rel, needsOutput: true },
-  usage: `spvkit opt IN... (-o OUT | --out-dir DIR) [--lower-local-invocation-index] [--passes a,b,...] [--target-env ENV] [--validate]
-                [--preserve-source | --reprint] [--source-map]
+  get usage() {
+    return `spvkit opt IN... (-o OUT | --out-dir DIR) [PASS FLAGS...] [--${PRESET}] [--passes a,b,...] [--target-env ENV]
+                [--validate] [--preserve-source | --reprint] [--source-map]
   IN and OUT are .spv (binary) or .spvasm (assembly) by extension; - is standard input/output.
+  Passes run in command-line order, each as often as it is named; the flags are spirv-opt's.
+  --passes a,b       passes by name; one that takes an argument as name=ARG.
+  --${PRESET}             the release set (spirv-opt's flags in this order):
+                     ${RELEASE_PASSES.map((p) => `--${p}`).join(' ')}.
+                     Removes debug info and what nothing uses; what the module computes stays.
+  --validate         run validate-builtins on the result.
+  --target-env ENV   the environment the passes and the validator assume (vulkan1.0 ... spv1.6).
   --preserve-source  write OUT by editing IN's text: instructions the passes did not touch keep
                      their text, comments, blank lines and alignment; removed ones lose their
                      line; new ones are inserted in the file's layout, named like the author's ids.
                      The default when IN and OUT are both .spvasm.
   --reprint          write OUT as a fresh disassembly instead (spirv-dis layout).
   --source-map       with --preserve-source: also write OUT.map, a v3 source map from OUT back to
-                     IN (assembly has no sourceMappingURL comment, so nothing in OUT points at it).`,
+                     IN (assembly has no sourceMappingURL comment, so nothing in OUT points at it).
+Pass flags:
+${passFlagsUsage()}`;
+  },
   async run(args, io) {
     const { values, positionals, tokens } = parseArgs({
       args,
       allowPositionals: true,
       strict: true,
       tokens: true,
-      options: OPTIONS,
+      // The pass flags are read from the tokens; values of the fixed options keep their types.
+      options: optOptions() as typeof OPTIONS,
     });
     if (positionals.length !== 1)
       throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
@@ -88,27 +198,7 @@ export const optCommand: Command = {
     if (targetEnv !== undefined) targetEnvOption(targetEnv);
     if (values['preserve-source'] === true && values.reprint === true) throw new UsageError('--preserve-source and --reprint exclude each other');
 
-    const passes: string[] = [];
-    for (const t of tokens) {
-      if (t.kind !== 'option') continue;
-      if ((PASS_FLAGS as readonly string[]).includes(t.name)) passes.push(t.name);
-      else if (t.name === 'passes')
-        passes.push(
-          ...(t.value ?? '')
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== ''),
-        );
-    }
-    const unknown = passes.filter((p) => !passRegistry.has(p));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `unknown pass${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p}'`).join(', ')}; registered: ${passRegistry
-          .list()
-          .map((p) => p.name)
-          .join(', ')}`,
-      );
-    }
+    const { passes } = passesOf(tokens);
     if (values.validate === true && !passRegistry.has(VALIDATOR)) {
       throw new UsageError(`--validate runs the '${VALIDATOR}' pass, which this build of @spvkit/passes does not register`);
     }

@@ -1,0 +1,167 @@
+// spvkit opt's pass flags (issue 16): every registered pass is a flag with spirv-opt's spelling,
+// run in command-line order together with --passes and the --size preset; a pass's argument is
+// the flag's value (separate or after '='); an argument the pass refuses is exit 2 with the pass's
+// own message. Each run is compared with runPasses over the same specs, so the CLI adds nothing of
+// its own to what the passes do.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assemble, decodeModule, encodeModule, Op, passRegistry, runPasses, SpirvError } from '@spvkit/core';
+import { RELEASE_PASSES } from '@spvkit/passes';
+import { runCli as spvkit } from '../support/runCli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'spvkit-cli-opt-passes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Debug info, a dead function, a dead constant, an unused global and two spec constants: every
+ * pass of the release set and of specialization has something to do here.
+ */
+const shader = `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "shader.comp"
+OpSource GLSL 450 %file
+OpName %main "main"
+OpName %dead "dead"
+OpName %unused "unused"
+OpName %out "out"
+OpDecorate %width SpecId 0
+OpDecorate %flag SpecId 1
+OpDecorate %block Block
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %out DescriptorSet 0
+OpDecorate %out Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%width = OpSpecConstant %uint 8
+%flag = OpSpecConstantFalse %bool
+%seven = OpConstant %uint 7
+%uint_0 = OpConstant %uint 0
+%block = OpTypeStruct %uint
+%ptr_block = OpTypePointer StorageBuffer %block
+%ptr_uint = OpTypePointer StorageBuffer %uint
+%ptr_private = OpTypePointer Private %uint
+%out = OpVariable %ptr_block StorageBuffer
+%unused = OpVariable %ptr_private Private
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpLine %file 3 1
+%p = OpAccessChain %ptr_uint %out %uint_0
+%v = OpSelect %uint %flag %width %uint_0
+OpStore %p %v
+OpReturn
+OpFunctionEnd
+%dead = OpFunction %void None %fn
+%dead_entry = OpLabel
+OpReturn
+OpFunctionEnd
+`;
+
+const input = join(dir, 'shader.spvasm');
+writeFileSync(input, shader);
+
+let outputs = 0;
+/** Runs `spvkit opt shader.spvasm -o OUT.spv ARGS` and returns its result and output words. */
+async function opt(args: string[]): Promise<{ code: number; stderr: string; words?: Uint32Array }> {
+  const out = join(dir, `out${outputs++}.spv`);
+  const r = await spvkit(['opt', input, '-o', out, '--target-env', 'vulkan1.1', ...args]);
+  if (r.code !== 0) return { code: r.code, stderr: r.stderr };
+  const bytes = readFileSync(out);
+  return { code: r.code, stderr: r.stderr, words: new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice() };
+}
+
+/** What runPasses makes of the same input with `specs`. */
+function expected(specs: readonly string[]): Uint32Array {
+  const module = assemble(shader, { targetEnv: 'vulkan1.1' });
+  const r = runPasses(module, specs, { targetEnv: 'vulkan1.1' });
+  expect(r.ok, JSON.stringify(r.diagnostics)).toBe(true);
+  return encodeModule(module);
+}
+
+const needed = [...RELEASE_PASSES, 'set-spec-const-default-value', 'freeze-spec-const', 'fold-spec-const-op-composite'];
+const missing = needed.filter((p) => !passRegistry.has(p));
+
+describe('spvkit opt: pass flags from the registry', () => {
+  it('--help lists every registered pass as a flag, and --size with its passes', async () => {
+    const r = await spvkit(['opt', '--help']);
+    expect(r.code).toBe(0);
+    for (const p of passRegistry.list()) {
+      expect(r.stdout).toContain(p.argument === undefined ? `--${p.name}` : `--${p.name} "${p.argument.syntax}"`);
+      if (p.description !== '') expect(r.stdout).toContain(p.description.slice(0, 40));
+    }
+    expect(r.stdout).toContain('--size');
+    expect(r.stdout).toContain(RELEASE_PASSES.map((p) => `--${p}`).join(' '));
+  });
+
+  it('an unknown flag or pass is bad usage (exit 2)', async () => {
+    expect((await opt(['--strip-everything'])).code).toBe(2);
+    const r = await opt(['--passes', 'no-such-pass']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown pass 'no-such-pass'");
+  });
+
+  it.skipIf(missing.length > 0)(`passes run in command-line order, flags and --passes mixed (needs ${needed.join(', ')})`, async () => {
+    const a = await opt(['--strip-debug', '--passes', 'eliminate-dead-functions', '--compact-ids']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.words).toEqual(expected(['strip-debug', 'eliminate-dead-functions', 'compact-ids']));
+    // compact-ids first leaves the holes the later passes make: a different, larger bound.
+    const b = await opt(['--compact-ids', '--strip-debug', '--passes', 'eliminate-dead-functions']);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.words).toEqual(expected(['compact-ids', 'strip-debug', 'eliminate-dead-functions']));
+    expect(b.words![3]).toBeGreaterThan(a.words![3]);
+  });
+
+  it.skipIf(missing.length > 0)('--size runs the release set, in its order', async () => {
+    const r = await opt(['--size']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.words).toEqual(expected(RELEASE_PASSES));
+    const m = decodeModule(r.words!);
+    const ops = [...m.debugNames, ...m.debugStrings].map((i) => i.opcode);
+    expect(ops.filter((op) => op === Op.OpName || op === Op.OpString || op === Op.OpSource)).toEqual([]);
+    expect(m.functions.length).toBe(1);
+    // Ids compacted: the bound is the number of ids plus one.
+    expect(r.words!.length).toBeLessThan(expected([]).length);
+  });
+
+  it.skipIf(missing.length > 0)('--set-spec-const-default-value takes its value separately or after =, as spirv-opt does', async () => {
+    const spec = 'set-spec-const-default-value=0:64 1:true';
+    const separate = await opt(['--set-spec-const-default-value', '0:64 1:true', '--freeze-spec-const']);
+    const inline = await opt(['--set-spec-const-default-value=0:64 1:true', '--freeze-spec-const']);
+    const listed = await opt(['--passes', `${spec},freeze-spec-const`]);
+    expect(separate.code, separate.stderr).toBe(0);
+    const want = expected([spec, 'freeze-spec-const']);
+    expect(separate.words).toEqual(want);
+    expect(inline.words).toEqual(want);
+    expect(listed.words).toEqual(want);
+    // 64 is now a plain constant of the module.
+    const m = decodeModule(separate.words!);
+    expect(m.globals.some((i) => i.opcode === Op.OpConstant && i.operands[i.operands.length - 1] === 64)).toBe(true);
+    expect(m.globals.some((i) => i.opcode === Op.OpSpecConstant)).toBe(false);
+  });
+
+  it.skipIf(missing.length > 0)("an argument the pass refuses is exit 2 with the pass's message", async () => {
+    let message = '';
+    try {
+      passRegistry.create('set-spec-const-default-value=zero:64');
+    } catch (e) {
+      if (!(e instanceof SpirvError)) throw e;
+      message = e.message;
+    }
+    expect(message).not.toBe('');
+    const r = await opt(['--set-spec-const-default-value', 'zero:64']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    // A flag that needs a value and has none.
+    const bare = await spvkit(['opt', input, '-o', join(dir, 'never.spv'), '--set-spec-const-default-value']);
+    expect(bare.code).toBe(2);
+    // An argument to a pass that takes none.
+    const extra = await opt(['--passes', 'strip-debug=yes']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toContain("pass 'strip-debug' takes no argument");
+  });
+});
