@@ -15,6 +15,7 @@ export default defineConfig({
       { find: /^@spvkit\/passes\/lower-local-invocation-index$/, replacement: here('./packages/passes/src/lower-local-invocation-index/index.ts') },
       { find: /^@spvkit\/preserve-source$/, replacement: here('./packages/preserve-source/src/index.ts') },
       { find: /^@spvkit\/passes\/validate-builtins$/, replacement: here('./packages/passes/src/validate-builtins/index.ts') },
+      { find: /^@spvkit\/passes\/specialize$/, replacement: here('./packages/passes/src/specialize/index.ts') },
       { find: /^@spvkit\/glslang$/, replacement: here('./packages/glslang/src/index.ts') },
       { find: /^@spvkit\/rollup-plugin$/, replacement: here('./packages/rollup-plugin/src/index.ts') },
       { find: /^@spvkit\/vite-plugin$/, replacement: here('./packages/vite-plugin/src/index.ts') },

@@ -25,5 +25,14 @@ export {
   type BuiltinDiagnostic,
   type ValidateBuiltinsOptions,
 } from './validate-builtins/index.js';
+export {
+  setSpecConstantDefaults,
+  setSpecConstantDefaultValue,
+  freezeSpecConst,
+  foldSpecConstOpComposite,
+  registerSpecializePasses,
+  type DefaultValue,
+  type SetSpecConstantDefaultsOptions,
+} from './specialize/index.js';
 
 registerBuiltinPasses(passRegistry);

@@ -1,5 +1,6 @@
 import type { PassRegistry } from '@spvkit/core';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
+import { registerSpecializePasses } from './specialize/register.js';
 import { registerValidateBuiltins } from './validate-builtins/register.js';
 
 /**
@@ -11,4 +12,5 @@ import { registerValidateBuiltins } from './validate-builtins/register.js';
 export function registerBuiltinPasses(registry: PassRegistry): void {
   registerLowerLocalInvocationIndex(registry);
   registerValidateBuiltins(registry);
+  registerSpecializePasses(registry);
 }
