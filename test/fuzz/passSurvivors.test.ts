@@ -1,6 +1,17 @@
 // For every pass: a mutated module that still passes spirv-val must still pass it after the pass.
 import { expect, it } from 'vitest';
-import { decodeModule, encodeModule, passRegistry, runPasses, SpirvError } from '@spvkit/core';
+import {
+  Decoration,
+  DecorationsAnalysis,
+  decodeModule,
+  encodeModule,
+  Op,
+  passRegistry,
+  runPasses,
+  SpirvError,
+  type Module,
+  type PassListing,
+} from '@spvkit/core';
 import '@spvkit/passes';
 import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
@@ -16,7 +27,8 @@ describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), (
   it(`every pass output of a valid mutant passes spirv-val (${CANDIDATES} candidates)`, async () => {
     const corpus = (await loadCorpus()).filter((m) => m.words.length < 20_000);
     const rng = new Random(SEED);
-    const passes = passRegistry.list().map((p) => p.name);
+    const listings = passRegistry.list();
+    const passes = listings.map((p) => p.name);
     expect(passes).toEqual(expect.arrayContaining(['lower-local-invocation-index', 'validate-builtins']));
     let survivors = 0;
     const problems: string[] = [];
@@ -32,9 +44,10 @@ describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), (
       }
       if (!(await spirvVal(words, m.targetEnv)).ok) continue;
       survivors++;
-      for (const pass of passes) {
+      for (const listing of listings) {
+        const pass = listing.name;
         const module = decodeModule(words);
-        const result = runPasses(module, [pass], { targetEnv: m.targetEnv });
+        const result = runPasses(module, [passSpec(listing, module)], { targetEnv: m.targetEnv });
         const crash = result.diagnostics.find((d) => d.code === 'PASS_CRASHED');
         if (crash !== undefined) problems.push(`${m.name} ${mutator} #${i} crashed ${pass}: ${crash.message.slice(0, 300)}`);
         if (!result.ok) continue; // refusing with a diagnostic is allowed; emitting invalid SPIR-V is not
@@ -48,3 +61,23 @@ describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), (
     expect(problems).toEqual([]);
   }, 300_000);
 });
+
+/**
+ * The spec that runs a pass: its name, with a valid argument for a pass that needs one (a new
+ * value for the module's first spec constant with a SpecId; a module without one is refused with
+ * a diagnostic, which is allowed).
+ */
+function passSpec(listing: PassListing, module: Module): string {
+  if (listing.argument?.required !== true) return listing.name;
+  if (listing.name === 'set-spec-const-default-value') {
+    const decorations = module.analysis(DecorationsAnalysis);
+    for (const inst of module.globals) {
+      const specId = decorations.find(inst.resultId, Decoration.SpecId)?.[0];
+      if (specId === undefined) continue;
+      if (inst.opcode === Op.SpecConstantTrue || inst.opcode === Op.SpecConstantFalse) return `${listing.name}=${specId}:false`;
+      if (inst.opcode === Op.SpecConstant) return `${listing.name}=${specId}:1`;
+    }
+    return `${listing.name}=0:1`;
+  }
+  throw new Error(`passSurvivors has no argument for '${listing.name}' (${listing.argument.syntax}): add one here`);
+}
