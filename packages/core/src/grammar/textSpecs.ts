@@ -1,9 +1,15 @@
 /**
  * The grammar as assembling needs it: the shapes and names, plus the aliases the assembler
- * accepts, the operand names its messages give and the SPIR-V versions in which each name is
- * available. Built on first use from the split tables (`./generated/aliases.ts`,
+ * accepts, the operand names (for tools that show them) and the SPIR-V versions in which each
+ * name is available. Built on first use from the split tables (`./generated/aliases.ts`,
  * `./generated/operandNames.ts`, `./generated/versions.ts`, aligned with `./generated/shapes.ts`),
  * so an assembler bundles neither capability and extension lists nor the full specs of `./specs.ts`.
+ *
+ * Each spec comes in two forms: the public one with the grammar's operand names
+ * (`instructionTextSpecs`, ...), and one without (`*SpecsUnnamed`), which the assembler reads. Its
+ * messages name an operand by its kind, and a page that assembles then carries no operand names
+ * (6 KB gzip, an eighth of such a page; issue 13). The operand-name tables are referenced only by
+ * the named functions, so a bundle that calls only the unnamed ones leaves them out.
  */
 import { INSTRUCTION_ALIASES, ENUMERANT_ALIASES, EXT_ENUMERANT_ALIASES } from './generated/aliases.js';
 import { CODE_CHARS, ENUMS, EXT_SETS, INSTRUCTIONS } from './generated/shapes.js';
@@ -100,16 +106,24 @@ function sparse<T>(list: readonly (number | T)[]): Map<number, T> {
   return m;
 }
 
-let instructionSpecs: readonly InstructionTextSpec[] | undefined;
+const instructionSpecs: (readonly InstructionTextSpec[] | undefined)[] = [undefined, undefined];
 
 /**
  * Every core instruction in grammar order (an opcode may appear more than once, as in the grammar).
  * @example instructionTextSpecs().find((i) => i.opname === 'OpLoad')?.operands[2]?.name // 'Pointer'
  */
 export function instructionTextSpecs(): readonly InstructionTextSpec[] {
-  if (instructionSpecs !== undefined) return instructionSpecs;
+  return (instructionSpecs[1] ??= buildInstructionSpecs(INSTRUCTION_OPERAND_NAMES));
+}
+
+/** {@link instructionTextSpecs} without operand names (the assembler's). @internal */
+export function instructionTextSpecsUnnamed(): readonly InstructionTextSpec[] {
+  return (instructionSpecs[0] ??= buildInstructionSpecs(undefined));
+}
+
+function buildInstructionSpecs(allOperandNames: string | undefined): readonly InstructionTextSpec[] {
   const names = INSTRUCTION_NAMES.split(' ');
-  const operandNames = INSTRUCTION_OPERAND_NAMES.split('\t');
+  const operandNames = allOperandNames?.split('\t') ?? [];
   const aliases = sparse<string>(INSTRUCTION_ALIASES);
   const last = sparse<number>(INSTRUCTION_LAST_VERSIONS);
   const list: InstructionTextSpec[] = [];
@@ -130,10 +144,17 @@ export function instructionTextSpecs(): readonly InstructionTextSpec[] {
       }),
     );
   }
-  return (instructionSpecs = Object.freeze(list));
+  return Object.freeze(list);
+}
+
+/** Operand names of enumerant parameters: core kinds', and per extended set its own kinds'. */
+interface ParameterNames {
+  readonly core: Readonly<Record<string, string>>;
+  readonly ext: readonly { readonly parameters: Readonly<Record<string, string>> }[];
 }
 
 const kindSpecs = new Map<string, OperandKindTextSpec | null>();
+const kindSpecsUnnamed = new Map<string, OperandKindTextSpec | null>();
 
 /**
  * A ValueEnum or BitEnum kind with its enumerants in grammar order; with `set`, the set's own
@@ -141,10 +162,24 @@ const kindSpecs = new Map<string, OperandKindTextSpec | null>();
  * @example operandKindTextSpec('MemoryAccess')?.enumerants[2]?.parameters[0]?.kind // 'LiteralInteger'
  */
 export function operandKindTextSpec(kind: string, set?: ExtInstSetInfo): OperandKindTextSpec | undefined {
+  return kindSpec(kind, set, kindSpecs, { core: PARAMETER_NAMES, ext: EXT_OPERAND_NAMES });
+}
+
+/** {@link operandKindTextSpec} without operand names (the assembler's). @internal */
+export function operandKindTextSpecUnnamed(kind: string, set?: ExtInstSetInfo): OperandKindTextSpec | undefined {
+  return kindSpec(kind, set, kindSpecsUnnamed, undefined);
+}
+
+function kindSpec(
+  kind: string,
+  set: ExtInstSetInfo | undefined,
+  cache: Map<string, OperandKindTextSpec | null>,
+  parameterNames: ParameterNames | undefined,
+): OperandKindTextSpec | undefined {
   const s = set === undefined ? undefined : extShapes(set);
   const own = s !== undefined && s.kinds.has(kind);
   const key = own ? `${s.info.grammarFile}/${kind}` : kind;
-  let spec = kindSpecs.get(key);
+  let spec = cache.get(key);
   if (spec === undefined) {
     const category = operandCategory(kind, own ? set : undefined);
     if (category !== 'ValueEnum' && category !== 'BitEnum') spec = null;
@@ -156,7 +191,7 @@ export function operandKindTextSpec(kind: string, set?: ExtInstSetInfo): Operand
         EXT_SETS[i].kinds[kind],
         1,
         EXT_NAMES[i].kinds[kind] ?? '',
-        EXT_OPERAND_NAMES[i].parameters[kind],
+        parameterNames?.ext[i].parameters[kind],
         EXT_ENUMERANT_ALIASES[i][kind],
         EXT_ENUMERANT_VERSIONS[i].versions[kind] ?? '',
         EXT_ENUMERANT_VERSIONS[i].last[kind],
@@ -169,13 +204,13 @@ export function operandKindTextSpec(kind: string, set?: ExtInstSetInfo): Operand
         ENUMS[kind],
         0,
         names[kind] ?? '',
-        PARAMETER_NAMES[kind],
+        parameterNames?.core[kind],
         ENUMERANT_ALIASES[kind],
         ENUMERANT_VERSIONS[kind] ?? '',
         ENUMERANT_LAST_VERSIONS[kind],
       );
     }
-    kindSpecs.set(key, spec);
+    cache.set(key, spec);
   }
   return spec ?? undefined;
 }
@@ -221,18 +256,32 @@ function buildKind(
 }
 
 const extSpecs = new Map<string, readonly ExtInstTextSpec[]>();
+const extSpecsUnnamed = new Map<string, readonly ExtInstTextSpec[]>();
 
 /**
  * The instructions of an extended instruction set in grammar order, with operand names.
  * @example extInstTextSpecs(extInstSetByName('GLSL.std.450')!)[0]?.opname // 'Round'
  */
 export function extInstTextSpecs(set: ExtInstSetInfo): readonly ExtInstTextSpec[] {
+  return extSpecsOf(set, extSpecs, EXT_OPERAND_NAMES);
+}
+
+/** {@link extInstTextSpecs} without operand names (the assembler's). @internal */
+export function extInstTextSpecsUnnamed(set: ExtInstSetInfo): readonly ExtInstTextSpec[] {
+  return extSpecsOf(set, extSpecsUnnamed, undefined);
+}
+
+function extSpecsOf(
+  set: ExtInstSetInfo,
+  cache: Map<string, readonly ExtInstTextSpec[]>,
+  operandNameTables: readonly { readonly instructions: string }[] | undefined,
+): readonly ExtInstTextSpec[] {
   const s = extShapes(set);
   if (s === undefined) return [];
-  let list = extSpecs.get(s.info.grammarFile);
+  let list = cache.get(s.info.grammarFile);
   if (list === undefined) {
     const names = EXT_NAMES[s.index].instructions.split(' ');
-    const operandNames = EXT_OPERAND_NAMES[s.index].instructions.split('\t');
+    const operandNames = operandNameTables?.[s.index].instructions.split('\t') ?? [];
     const data = EXT_SETS[s.index].instructions;
     const out: ExtInstTextSpec[] = [];
     let opcode = 0;
@@ -241,7 +290,7 @@ export function extInstTextSpecs(set: ExtInstSetInfo): readonly ExtInstTextSpec[
       out.push(Object.freeze({ opname: names[i], opcode, operands: named(decodeOperands(data[2 * i + 1] as string), operandNames[i]) }));
     }
     list = Object.freeze(out);
-    extSpecs.set(s.info.grammarFile, list);
+    cache.set(s.info.grammarFile, list);
   }
   return list;
 }

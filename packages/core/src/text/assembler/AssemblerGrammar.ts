@@ -1,12 +1,6 @@
-// The assembler's specs (names, aliases, operand names, versions), not the full ones: see grammar/textSpecs.ts.
-import {
-  extInstSetInfos,
-  extInstTextSpecs,
-  instructionTextSpecs,
-  type ExtInstSetInfo,
-  type ExtInstTextSpec,
-  type InstructionTextSpec,
-} from '../../grammar/index.js';
+// The assembler's specs (names, aliases, versions; no operand names), not the full ones: see grammar/textSpecs.ts.
+import { extInstSetInfos, type ExtInstSetInfo } from '../../grammar/index.js';
+import { extInstTextSpecsUnnamed, instructionTextSpecsUnnamed, type ExtInstTextSpec, type InstructionTextSpec } from '../../grammar/textSpecs.js';
 import { ByteStringMap } from './ByteStringMap.js';
 import { versionRange, type VersionRange } from './availability.js';
 import { operandTypesOf } from './operandPatterns.js';
@@ -143,7 +137,7 @@ export class AssemblerGrammar {
   }
 
   private constructor() {
-    for (const spec of instructionTextSpecs()) {
+    for (const spec of instructionTextSpecsUnnamed()) {
       if (this.byOpcode.has(spec.opcode)) continue;
       const entry = new OpcodeEntry(spec);
       this.byOpcode.set(spec.opcode, entry);
@@ -201,7 +195,7 @@ export class AssemblerGrammar {
     const names = new ByteStringMap(64);
     const list: ExtInstEntry[] = [];
     const byNumber = new Map<number, ExtInstEntry>();
-    for (const inst of spec === undefined ? [] : extInstTextSpecs(spec)) {
+    for (const inst of spec === undefined ? [] : extInstTextSpecsUnnamed(spec)) {
       const e = new ExtInstEntry(inst, spec!);
       if (!byNumber.has(inst.opcode)) byNumber.set(inst.opcode, e);
       names.set(inst.opname, list.length);

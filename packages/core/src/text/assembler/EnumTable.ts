@@ -1,5 +1,6 @@
-// The assembler's specs (names, aliases, operand names, versions), not the full ones: see grammar/textSpecs.ts.
-import { operandKindTextSpec, type EnumerantTextSpec, type ExtInstSetInfo, type OperandKindTextSpec } from '../../grammar/index.js';
+// The assembler's specs (names, aliases, versions; no operand names), not the full ones: see grammar/textSpecs.ts.
+import type { ExtInstSetInfo } from '../../grammar/index.js';
+import { operandKindTextSpecUnnamed, type EnumerantTextSpec, type OperandKindTextSpec } from '../../grammar/textSpecs.js';
 import { ByteStringMap } from './ByteStringMap.js';
 import { versionRange, type VersionRange } from './availability.js';
 import type { OperandType } from './OperandType.js';
@@ -85,7 +86,7 @@ const tables = new Map<OperandKindTextSpec, EnumTable>();
 
 /** The shared table for an operand kind (searching the set's own kinds first), or undefined if it is not an enumeration. */
 export function enumTable(kind: string, set: ExtInstSetInfo | undefined): EnumTable | undefined {
-  const spec = operandKindTextSpec(kind, set);
+  const spec = operandKindTextSpecUnnamed(kind, set);
   if (spec === undefined) return undefined;
   let table = tables.get(spec);
   if (table === undefined) {

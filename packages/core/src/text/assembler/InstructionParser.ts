@@ -845,9 +845,9 @@ export class InstructionParser {
     return e - s > 80 ? `${this.source.slice(s, s + 60)}…` : this.source.slice(s, e);
   }
 
-  /** "'Pointer' (IdRef)" or "IdRef". */
+  /** The operand for a message: its kind ("IdRef"). */
   private describe(t: OperandType): string {
-    return t.name !== undefined ? `'${t.name}' (${t.kind})` : t.kind;
+    return t.kind;
   }
 
   private kindHint(t: OperandType): string | undefined {

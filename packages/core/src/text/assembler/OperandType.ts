@@ -9,10 +9,12 @@ export interface OperandType {
   readonly code: number;
   /** May be left out: the instruction ends at the end of the text or at the next instruction. */
   readonly optional: boolean;
-  /** The grammar's operand kind (`IdRef`, `MemoryAccess`, ...), for messages. */
+  /**
+   * The grammar's operand kind (`IdRef`, `MemoryAccess`, ...), for messages. They name an operand
+   * by its kind, not by the grammar's operand name (`Pointer`): those names are not in the
+   * assembler's specs, so a page that assembles does not carry them (grammar/textSpecs.ts).
+   */
   readonly kind: string;
-  /** The grammar's name for the operand (`Pointer`, `'Memory Operands'`), when it has one. */
-  readonly name: string | undefined;
   /** For enumerations and bit masks: the names the operand accepts. */
   readonly enums: EnumTable | undefined;
   /**
@@ -50,8 +52,8 @@ export const OPERAND_CIV = 11;
 /** A `*` operand: expands into {@link OperandType.expansion}. */
 export const OPERAND_VARIABLE = 12;
 
-export function operandType(code: number, optional: boolean, kind: string, name?: string, enums?: EnumTable, expansion?: readonly OperandType[]): OperandType {
-  return Object.freeze({ code, optional, kind, name, enums, expansion });
+export function operandType(code: number, optional: boolean, kind: string, enums?: EnumTable, expansion?: readonly OperandType[]): OperandType {
+  return Object.freeze({ code, optional, kind, enums, expansion });
 }
 
 export const ID = operandType(OPERAND_ID, false, 'IdRef');
@@ -60,4 +62,4 @@ export const RESULT_ID = operandType(OPERAND_RESULT_ID, false, 'IdResult');
 export const LITERAL_INTEGER = operandType(OPERAND_LITERAL_INTEGER, false, 'LiteralInteger');
 export const OPTIONAL_TYPED_LITERAL_INTEGER = operandType(OPERAND_TYPED_NUMBER, true, 'LiteralInteger');
 export const CIV = operandType(OPERAND_CIV, true, 'literal, string or id');
-export const VARIABLE_ID = operandType(OPERAND_VARIABLE, true, 'IdRef', undefined, undefined, [OPTIONAL_ID]);
+export const VARIABLE_ID = operandType(OPERAND_VARIABLE, true, 'IdRef', undefined, [OPTIONAL_ID]);

@@ -43,7 +43,7 @@ describe('each kind of error says what, where, and what to do', () => {
 
   it('missing operand: the operand the grammar expects, with its kind', () => {
     const d = onlyError('%x = OpLoad %int');
-    expect(d.message).toBe("OpLoad is missing an operand: expected 'Pointer' (IdRef), found the end of the text");
+    expect(d.message).toBe('OpLoad is missing an operand: expected IdRef, found the end of the text');
     expect(d.location.column).toBe(17); // just after the last operand
     expect(d.hint).toContain('IdRef is an <id>');
   });
@@ -128,9 +128,9 @@ describe('each kind of error says what, where, and what to do', () => {
 
   it('invalid ids and wrong operand forms', () => {
     expect(onlyError('%a.b = OpTypeVoid').message).toBe("invalid id '%a.b'");
-    expect(onlyError('OpName int "x"').message).toBe("expected an id (%name) for 'Target' (IdRef), found 'int'");
+    expect(onlyError('OpName int "x"').message).toBe("expected an id (%name) for IdRef, found 'int'");
     expect(onlyError('OpName %int x').message).toBe("expected a quoted string, found 'x'");
-    expect(onlyError('OpName %int 12').message).toBe("expected a string for 'Name' (LiteralString), found the number 12");
+    expect(onlyError('OpName %int 12').message).toBe('expected a string for LiteralString, found the number 12');
   });
 
   it('unknown extended instruction set and instruction', () => {

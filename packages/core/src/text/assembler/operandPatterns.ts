@@ -49,28 +49,27 @@ export function operandTypesOf(specs: readonly OperandSpec[], set: ExtInstSetInf
 function appendOperandTypes(out: OperandType[], s: OperandSpec, set: ExtInstSetInfo | undefined): void {
   const optional = s.quantifier !== '';
   const variable = s.quantifier === '*';
-  const name = s.name;
-  const one = (code: number): OperandType => operandType(code, optional, s.kind, name);
+  const one = (code: number): OperandType => operandType(code, optional, s.kind);
   switch (s.kind) {
     case 'IdResultType':
-      out.push(operandType(OPERAND_TYPE_ID, false, s.kind, name));
+      out.push(operandType(OPERAND_TYPE_ID, false, s.kind));
       return;
     case 'IdResult':
-      out.push(operandType(OPERAND_RESULT_ID, false, s.kind, name));
+      out.push(operandType(OPERAND_RESULT_ID, false, s.kind));
       return;
     case 'IdRef':
     case 'IdScope':
     case 'IdMemorySemantics':
-      out.push(variable ? variableOf(s, operandType(OPERAND_ID, true, s.kind, name)) : one(OPERAND_ID));
+      out.push(variable ? variableOf(s, operandType(OPERAND_ID, true, s.kind)) : one(OPERAND_ID));
       return;
     case 'LiteralInteger':
-      out.push(variable ? variableOf(s, operandType(OPERAND_LITERAL_INTEGER, true, s.kind, name)) : one(OPERAND_LITERAL_INTEGER));
+      out.push(variable ? variableOf(s, operandType(OPERAND_LITERAL_INTEGER, true, s.kind)) : one(OPERAND_LITERAL_INTEGER));
       return;
     case 'LiteralFloat':
       out.push(one(OPERAND_LITERAL_FLOAT));
       return;
     case 'LiteralString':
-      out.push(variable ? variableOf(s, operandType(OPERAND_LITERAL_STRING, true, s.kind, name)) : one(OPERAND_LITERAL_STRING));
+      out.push(variable ? variableOf(s, operandType(OPERAND_LITERAL_STRING, true, s.kind)) : one(OPERAND_LITERAL_STRING));
       return;
     case 'LiteralContextDependentNumber':
       out.push(one(OPERAND_TYPED_NUMBER));
@@ -84,16 +83,16 @@ function appendOperandTypes(out: OperandType[], s: OperandSpec, set: ExtInstSetI
     // spirv-as reads the pairs as flat lists: an optional first half, then a required second half.
     case 'PairLiteralIntegerIdRef':
       if (variable) out.push(variableOf(s, ID, OPTIONAL_TYPED_LITERAL_INTEGER));
-      else out.push(operandType(OPERAND_TYPED_NUMBER, optional, 'LiteralInteger', name), ID);
+      else out.push(operandType(OPERAND_TYPED_NUMBER, optional, 'LiteralInteger'), ID);
       return;
     case 'PairIdRefLiteralInteger':
       if (variable) out.push(variableOf(s, LITERAL_INTEGER, OPTIONAL_ID));
-      else out.push(operandType(OPERAND_ID, optional, 'IdRef', name), LITERAL_INTEGER);
+      else out.push(operandType(OPERAND_ID, optional, 'IdRef'), LITERAL_INTEGER);
       return;
     case 'PairIdRefIdRef':
       // OpPhi's pairs are one list of ids for spirv-as (SPV_OPERAND_TYPE_VARIABLE_ID).
       if (variable) out.push(variableOf(s, OPTIONAL_ID));
-      else out.push(operandType(OPERAND_ID, optional, 'IdRef', name), ID);
+      else out.push(operandType(OPERAND_ID, optional, 'IdRef'), ID);
       return;
     default: {
       const enums = enumTable(s.kind, set);
@@ -103,12 +102,12 @@ function appendOperandTypes(out: OperandType[], s: OperandSpec, set: ExtInstSetI
         return;
       }
       const code = enums.isMask ? OPERAND_BIT_ENUM : OPERAND_VALUE_ENUM;
-      out.push(variable ? variableOf(s, operandType(code, true, s.kind, name, enums)) : operandType(code, optional, s.kind, name, enums));
+      out.push(variable ? variableOf(s, operandType(code, true, s.kind, enums)) : operandType(code, optional, s.kind, enums));
     }
   }
 }
 
 /** A `*` operand: after it is put back, `expansion` is pushed (the last is read first). */
 function variableOf(s: OperandSpec, ...expansion: OperandType[]): OperandType {
-  return operandType(OPERAND_VARIABLE, true, s.kind, s.name, undefined, expansion);
+  return operandType(OPERAND_VARIABLE, true, s.kind, undefined, expansion);
 }
