@@ -91,7 +91,7 @@ async function measure(dir, entry) {
   for (const o of Array.isArray(out) ? out : [out]) {
     for (const chunk of o.output) {
       if (chunk.type !== 'chunk') continue;
-      results.push({ code: chunk.code, map: chunk.map, fileName: chunk.fileName });
+      results.push({ code: chunk.code, map: chunk.map, fileName: chunk.fileName, isEntry: chunk.isEntry });
     }
   }
   return results;
@@ -107,7 +107,8 @@ try {
     if (wanted.length > 0 && !wanted.includes(i)) continue;
     const entry = `page${i}.js`;
     writeFileSync(join(dir, entry), page.source);
-    for (const { code, map, fileName } of await measure(dir, entry)) {
+    for (const lazy of page.lazy ?? []) writeFileSync(join(dir, lazy.file), lazy.source);
+    for (const { code, map, fileName, isEntry } of await measure(dir, entry)) {
       const owner = charge(code, map);
       const whole = gzipSync(code).length;
       const label = (src) => {
@@ -141,7 +142,9 @@ try {
         rows.push([labels[src], raw, whole - gzipSync(rest).length]);
       }
       rows.sort((a, b) => b[2] - a[2]);
-      process.stdout.write(`\n#${i} ${page.name}: ${(code.length / 1024).toFixed(1)} KB raw, ${(whole / 1024).toFixed(1)} KB gzip\n`);
+      process.stdout.write(
+        `\n#${i} ${page.name}${isEntry ? '' : ` (chunk ${fileName}, loaded by import())`}: ${(code.length / 1024).toFixed(1)} KB raw, ${(whole / 1024).toFixed(1)} KB gzip\n`,
+      );
       for (const [name, raw, gz] of rows.slice(0, top)) {
         process.stdout.write(`  ${(gz / 1024).toFixed(2).padStart(6)} KB gz ${(raw / 1024).toFixed(1).padStart(7)} KB raw  ${name}\n`);
       }

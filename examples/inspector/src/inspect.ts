@@ -4,22 +4,27 @@ import {
   SPIRV_MAGIC,
   versionOf,
   SpirvError,
-  assemble,
   codeFrame,
   decodeModule,
   disassemble,
   encodeModule,
+  passRegistry,
   reflectModule,
   runPasses,
   type Diagnostic,
   type Module,
   type Reflection,
 } from '@spvkit/core';
-// Registers lower-local-invocation-index and validate-builtins in core's pass registry.
-import '@spvkit/passes';
+// The two passes the page runs, from their side-effect-free subpaths, registered by name here:
+// importing the package's index for its side effect would register (and bundle) every built-in pass.
+import { registerLowerLocalInvocationIndex } from '@spvkit/passes/lower-local-invocation-index';
+import { registerValidateBuiltins } from '@spvkit/passes/validate-builtins';
 
 export const LOWER = 'lower-local-invocation-index';
 export const VALIDATE = 'validate-builtins';
+
+if (!passRegistry.has(LOWER)) registerLowerLocalInvocationIndex(passRegistry);
+if (!passRegistry.has(VALIDATE)) registerValidateBuiltins(passRegistry);
 
 /** A finding to show: from validation, the pass, or reading the file. */
 export interface Finding {
@@ -167,16 +172,17 @@ export function droppedBase(name: string, format: string, origin: string): Pick<
 
 /**
  * Inspects a file dropped on the page: read it (binary or assembly, by content), disassemble it,
- * validate it, lower a copy, validate again, disassemble and reflect the result.
+ * validate it, lower a copy, validate again, disassemble and reflect the result. The assembler is
+ * loaded (assembly.ts, with import()) the first time an assembly file is dropped.
  */
-export function inspectFile(name: string, bytes: Uint8Array): ShaderView {
+export async function inspectFile(name: string, bytes: Uint8Array): Promise<ShaderView> {
   const started = performance.now();
   const binary = isBinary(bytes);
   const base = droppedBase(name, binary ? 'SPIR-V binary' : 'SPIR-V assembly', 'dropped into the page — read, validated and lowered in this browser');
   const readStep = binary ? 'decoded' : 'assembled';
   let module: Module;
   try {
-    module = binary ? decodeModule(bytes) : assemble(new TextDecoder().decode(bytes), { file: name });
+    module = binary ? decodeModule(bytes) : (await import('./assembly.js')).assembleDropped(name, bytes);
   } catch (e) {
     const steps = [{ label: readStep, detail: 'failed', failed: true }];
     return { ...base, findings: findingsOfError(e, binary ? 'decode' : 'assemble'), facts: [plural(bytes.length, 'byte')], steps };

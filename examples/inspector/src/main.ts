@@ -37,7 +37,8 @@ interface Dropped {
 
 /**
  * The view of one dropped file. GLSL goes to glsl.ts, imported only now: a page that is never
- * given GLSL never loads it, nor glslang's WebAssembly.
+ * given GLSL never loads it, nor glslang's WebAssembly (inspectFile loads the assembler the same
+ * way, for assembly files).
  */
 async function inspectDropped(file: Dropped, all: readonly Dropped[]): Promise<ShaderView> {
   if (!isGlslShader(file.name) && !isGlslInclude(file.name)) return inspectFile(file.name, file.bytes);
