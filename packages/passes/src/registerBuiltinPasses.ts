@@ -1,6 +1,9 @@
 import type { PassRegistry } from '@spvkit/core';
+import { registerCompactIds } from './compact-ids/register.js';
+import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
 import { registerSpecializePasses } from './specialize/register.js';
+import { registerStripPasses } from './strip/register.js';
 import { registerValidateBuiltins } from './validate-builtins/register.js';
 
 /**
@@ -13,4 +16,7 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerLowerLocalInvocationIndex(registry);
   registerValidateBuiltins(registry);
   registerSpecializePasses(registry);
+  registerStripPasses(registry);
+  registerDeadCodePasses(registry);
+  registerCompactIds(registry);
 }

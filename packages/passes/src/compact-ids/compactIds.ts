@@ -1,0 +1,87 @@
+import {
+  HEADER_WORDS,
+  HOST_ENDIANNESS,
+  SECTIONS,
+  UNCHANGED,
+  forEachGlobalInstruction,
+  instructionAt,
+  encodeModule,
+  replaceFunctionWords,
+  wordCountAt,
+  type Module,
+  type Pass,
+} from '@spvkit/core';
+import { IdCounts } from '../words/IdCounts.js';
+import { IdOperands } from '../words/idOperands.js';
+
+/**
+ * Renumbers the ids of `module` in order of first appearance (result type, result and operand ids
+ * alike, instruction by instruction in binary order, as spirv-opt's `--compact-ids` visits them),
+ * from 1 without gaps, and sets the bound to the number of ids + 1. Returns false, touching nothing,
+ * when the module is numbered so already.
+ */
+export function compactModuleIds(module: Module): boolean {
+  const words = encodeModule(module, { endianness: HOST_ENDIANNESS });
+  const ids = new IdOperands(module, words.length);
+  const map = new IdCounts(module.header.bound, words.length);
+  const out = words.slice();
+  let next = 1;
+  let renamed = false;
+  for (let pos = HEADER_WORDS; pos < words.length;) {
+    const wordCount = wordCountAt(words, pos);
+    const n = ids.collect(words, pos, wordCount);
+    const found = ids.found;
+    for (let k = 0; k < n; k++) {
+      const i = found[k];
+      const old = words[i];
+      let id = map.get(old);
+      if (id === 0) {
+        id = next++;
+        map.set(old, id);
+      }
+      if (id !== old) {
+        out[i] = id;
+        renamed = true;
+      }
+    }
+    pos += wordCount;
+  }
+  if (!renamed && module.header.bound === next) return false;
+  out[3] = next;
+  // The globals become views of their rewritten words (copied apart from the bodies', which the
+  // module keeps as words).
+  let bodyStart = HEADER_WORDS;
+  forEachGlobalInstruction(module, (inst) => {
+    bodyStart += inst.wordCount;
+  });
+  const head = out.slice(0, bodyStart);
+  let pos = HEADER_WORDS;
+  const sections = SECTIONS.map((name) =>
+    module.section(name).map((inst) => {
+      const wordCount = inst.wordCount;
+      const view = instructionAt(head, pos, wordCount);
+      view.span = inst.span;
+      pos += wordCount;
+      return view;
+    }),
+  );
+  SECTIONS.forEach((name, i) => {
+    module[name] = sections[i];
+  });
+  module.header.bound = next;
+  if (module.hasLazyFunctions || bodyStart < out.length) replaceFunctionWords(module, out.subarray(bodyStart));
+  return true;
+}
+
+/**
+ * `compact-ids`, as spirv-opt's pass of that name: ids renumbered from 1 in order of first
+ * appearance, without gaps; the bound becomes the number of ids + 1. Function bodies are rewritten
+ * as words and stay undecoded.
+ */
+export const compactIds: Pass = {
+  name: 'compact-ids',
+  description: 'renumber ids from 1 in order of first appearance, without gaps (bound = ids + 1)',
+  run(module) {
+    return compactModuleIds(module) ? { changed: true, diagnostics: [] } : UNCHANGED;
+  },
+};

@@ -1,0 +1,99 @@
+import { Decoration, Op, UNCHANGED, decodeLiteralString, wordCountAt, type Module, type Pass } from '@spvkit/core';
+import { bodyWords, type FunctionSpan } from '../words/bodyWords.js';
+import { IdOperands } from '../words/idOperands.js';
+import { memoized, remember } from '../words/memo.js';
+import { dropFunctions } from './bodyRewrite.js';
+import { ModuleUses, bodyUses, spansOf } from './moduleUses.js';
+import { Sweep } from './sweep.js';
+
+/** Opcodes other than OpFunctionCall that name a function (OpenCL kernels enqueued or queried). */
+const NAMES_FUNCTION = new Set<number>([
+  Op.EnqueueKernel,
+  Op.GetKernelNDrangeSubGroupCount,
+  Op.GetKernelNDrangeMaxSubGroupSize,
+  Op.GetKernelWorkGroupSize,
+  Op.GetKernelPreferredWorkGroupSizeMultiple,
+  Op.GetKernelLocalSizeForSubgroupCount,
+  Op.GetKernelMaxNumSubgroups,
+]);
+
+/**
+ * The functions no entry point (nor an exported function, nor a global such as a function-pointer
+ * constant) reaches through calls, as spirv-opt's `--eliminate-dead-functions` finds them.
+ */
+export function deadFunctions(module: Module, words: Uint32Array, spans: readonly FunctionSpan[]): Set<number> {
+  const isFunction = new Set(spans.map((s) => s.id));
+  const roots: number[] = [];
+  for (const ep of module.entryPoints) roots.push(ep.word(1));
+  for (const inst of module.annotations) {
+    if (inst.opcode === Op.Decorate && inst.word(1) === Decoration.LinkageAttributes && inst.word(inst.operandCount - 1) === 0) roots.push(inst.word(0));
+  }
+  const nonSemantic = new Set<number>();
+  for (const inst of module.extInstImports) {
+    if (decodeLiteralString(inst.operands, 0, inst.operandCount).value.startsWith('NonSemantic.')) nonSemantic.add(inst.resultId);
+  }
+  const ids = new IdOperands(module);
+  for (const inst of module.globals) {
+    // Debug info naming a function does not keep it: it goes with it.
+    if (inst.opcode === Op.ExtInst && nonSemantic.has(inst.word(0))) continue;
+    ids.uses(inst, (id) => {
+      if (isFunction.has(id)) roots.push(id);
+    });
+  }
+  const calls = memoized(words, 'calls', () => {
+    const calls = new Map<number, number[]>();
+    for (const span of spans) {
+      const callees: number[] = [];
+      for (let pos = span.definition; pos < span.end;) {
+        const wordCount = wordCountAt(words, pos);
+        const op = words[pos] & 0xffff;
+        if (op === Op.FunctionCall) callees.push(words[pos + 3]);
+        else if (NAMES_FUNCTION.has(op)) {
+          ids.visit(words, pos, wordCount, (i) => {
+            if (isFunction.has(words[i])) callees.push(words[i]);
+          });
+        }
+        pos += wordCount;
+      }
+      calls.set(span.id, callees);
+    }
+    return calls;
+  });
+  const live = new Set<number>();
+  while (roots.length > 0) {
+    const f = roots.pop()!;
+    if (live.has(f) || !isFunction.has(f)) continue;
+    live.add(f);
+    for (const c of calls.get(f) ?? []) roots.push(c);
+  }
+  return new Set(spans.filter((s) => !live.has(s.id)).map((s) => s.id));
+}
+
+/**
+ * `eliminate-dead-functions`: removes the functions that no entry point or exported function
+ * reaches through calls (as spirv-opt's pass of that name), with their names and decorations,
+ * and what only they used: function types, other types, constants and variables left without a
+ * use. Bodies still held as words stay words.
+ */
+export const eliminateDeadFunctions: Pass = {
+  name: 'eliminate-dead-functions',
+  description: 'remove functions no entry point reaches, and the types, constants, names and decorations only they used',
+  run(module) {
+    const words = bodyWords(module);
+    const spans = spansOf(words);
+    const dead = deadFunctions(module, words, spans);
+    if (dead.size === 0) return UNCHANGED;
+    const ids = new IdOperands(module, words.length);
+    const live = bodyUses(module, ids, words, { spans, dead });
+    const sweep = new Sweep(new ModuleUses(module, ids, live, words.length));
+    for (const span of spans) if (dead.has(span.id)) sweep.removeFunction(words, span);
+    sweep.run();
+    sweep.apply(module);
+    dropFunctions(module, words, spans, dead);
+    // The new bodies are the live ones: their uses are known (what the dead-code passes after
+    // this one would count again).
+    const after = module.lazyFunctionWords();
+    if (after !== null) remember(after, 'uses', live);
+    return { changed: true, diagnostics: [] };
+  },
+};

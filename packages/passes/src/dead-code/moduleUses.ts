@@ -1,0 +1,103 @@
+// How many real uses each id has: what decides that a constant, variable or type is dead. As
+// spirv-opt counts them, names and decorations of an id are not uses of it (they go with it), while
+// entry-point interfaces, execution modes, other globals, function bodies and non-semantic
+// instructions (debug info) are.
+import { Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isAnnotation, wordCountAt, type Instruction, type Module } from '@spvkit/core';
+import { IdCounts } from '../words/IdCounts.js';
+import { IdOperands } from '../words/idOperands.js';
+import { memoized } from '../words/memo.js';
+import { functionSpans, type FunctionSpan } from '../words/bodyWords.js';
+
+/** The functions of body words, found once per buffer. */
+export function spansOf(words: Uint32Array): readonly FunctionSpan[] {
+  return memoized(words, 'spans', () => functionSpans(words));
+}
+
+/**
+ * The uses of ids in body words, except in the functions of `skip` (from their OpFunction on:
+ * what precedes it stays in the module). Without `skip`, computed once per buffer.
+ */
+export function bodyUses(module: Module, ids: IdOperands, words: Uint32Array, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
+  const count = (): IdCounts => {
+    const counts = new IdCounts(module.header.bound, words.length + 1024);
+    const spans = skip?.spans ?? [];
+    let spanIndex = 0;
+    for (let pos = 0; pos < words.length;) {
+      while (spanIndex < spans.length && pos >= spans[spanIndex].end) spanIndex++;
+      const span = spans[spanIndex];
+      if (span !== undefined && pos === span.definition && skip!.dead.has(span.id)) {
+        pos = span.end;
+        continue;
+      }
+      const wordCount = wordCountAt(words, pos);
+      const n = ids.collect(words, pos, wordCount);
+      // The result id is not a use of itself.
+      const resultAt = resultIndex(words, pos);
+      const found = ids.found;
+      for (let k = 0; k < n; k++) if (found[k] !== resultAt) counts.add(words[found[k]]);
+      pos += wordCount;
+    }
+    return counts;
+  };
+  return skip === undefined ? memoized(words, 'uses', count) : count();
+}
+
+/** The uses of every id of a module, with what the sweep needs to know about its globals. */
+export class ModuleUses {
+  readonly ids: IdOperands;
+  readonly counts: IdCounts;
+  /** Global instructions by result id. */
+  readonly globals = new Map<number, Instruction>();
+  /** Ids exported (LinkageAttributes ... Export): another module may use them. */
+  readonly exported = new Set<number>();
+  /** Ids decorated BuiltIn: a constant so decorated (WorkgroupSize) gives the size even unused. */
+  readonly builtIns = new Set<number>();
+
+  /** The uses in the globals added to `body` (the uses in the bodies, which is not changed). */
+  constructor(
+    readonly module: Module,
+    ids: IdOperands,
+    body: IdCounts,
+    words: number,
+  ) {
+    this.ids = ids;
+    this.counts = IdCounts.copyOf(body, module.header.bound, words + 1024);
+    const counts = this.counts;
+    const add = (id: number): void => counts.add(id);
+    for (const name of ['entryPoints', 'executionModes', 'globals', 'annotations'] as const) {
+      for (const inst of module.section(name)) {
+        if (inst.resultId !== 0) this.globals.set(inst.resultId, inst);
+        if (name === 'annotations') this.annotation(inst, add);
+        else ids.uses(inst, add);
+      }
+    }
+  }
+
+  private annotation(inst: Instruction, add: (id: number) => void): void {
+    const op = inst.opcode;
+    if (op === Op.Decorate && inst.word(1) === Decoration.LinkageAttributes && inst.word(inst.operandCount - 1) === 0) this.exported.add(inst.word(0));
+    if (op === Op.Decorate && inst.word(1) === Decoration.BuiltIn) this.builtIns.add(inst.word(0));
+    // OpDecorateId's operands after the decoration are ids the decoration needs (AlignmentId,
+    // CounterBuffer, ...): uses, or the decoration would outlive them.
+    if (op === Op.DecorateId) for (let i = 2; i < inst.operandCount; i++) add(inst.word(i));
+    if (!isAnnotation(op)) this.ids.uses(inst, add);
+  }
+
+  /** Real uses of `id` now. */
+  count(id: number): number {
+    return this.counts.get(id);
+  }
+}
+
+/** Index of the result id of the instruction at `words[pos]`, or 0 when it has none. */
+export function resultIndex(words: Uint32Array, pos: number): number {
+  const shape = instructionShape[words[pos] & 0xffff];
+  if ((shape & SHAPE_RESULT) === 0) return 0;
+  return (shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1;
+}
+
+/** The uses of a module whose bodies are `words`: the bodies' (memoized per buffer) and the globals'. */
+export function moduleUses(module: Module, words: Uint32Array): ModuleUses {
+  const ids = new IdOperands(module, words.length);
+  return new ModuleUses(module, ids, bodyUses(module, ids, words), words.length);
+}

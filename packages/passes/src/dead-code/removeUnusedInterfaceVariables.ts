@@ -1,0 +1,80 @@
+import { Op, StorageClass, UNCHANGED, decodeLiteralString, literalStringWordCount, makeVersion, wordCountAt, type Instruction, type Pass } from '@spvkit/core';
+import { bodyWords, functionSpans } from '../words/bodyWords.js';
+import { IdOperands } from '../words/idOperands.js';
+
+/**
+ * `remove-unused-interface-variables`: makes each entry point's interface list exactly the
+ * variables its call tree references, as spirv-opt's pass of that name: from SPIR-V 1.4 every
+ * module-scope variable it uses, before 1.4 its `Input` and `Output` variables. Unused and
+ * repeated entries go; missing ones are added after the others. The variables themselves stay
+ * (`eliminate-dead-variables` removes them once nothing references them). Reads the bodies as
+ * words, never decoding them.
+ */
+export const removeUnusedInterfaceVariables: Pass = {
+  name: 'remove-unused-interface-variables',
+  description: "make each entry point's interface the variables its call tree uses (all globals from SPIR-V 1.4, Input/Output before)",
+  run(module) {
+    if (module.entryPoints.length === 0) return UNCHANGED;
+    const everyStorage = module.header.version >= makeVersion(1, 4);
+    const listed = new Set<number>();
+    for (const inst of module.globals) {
+      if (inst.opcode !== Op.Variable) continue;
+      const storage = inst.word(0);
+      if (storage !== StorageClass.Function && (everyStorage || storage === StorageClass.Input || storage === StorageClass.Output)) listed.add(inst.resultId);
+    }
+    const words = bodyWords(module);
+    const ids = new IdOperands(module, words.length);
+    const used = new Map<number, number[]>();
+    const calls = new Map<number, number[]>();
+    for (const span of functionSpans(words)) {
+      const vars: number[] = [];
+      const seen = new Set<number>();
+      const callees: number[] = [];
+      for (let pos = span.definition; pos < span.end;) {
+        const wordCount = wordCountAt(words, pos);
+        const op = words[pos] & 0xffff;
+        if (op === Op.FunctionCall) callees.push(words[pos + 3]);
+        if (op !== Op.Function && op !== Op.FunctionParameter) {
+          ids.visit(words, pos, wordCount, (i) => {
+            const id = words[i];
+            if (listed.has(id) && !seen.has(id)) {
+              seen.add(id);
+              vars.push(id);
+            }
+          });
+        }
+        pos += wordCount;
+      }
+      used.set(span.id, vars);
+      calls.set(span.id, callees);
+    }
+    const edits: { ep: Instruction; operands: number[] }[] = [];
+    for (const ep of module.entryPoints) {
+      const wanted: number[] = [];
+      const wantedSet = new Set<number>();
+      const visited = new Set<number>();
+      const queue = [ep.word(1)];
+      for (let q = 0; q < queue.length; q++) {
+        const fn = queue[q];
+        if (visited.has(fn)) continue;
+        visited.add(fn);
+        for (const v of used.get(fn) ?? []) {
+          if (!wantedSet.has(v)) {
+            wantedSet.add(v);
+            wanted.push(v);
+          }
+        }
+        for (const c of calls.get(fn) ?? []) queue.push(c);
+      }
+      const start = 2 + literalStringWordCount(decodeLiteralString(ep.operands, 2, ep.operandCount).value);
+      const old = Array.from(ep.operands.subarray(start));
+      const kept = old.filter((v, i) => wantedSet.has(v) && old.indexOf(v) === i);
+      const added = wanted.filter((v) => !kept.includes(v));
+      if (kept.length === old.length && added.length === 0) continue;
+      edits.push({ ep, operands: [...ep.operands.subarray(0, start), ...kept, ...added] });
+    }
+    if (edits.length === 0) return UNCHANGED;
+    for (const { ep, operands } of edits) module.setOperands(ep, operands);
+    return { changed: true, diagnostics: [] };
+  },
+};

@@ -1,0 +1,108 @@
+// Removing extended instructions of some sets from a whole module: from the globals as objects,
+// from the bodies as words (a freshly decoded module's bodies stay undecoded). Non-semantic
+// instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
+// non-semantic tree of what it kills.
+import { Op, replaceFunctionWords, wordCountAt, type Instruction, type Module } from '@spvkit/core';
+import { bodyWords, WordSink } from '../words/bodyWords.js';
+import { IdOperands } from '../words/idOperands.js';
+
+/** What {@link removeExtInsts} removes and keeps. */
+export interface ExtInstRemoval {
+  /** Import ids whose instructions all go. */
+  readonly sets: ReadonlySet<number>;
+  /** Import ids of the other non-semantic sets (their instructions go when they use a removed result). */
+  readonly nonSemantic: ReadonlySet<number>;
+  /** Also drop these body instructions (strip-debug: OpLine, OpNoLine). */
+  readonly dropOpcodes?: ReadonlySet<number>;
+  /** Called with each id a kept non-semantic instruction uses (strip-debug keeps the OpStrings they name). */
+  readonly keptUse?: (id: number) => void;
+}
+
+/** What went. */
+export interface ExtInstRemoved {
+  /** Result ids of the removed instructions. */
+  readonly ids: Set<number>;
+  /** Whether anything was removed. */
+  readonly any: boolean;
+}
+
+const isExtInst = (op: number): boolean => op === Op.ExtInst || op === Op.ExtInstWithForwardRefsKHR;
+
+/**
+ * Finds what goes; edits nothing. `apply()` then removes it: the globals through the module's
+ * edits, the bodies by giving the module new body words.
+ */
+export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): ExtInstRemoved & { apply(): void } {
+  const ids = new Set<number>();
+  const ops = removal.dropOpcodes ?? new Set<number>();
+  let idOperands: IdOperands | undefined;
+  const operandsOf = (): IdOperands => (idOperands ??= new IdOperands(module));
+  const usesRemoved = (inst: Instruction): boolean => {
+    let hit = false;
+    operandsOf().uses(inst, (id) => {
+      if (ids.has(id)) hit = true;
+    });
+    return hit;
+  };
+  const goneGlobals = new Set<Instruction>();
+  for (const inst of module.globals) {
+    let drop = ops.has(inst.opcode);
+    if (!drop && isExtInst(inst.opcode)) {
+      if (removal.sets.has(inst.word(0))) drop = true;
+      else if (removal.nonSemantic.has(inst.word(0))) {
+        drop = usesRemoved(inst);
+        if (!drop && removal.keptUse !== undefined) operandsOf().uses(inst, removal.keptUse);
+      }
+    }
+    if (drop) {
+      goneGlobals.add(inst);
+      if (inst.resultId !== 0) ids.add(inst.resultId);
+    }
+  }
+  // The bodies: a list of [start, end) word ranges to drop.
+  const words = bodyWords(module);
+  const drops: number[] = [];
+  for (let pos = 0; pos < words.length;) {
+    const wordCount = wordCountAt(words, pos);
+    const op = words[pos] & 0xffff;
+    let drop = ops.has(op);
+    if (!drop && isExtInst(op) && wordCount >= 5) {
+      const set = words[pos + 3];
+      if (removal.sets.has(set)) drop = true;
+      else if (removal.nonSemantic.has(set)) {
+        operandsOf().visit(words, pos, wordCount, (i) => {
+          if (i !== pos + 2 && ids.has(words[i])) drop = true;
+        });
+        if (!drop && removal.keptUse !== undefined) {
+          const keptUse = removal.keptUse;
+          operandsOf().visit(words, pos, wordCount, (i) => {
+            if (i !== pos + 2) keptUse(words[i]);
+          });
+        }
+      }
+      if (drop) ids.add(words[pos + 2]);
+    }
+    if (drop) {
+      if (drops.length > 0 && drops[drops.length - 1] === pos) drops[drops.length - 1] = pos + wordCount;
+      else drops.push(pos, pos + wordCount);
+    }
+    pos += wordCount;
+  }
+  const any = goneGlobals.size > 0 || drops.length > 0;
+  return {
+    ids,
+    any,
+    apply() {
+      if (goneGlobals.size > 0) module.removeWhere('globals', (inst) => goneGlobals.has(inst));
+      if (drops.length === 0) return;
+      const out = new WordSink(words.length);
+      let at = 0;
+      for (let i = 0; i < drops.length; i += 2) {
+        out.copy(words, at, drops[i]);
+        at = drops[i + 1];
+      }
+      out.copy(words, at, words.length);
+      replaceFunctionWords(module, out.words().slice());
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The function bodies as words, whether the module still holds them undecoded or not: the passes
+// of this package that edit bodies read and rewrite words only, so a freshly decoded module's
+// bodies never become objects, and a decoded one goes through the same code.
+import { HEADER_WORDS, HOST_ENDIANNESS, Op, encodeModule, forEachGlobalInstruction, wordCountAt, type Module } from '@spvkit/core';
+
+/**
+ * The words from the first OpFunction to the end of the module (host byte order). For bodies still
+ * undecoded, the module's own buffer (read it, never write it); otherwise an encoding of them.
+ */
+export function bodyWords(module: Module): Uint32Array {
+  const lazy = module.lazyFunctionWords();
+  if (lazy !== null) return lazy;
+  if (module.functions.length === 0 && module.trailing.length === 0) return new Uint32Array(0);
+  let head = HEADER_WORDS;
+  forEachGlobalInstruction(module, (inst) => {
+    head += inst.wordCount;
+  });
+  return encodeModule(module, { endianness: HOST_ENDIANNESS }).subarray(head);
+}
+
+/** One function in body words: [start, end) covers what precedes its OpFunction (debug lines) through its OpFunctionEnd. */
+export interface FunctionSpan {
+  readonly id: number;
+  /** Where the words belonging to it start: just after the previous OpFunctionEnd (or 0). */
+  readonly start: number;
+  /** Index of its OpFunction. */
+  readonly definition: number;
+  /** Just past its OpFunctionEnd. */
+  readonly end: number;
+}
+
+/** The functions of body words, in order. Words after the last OpFunctionEnd belong to none. */
+export function functionSpans(words: Uint32Array): FunctionSpan[] {
+  const spans: FunctionSpan[] = [];
+  let start = 0;
+  let definition = -1;
+  let id = 0;
+  for (let pos = 0; pos < words.length;) {
+    const wordCount = wordCountAt(words, pos);
+    const opcode = words[pos] & 0xffff;
+    if (opcode === Op.Function) {
+      definition = pos;
+      id = words[pos + 2];
+    } else if (opcode === Op.FunctionEnd && definition >= 0) {
+      spans.push({ id, start, definition, end: pos + wordCount });
+      start = pos + wordCount;
+      definition = -1;
+    }
+    pos += wordCount;
+  }
+  return spans;
+}
+
+/** Collects words into a growing buffer: the rewritten bodies of a pass. */
+export class WordSink {
+  private buffer: Uint32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.buffer = new Uint32Array(Math.max(16, capacity));
+  }
+
+  /** Appends `words[from, to)`. */
+  copy(words: Uint32Array, from: number, to: number): void {
+    const n = to - from;
+    if (n <= 0) return;
+    this.reserve(n);
+    this.buffer.set(words.subarray(from, to), this.length);
+    this.length += n;
+  }
+
+  /** The words written so far. */
+  words(): Uint32Array {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  private reserve(n: number): void {
+    if (this.length + n <= this.buffer.length) return;
+    const grown = new Uint32Array(Math.max(this.buffer.length * 2, this.length + n));
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+}
