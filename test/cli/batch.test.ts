@@ -207,3 +207,45 @@ describe('--jobs', () => {
     expect(statSync(join(dir, 'shaders')).isDirectory()).toBe(true);
   });
 });
+
+describe('the progress line of a long run', () => {
+  // A run made long for certain: its first input is a named pipe that a shell writes a module
+  // into 0.6 s after spvkit opened it (the line waits 0.4 s before it shows), and the others
+  // finish after it. (The writer's open waits for the reader's, so a slow start-up cannot eat the delay.)
+  // util-linux `script` gives the command a terminal (a pty) as standard output and error.
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  const hasMkfifo = spawnSync('mkfifo', ['--version'], { encoding: 'utf8' }).status === 0;
+  const quote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
+  const rest = ['s02.spv', 's04.spv', 's06.spv', 's08.spv'].map((f) => join(shaders, 'a', f));
+  /** The shell command: the pipe written late, then `spvkit dis` over it and the others, standard output discarded. */
+  const slowRun = (fifo: string): string =>
+    `(exec 3> ${quote(fifo)}; sleep 0.6; cat ${quote(join(shaders, 'a', 's10.spv'))} >&3) & ` +
+    `SPVKIT_CODE_CACHE=0 ${quote(process.execPath)} ${quote(bin)} dis --raw-id --jobs 1 ${[fifo, ...rest].map(quote).join(' ')} > /dev/null; wait`;
+  const fifoIn = (name: string): string => {
+    const fifo = join(dir, name);
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    return fifo;
+  };
+
+  it('is drawn on a terminal, then cleared before the summary', (ctx) => {
+    if (!hasScript || !hasMkfifo) ctx.skip('util-linux `script` (or mkfifo) is not installed: no terminal to run spvkit under');
+    const r = spawnSync('script', ['-qec', slowRun(fifoIn('progress.fifo')), '/dev/null'], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(0);
+    // What the terminal received: standard error only (standard output went to /dev/null).
+    const shown = r.stdout;
+    const drawn = [1, 2, 3, 4].filter((n) => shown.includes(`\r\x1b[Kspvkit dis: ${n}/5 files`));
+    expect(drawn.length).toBeGreaterThan(0);
+    const summary = shown.lastIndexOf('spvkit dis: 5 files, 5 ok, 0 failed');
+    expect(summary).toBeGreaterThan(0);
+    // Cleared (carriage return, erase line) before the summary is written, and nothing drawn after it.
+    expect(shown.slice(0, summary).endsWith('\r\x1b[K')).toBe(true);
+    expect(shown.slice(summary)).not.toContain('\x1b[K');
+  });
+
+  it('writes nothing extra when standard error is a pipe', (ctx) => {
+    if (!hasMkfifo) ctx.skip('mkfifo is not installed');
+    const r = spawnSync('sh', ['-c', slowRun(fifoIn('piped.fifo'))], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('spvkit dis: 5 files, 5 ok, 0 failed\n');
+  });
+});
