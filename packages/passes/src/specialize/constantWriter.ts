@@ -19,6 +19,11 @@ export class ConstantWriter {
     if (!this.declared.has(key)) this.declared.set(key, inst.resultId);
   }
 
+  /** An equal undecorated constant declared before, to use instead of `inst`. */
+  find(inst: Instruction): number | undefined {
+    return this.declared.get(keyOf(inst.opcode, inst.typeId, inst.operands));
+  }
+
   /** The instruction defining `value` as `resultId`; its parts are declared before `before`. */
   definition(value: ConstantValue, typeId: number, resultId: number, before: Instruction): Instruction {
     const { opcode, operands } = this.shape(value, before);

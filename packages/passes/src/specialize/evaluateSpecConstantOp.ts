@@ -174,8 +174,20 @@ const SCALAR_OPS = new Map<number, ScalarOp>([
   [Op.SGreaterThanEqual, integer((_r, [a, b]) => bool(signed(a) >= signed(b)))],
   [Op.UConvert, integer((r, [a]) => mask(r, a.bits))],
   [Op.SConvert, integer((r, [a]) => mask(r, signed(a)))],
+  [Op.QuantizeToF16, (r, [a]) => (r.kind === 'float' && r.width === 32 && a.type.kind === 'float' && a.type.width === 32 ? quantizeToF16(a.bits) : undefined)],
   [Op.FConvert, (r, [a]) => (r.kind === 'float' && a.type.kind === 'float' ? encodeFloat(decodeFloat(a.bits, a.type.width), r.width).bits : undefined)],
 ]);
+
+/**
+ * OpQuantizeToF16: the float32 rounded to the nearest half (even on ties), a half subnormal
+ * flushed to a zero of its sign and a value too large for a half becoming an infinity, as the
+ * specification says.
+ */
+function quantizeToF16(bits: bigint): bigint {
+  const half = encodeFloat(decodeFloat(bits, 32), 16).bits;
+  const flushed = (half & 0x7c00n) === 0n ? half & 0x8000n : half;
+  return encodeFloat(decodeFloat(flushed, 16), 32).bits;
+}
 
 /** SDiv, SRem, SMod: undefined for a zero divisor and for the signed minimum over -1 (it overflows). */
 function signedDivision(r: ScalarType, a: Scalar, b: Scalar, f: (x: bigint, y: bigint) => bigint): bigint | undefined {

@@ -51,13 +51,22 @@ function named(text: string): string {
   return lines.join('\n');
 }
 
-/** The line defining %r after folding `body` (declarations then `%r = ...`). */
+/**
+ * What %r is after folding `body` (declarations then `%r = ...`): the line defining the constant
+ * that a use of %r in the function now names, written as defining %r (folding replaces %r by an
+ * equal constant declared before it, when there is one).
+ */
 function folded(body: string): string {
-  const { text } = checkPasses(named(`${HEADER}${body}${FOOTER}`), ['fold-spec-const-op-composite'], { checks: '; CHECK: %r = ' });
-  return text
-    .split('\n')
-    .find((l) => l.trim().startsWith('%r = '))!
-    .trim();
+  const type = /%r = \w+ (%\w+)/.exec(body)![1];
+  const text = named(`${HEADER}${body}${FOOTER}`.replace('%entry = OpLabel', `%entry = OpLabel\n%use = OpCopyObject ${type} %r`));
+  const out = checkPasses(text, ['fold-spec-const-op-composite'], { checks: '; CHECK: %use = ' })
+    .text.split('\n')
+    .map((l) => l.trim());
+  const now = out
+    .find((l) => l.startsWith('%use = '))!
+    .split(' ')
+    .at(-1)!;
+  return out.find((l) => l.startsWith(`${now} = `))!.replace(now, '%r');
 }
 
 /** %r = OpSpecConstantOp of `op` on 32-bit signed constants `a` and `b` (and `c`), folded. */
@@ -127,6 +136,11 @@ describe('fold-spec-const-op-composite: scalar operations', () => {
     expect(folded('%a = OpConstant %float 1.00048828125\n%r = OpSpecConstantOp %half FConvert %a')).toBe('%r = OpConstant %half 0x1p+0');
     expect(folded('%a = OpConstant %half 0x1.8p+0\n%r = OpSpecConstantOp %double FConvert %a')).toBe('%r = OpConstant %double 1.5');
     expect(folded('%a = OpConstant %float 100000\n%r = OpSpecConstantOp %half FConvert %a')).toBe('%r = OpConstant %half 0x1p+16');
+    expect(folded('%a = OpConstant %float 1.00048828125\n%r = OpSpecConstantOp %float QuantizeToF16 %a')).toBe('%r = OpConstant %float 1');
+    expect(folded('%a = OpConstant %float 1.0009765625\n%r = OpSpecConstantOp %float QuantizeToF16 %a')).toBe('%r = OpConstant %float 1.00097656');
+    // A half subnormal flushes to zero of its sign; too large a value becomes infinity.
+    expect(folded('%a = OpConstant %float -1e-6\n%r = OpSpecConstantOp %float QuantizeToF16 %a')).toBe('%r = OpConstant %float -0');
+    expect(folded('%a = OpConstant %float 70000\n%r = OpSpecConstantOp %float QuantizeToF16 %a')).toBe('%r = OpConstant %float 0x1p+128');
   });
 
   it('64-bit and narrow integers keep their width', () => {
@@ -228,12 +242,13 @@ describe('fold-spec-const-op-composite: vectors and composites', () => {
       ['fold-spec-const-op-composite'],
       {
         checks: `
-          ; The folded constants keep their ids and names.
+          ; The folded constants keep their ids and names where no equal one was declared before.
           ; CHECK: %sum = OpConstant %int 2
           ; CHECK-NEXT: %vec = OpConstantComposite %v2int %sum %int_1
-          ; CHECK-NEXT: %r = OpConstant %int 2
+          ; %r is 2 too: its uses move to %sum, and it goes with its name.
+          ; CHECK-NOT: %r =
           ; A spec constant operand keeps its expression a spec constant.
-          ; CHECK-NEXT: %partial = OpSpecConstantOp %int IAdd %spec %r
+          ; CHECK-NEXT: %partial = OpSpecConstantOp %int IAdd %spec %sum
         `,
       },
     );
