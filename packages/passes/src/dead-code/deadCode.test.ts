@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import { assemble, decodeModule, disassemble, encodeModule, runPasses, type Pass } from '@spvkit/core';
+import { checkPasses } from '@spvkit/core/testing';
+import { eliminateDeadConst } from './eliminateDeadConst.js';
+import { eliminateDeadFunctions } from './eliminateDeadFunctions.js';
+import { eliminateDeadVariables } from './eliminateDeadVariables.js';
+import { removeUnusedInterfaceVariables } from './removeUnusedInterfaceVariables.js';
+
+/**
+ * Runs `pass` on the module with its bodies decoded and, separately, on a fresh decode whose
+ * bodies are undecoded words: same bytes, a second run changes nothing, the word path leaves the
+ * bodies undecoded. Returns the result's text.
+ */
+function bothWays(text: string, pass: Pass, targetEnv = 'vulkan1.1'): string {
+  const decoded = assemble(text, { targetEnv });
+  const lazy = decodeModule(encodeModule(decoded));
+  void decoded.functions;
+  const a = runPasses(decoded, [pass], { checkConsistency: true });
+  expect(a.ok).toBe(true);
+  expect(pass.run(lazy, {}).changed).toBe(a.changed);
+  expect(lazy.hasLazyFunctions).toBe(true);
+  const words = encodeModule(decoded);
+  expect(Array.from(encodeModule(lazy))).toEqual(Array.from(words));
+  const again = decodeModule(words);
+  expect(pass.run(again, {}).changed).toBe(false);
+  expect(Array.from(encodeModule(again))).toEqual(Array.from(words));
+  return disassemble(decoded, { header: false });
+}
+
+/** `pass` reports no change and leaves the module's bytes (and its undecoded bodies) as they were. */
+function untouched(text: string, pass: Pass, targetEnv = 'vulkan1.1'): void {
+  const module = decodeModule(encodeModule(assemble(text, { targetEnv })));
+  const before = Array.from(encodeModule(module));
+  expect(pass.run(module, {}).changed).toBe(false);
+  expect(Array.from(encodeModule(module))).toEqual(before);
+  expect(module.hasLazyFunctions).toBe(true);
+}
+
+const calls = `
+               OpCapability Shader
+               OpCapability Linkage
+          %ns = OpExtInstImport "NonSemantic.Notes"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %main "main"
+               OpName %live "live"
+               OpName %dead "dead"
+               OpName %deadCallee "deadCallee"
+               OpName %x "x"
+               OpName %tmp "tmp"
+               OpName %exported "exported"
+               OpName %onlyDead "onlyDead"
+               OpDecorate %tmp RelaxedPrecision
+               OpDecorate %exported LinkageAttributes "exported" Export
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+    %fnFloat = OpTypeFunction %float %float
+     %uint_1 = OpConstant %uint 1
+  %float_2 = OpConstant %float 2
+ %ptrPrivate = OpTypePointer Private %float
+   %onlyDead = OpVariable %ptrPrivate Private
+       %note = OpExtInst %void %ns 1 %deadCallee
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+         %r0 = OpFunctionCall %void %live
+               OpReturn
+               OpFunctionEnd
+       %live = OpFunction %void None %fn
+         %l0 = OpLabel
+               OpReturn
+               OpFunctionEnd
+       %dead = OpFunction %void None %fn
+         %d0 = OpLabel
+         %r1 = OpFunctionCall %float %deadCallee %float_2
+               OpStore %onlyDead %r1
+               OpReturn
+               OpFunctionEnd
+ %deadCallee = OpFunction %float None %fnFloat
+          %x = OpFunctionParameter %float
+         %c0 = OpLabel
+        %tmp = OpFMul %float %x %float_2
+               OpReturnValue %tmp
+               OpFunctionEnd
+   %exported = OpFunction %void None %fn
+         %e0 = OpLabel
+               OpReturn
+               OpFunctionEnd
+`;
+
+describe('eliminate-dead-functions', () => {
+  it('removes functions no entry point reaches, also those called only from dead ones, with what only they used', () => {
+    const text = bothWays(calls, eliminateDeadFunctions);
+    expect(text).not.toMatch(/%dead\b|%deadCallee|%x\b|%tmp|RelaxedPrecision|OpFunctionCall %float/);
+    // What only the dead functions used: their function type, the float constant, the private
+    // variable and its pointer type, and the note naming one of them.
+    expect(text).not.toMatch(/%float_2|%onlyDead|OpTypePointer Private|OpTypeFunction %float|NonSemantic.Notes 1|OpExtInst /);
+    // The float type is still... gone too: nothing else used it.
+    expect(text).not.toContain('OpTypeFloat');
+    expect(text).toMatch(/%live = OpFunction/);
+    expect(text).toMatch(/%exported = OpFunction/);
+    // A constant nothing used before the pass is not the pass's to remove.
+    expect(text).toContain('%uint_1 = OpConstant %uint 1');
+    checkPasses(calls, [eliminateDeadFunctions], {
+      checks: `
+        ; CHECK:     OpName %main "main"
+        ; CHECK-NEXT: OpName %live "live"
+        ; CHECK-NEXT: OpName %exported "exported"
+        ; CHECK-NOT: OpName
+        ; CHECK:     OpDecorate %exported LinkageAttributes "exported" Export
+        ; CHECK-NEXT: %void = OpTypeVoid
+      `,
+    });
+  });
+
+  it('leaves a module whose functions are all reached byte for byte as it was', () => {
+    untouched(
+      calls
+        .replace(/ {7}%dead = OpFunction[^]*?OpFunctionEnd\n {1}%deadCallee[^]*?OpFunctionEnd\n/, '')
+        .replace(/.*(%dead\b|%deadCallee|%x\b|%tmp|%onlyDead|%note).*\n/g, ''),
+      eliminateDeadFunctions,
+    );
+  });
+});
+
+const constants = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %out
+               OpExecutionMode %main LocalSize 4 1 1
+               OpName %unused "unused"
+               OpName %spec "spec"
+               OpName %deadComposite "deadComposite"
+               OpName %deadOp "deadOp"
+               OpName %wgs "wgs"
+               OpDecorate %spec SpecId 3
+               OpDecorate %wgs BuiltIn WorkgroupSize
+               OpDecorate %group RelaxedPrecision
+      %group = OpDecorationGroup
+               OpGroupDecorate %group %unused %deadComposite
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+      %float = OpTypeFloat 32
+    %v2float = OpTypeVector %float 2
+     %uint_1 = OpConstant %uint 1
+     %uint_4 = OpConstant %uint 4
+     %uint_7 = OpConstant %uint 7
+    %uint_40 = OpConstant %uint 40
+     %unused = OpConstant %uint 9
+       %spec = OpSpecConstant %uint 5
+  %float_one = OpConstant %float 1
+%deadComposite = OpConstantComposite %v2float %float_one %float_one
+     %deadOp = OpSpecConstantOp %uint IAdd %spec %uint_7
+     %liveOp = OpSpecConstantOp %uint IMul %uint_40 %uint_4
+        %wgs = OpConstantComposite %v3uint %uint_4 %uint_1 %uint_1
+    %ptrOut = OpTypePointer StorageBuffer %uint
+       %out = OpVariable %ptrOut StorageBuffer
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+               OpStore %out %liveOp
+               OpReturn
+               OpFunctionEnd
+`;
+
+describe('eliminate-dead-const', () => {
+  it('removes unused constants, then those only dead ones used, with names, decorations, groups and left-over types', () => {
+    const text = bothWays(constants, eliminateDeadConst, 'vulkan1.2');
+    expect(text).not.toMatch(/%unused|%spec|SpecId|%deadComposite|%deadOp|%uint_7|%float_one|OpTypeFloat|%v2float/);
+    // The group decorated only dead constants: it goes with its decoration.
+    expect(text).not.toMatch(/OpDecorationGroup|OpGroupDecorate|RelaxedPrecision/);
+    // Used by a live spec-constant op, or by the body: they stay.
+    expect(text).toMatch(/= OpSpecConstantOp %uint IMul %uint_40 %uint_4/);
+    // A WorkgroupSize composite that repeats LocalSize says nothing more: it goes (as spirv-opt),
+    // and %uint_1, which only it used, with it.
+    expect(text).not.toMatch(/%wgs|WorkgroupSize|%uint_1\b/);
+  });
+
+  it('keeps a WorkgroupSize built from spec constants (local_size_x_id): specializing it sets the size', () => {
+    const text = bothWays(
+      constants.replace('%wgs = OpConstantComposite %v3uint %uint_4', '%wgs = OpSpecConstantComposite %v3uint %spec'),
+      eliminateDeadConst,
+      'vulkan1.2',
+    );
+    expect(text).toMatch(/%wgs = OpSpecConstantComposite %v3uint %spec %uint_1 %uint_1/);
+    expect(text).toContain('OpDecorate %spec SpecId 3');
+    expect(text).toContain('OpDecorate %wgs BuiltIn WorkgroupSize');
+  });
+
+  it('keeps a WorkgroupSize that differs from LocalSize (it wins over LocalSize)', () => {
+    const text = bothWays(constants.replace('LocalSize 4 1 1', 'LocalSize 8 1 1'), eliminateDeadConst, 'vulkan1.2');
+    expect(text).toContain('OpDecorate %wgs BuiltIn WorkgroupSize');
+  });
+
+  it('keeps a group that still decorates a live id, without the dead target', () => {
+    const text = bothWays(
+      constants.replace('OpGroupDecorate %group %unused %deadComposite', 'OpGroupDecorate %group %unused %liveOp %deadComposite'),
+      eliminateDeadConst,
+      'vulkan1.2',
+    );
+    expect(text).toMatch(/OpDecorate (%\w+) RelaxedPrecision\n(.*\n)*?\s*\1 = OpDecorationGroup\n\s*OpGroupDecorate \1 %\w+\n/);
+  });
+
+  it('leaves a module whose constants are all used byte for byte as it was', () => {
+    const used = constants
+      .replace(/.*(%unused|%spec|%deadComposite|%deadOp|%float_one|%group|%uint_7|%uint_1\b|%wgs).*\n/g, '')
+      .replace(/.*OpTypeFloat.*\n|.*%v2float.*\n/g, '');
+    untouched(used, eliminateDeadConst, 'vulkan1.2');
+  });
+});
+
+const variables = `
+               OpCapability Shader
+               OpCapability Linkage
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %color %unusedInput
+               OpExecutionMode %main OriginUpperLeft
+               OpName %unusedPrivate "unusedPrivate"
+               OpName %init "init"
+               OpName %exported "exported"
+               OpDecorate %unusedPrivate RelaxedPrecision
+               OpDecorate %exported LinkageAttributes "exported" Export
+               OpDecorate %color Location 0
+               OpDecorate %unusedInput Location 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+    %float_1 = OpConstant %float 1
+    %ptrPriv = OpTypePointer Private %float
+ %ptrPrivPtr = OpTypePointer Private %ptrPriv
+    %ptrOut = OpTypePointer Output %float
+     %ptrIn = OpTypePointer Input %float
+       %init = OpVariable %ptrPriv Private %float_1
+%unusedPrivate = OpVariable %ptrPrivPtr Private %init
+   %exported = OpVariable %ptrPriv Private
+      %color = OpVariable %ptrOut Output
+%unusedInput = OpVariable %ptrIn Input
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+               OpStore %color %float_1
+               OpReturn
+               OpFunctionEnd
+`;
+
+describe('eliminate-dead-variables', () => {
+  it('removes unreferenced globals, then variables only their initializers used, with names, decorations and pointer types', () => {
+    const text = bothWays(variables, eliminateDeadVariables, 'universal1.3');
+    expect(text).not.toMatch(/%unusedPrivate|%init\b|RelaxedPrecision|%ptrPrivPtr|_ptr_Private__ptr/);
+    // Listed in an interface, or exported: referenced.
+    expect(text).toMatch(/= OpVariable %_ptr_Input_float Input/);
+    expect(text).toMatch(/%exported = OpVariable/);
+    expect(text).toContain('%float_1 = OpConstant %float 1');
+  });
+
+  it('leaves a module whose globals are all referenced byte for byte as it was', () => {
+    untouched(variables.replace(/.*(%unusedPrivate|%init\b|%ptrPrivPtr).*\n/g, ''), eliminateDeadVariables, 'universal1.3');
+  });
+});
+
+const interfaces = (version: string): string => `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %unusedIn %buf %buf %shared
+               OpEntryPoint GLCompute %other "other" %gid
+               OpExecutionMode %main LocalSize 1 1 1
+               OpExecutionMode %other LocalSize 1 1 1
+               OpName %main "main"
+               OpName %other "other"
+               OpName %gid "gid"
+               OpName %unusedIn "unusedIn"
+               OpName %buf "buf"
+               OpName %shared "shared"
+               OpName %priv "priv"
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %unusedIn BuiltIn LocalInvocationId
+               OpDecorate %S Block
+               OpMemberDecorate %S 0 Offset 0
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %uint_0 = OpConstant %uint 0
+     %v3uint = OpTypeVector %uint 3
+      %ptrIn = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptrIn Input
+   %unusedIn = OpVariable %ptrIn Input
+          %S = OpTypeStruct %uint
+      %ptrSB = OpTypePointer StorageBuffer %S
+        %buf = OpVariable %ptrSB StorageBuffer
+  %ptrSBuint = OpTypePointer StorageBuffer %uint
+  %ptrShared = OpTypePointer Workgroup %uint
+     %shared = OpVariable %ptrShared Workgroup
+       %priv = OpVariable %ptrShared Workgroup
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+          %r = OpFunctionCall %void %helper
+               OpReturn
+               OpFunctionEnd
+     %helper = OpFunction %void None %fn
+         %h0 = OpLabel
+          %p = OpAccessChain %ptrSBuint %buf %uint_0
+               OpStore %p %uint_0
+               OpStore %priv %uint_0
+               OpReturn
+               OpFunctionEnd
+      %other = OpFunction %void None %fn
+         %o0 = OpLabel
+          %g = OpLoad %v3uint %gid
+               OpReturn
+               OpFunctionEnd
+; SPIR-V ${version} (the target env sets it)`;
+
+describe('remove-unused-interface-variables', () => {
+  it('from SPIR-V 1.4, lists exactly the globals each call tree uses: unused and repeated entries go, missing ones come', () => {
+    const text = bothWays(interfaces('1.4'), removeUnusedInterfaceVariables, 'vulkan1.2');
+    expect(text).toMatch(/OpEntryPoint GLCompute %main "main" %buf %priv\n/);
+    expect(text).toMatch(/OpEntryPoint GLCompute %other "other" %gid\n/);
+    // The variables themselves stay.
+    expect(text).toMatch(/%unusedIn = OpVariable/);
+    expect(text).toMatch(/%shared = OpVariable/);
+  });
+
+  it('before SPIR-V 1.4, lists the Input and Output variables used: other entries go like unused ones, as in spirv-opt', () => {
+    const text = bothWays(interfaces('1.3'), removeUnusedInterfaceVariables, 'vulkan1.1');
+    expect(text).toMatch(/OpEntryPoint GLCompute %main "main"\n/);
+    expect(text).toMatch(/OpEntryPoint GLCompute %other "other" %gid\n/);
+  });
+
+  it('leaves right interfaces byte for byte as they were', () => {
+    untouched(interfaces('1.4').replace('%unusedIn %buf %buf %shared', '%buf %priv'), removeUnusedInterfaceVariables, 'vulkan1.2');
+    untouched(interfaces('1.3').replace('%unusedIn %buf %buf %shared', ''), removeUnusedInterfaceVariables, 'vulkan1.1');
+  });
+});
