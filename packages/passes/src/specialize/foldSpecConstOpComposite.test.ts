@@ -254,6 +254,39 @@ describe('fold-spec-const-op-composite: vectors and composites', () => {
     );
   });
 
+  it('moves every use of a folded value equal to an earlier constant to that constant, in functions and execution modes too', () => {
+    checkPasses(
+      named(`
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionModeId %main LocalSizeId %four %uint_1 %uint_1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+     %uint_4 = OpConstant %uint 4
+        %two = OpSpecConstantOp %uint IAdd %uint_1 %uint_1
+       %four = OpSpecConstantOp %uint IMul %two %two
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %sum = OpIAdd %uint %four %two
+               OpReturn
+               OpFunctionEnd`),
+      ['fold-spec-const-op-composite'],
+      {
+        targetEnv: 'vulkan1.3',
+        checks: `
+          ; CHECK-NOT: OpName %four
+          ; CHECK: OpExecutionMode %main LocalSize 4 1 1
+          ; CHECK: %two = OpConstant %uint 2
+          ; CHECK-NOT: %four
+          ; CHECK: %sum = OpIAdd %uint %uint_4 %two
+        `,
+      },
+    );
+  });
+
   it('does not fold over an OpUndef', () => {
     expect(folded('%u = OpUndef %int\n%one = OpConstant %int 1\n%r = OpSpecConstantOp %int IAdd %u %one')).toBe('%r = OpSpecConstantOp %int IAdd %u %one');
   });
@@ -287,6 +320,22 @@ describe('fold-spec-const-op-composite: workgroup sizes', () => {
         ; CHECK: OpDecorate %size BuiltIn WorkgroupSize
         ; CHECK: %x2 = OpConstant %uint 64
         ; CHECK-NEXT: %size = OpConstantComposite %v3uint %x2 %uint_2 %uint_2
+      `,
+    });
+  });
+
+  it('declares LocalSize where only a WorkgroupSize composite gave the size, and replaces a LocalSizeId it overrides', () => {
+    const fixed = WORKGROUP_SIZE.replace('OpExecutionMode %main LocalSize 1 1 1', '');
+    checkPasses(named(fixed), ['freeze-spec-const', 'fold-spec-const-op-composite'], { checks: '; CHECK: OpExecutionMode %main LocalSize 16 2 2' });
+    const both = fixed.replace(
+      'OpEntryPoint GLCompute %main "main"',
+      'OpEntryPoint GLCompute %main "main"\nOpExecutionModeId %main LocalSizeId %uint_2 %uint_2 %uint_2',
+    );
+    checkPasses(named(both), ['freeze-spec-const', 'fold-spec-const-op-composite'], {
+      targetEnv: 'vulkan1.3',
+      checks: `
+        ; CHECK-NOT: LocalSizeId
+        ; CHECK: OpExecutionMode %main LocalSize 16 2 2
       `,
     });
   });
