@@ -1,5 +1,5 @@
 // The assembler's specs (names, aliases, versions; no operand names), not the full ones: see grammar/textSpecs.ts.
-import { extInstSetInfos, type ExtInstSetInfo } from '../../grammar/index.js';
+import { Op, extInstSetInfos, type ExtInstSetInfo } from '../../grammar/index.js';
 import { extInstTextSpecsUnnamed, instructionTextSpecsUnnamed, type ExtInstTextSpec, type InstructionTextSpec } from '../../grammar/textSpecs.js';
 import { ByteStringMap } from './ByteStringMap.js';
 import { versionRange, type VersionRange } from './availability.js';
@@ -53,70 +53,70 @@ export interface ExtInstSetEntry {
 /**
  * The opcodes spirv-as v2023.1 accepts as OpSpecConstantOp's operation (its
  * `kOpSpecConstantOpcodes`, found by trying every opcode), plus CooperativeMatrixLengthKHR, which
- * newer SPIRV-Tools accepts.
+ * newer SPIRV-Tools accepts. By number: their names (without `Op`) come from the opcode table.
  */
 const SPEC_CONSTANT_OPCODES = [
-  'AccessChain',
-  'InBoundsAccessChain',
-  'PtrAccessChain',
-  'InBoundsPtrAccessChain',
-  'VectorShuffle',
-  'CompositeExtract',
-  'CompositeInsert',
-  'ConvertFToU',
-  'ConvertFToS',
-  'ConvertSToF',
-  'ConvertUToF',
-  'UConvert',
-  'SConvert',
-  'FConvert',
-  'QuantizeToF16',
-  'ConvertPtrToU',
-  'ConvertUToPtr',
-  'PtrCastToGeneric',
-  'GenericCastToPtr',
-  'Bitcast',
-  'SNegate',
-  'FNegate',
-  'IAdd',
-  'FAdd',
-  'ISub',
-  'FSub',
-  'IMul',
-  'FMul',
-  'UDiv',
-  'SDiv',
-  'FDiv',
-  'UMod',
-  'SRem',
-  'SMod',
-  'FRem',
-  'FMod',
-  'LogicalEqual',
-  'LogicalNotEqual',
-  'LogicalOr',
-  'LogicalAnd',
-  'LogicalNot',
-  'Select',
-  'IEqual',
-  'INotEqual',
-  'UGreaterThan',
-  'SGreaterThan',
-  'UGreaterThanEqual',
-  'SGreaterThanEqual',
-  'ULessThan',
-  'SLessThan',
-  'ULessThanEqual',
-  'SLessThanEqual',
-  'ShiftRightLogical',
-  'ShiftRightArithmetic',
-  'ShiftLeftLogical',
-  'BitwiseOr',
-  'BitwiseXor',
-  'BitwiseAnd',
-  'Not',
-  'CooperativeMatrixLengthNV',
-  'CooperativeMatrixLengthKHR',
+  Op.AccessChain,
+  Op.InBoundsAccessChain,
+  Op.PtrAccessChain,
+  Op.InBoundsPtrAccessChain,
+  Op.VectorShuffle,
+  Op.CompositeExtract,
+  Op.CompositeInsert,
+  Op.ConvertFToU,
+  Op.ConvertFToS,
+  Op.ConvertSToF,
+  Op.ConvertUToF,
+  Op.UConvert,
+  Op.SConvert,
+  Op.FConvert,
+  Op.QuantizeToF16,
+  Op.ConvertPtrToU,
+  Op.ConvertUToPtr,
+  Op.PtrCastToGeneric,
+  Op.GenericCastToPtr,
+  Op.Bitcast,
+  Op.SNegate,
+  Op.FNegate,
+  Op.IAdd,
+  Op.FAdd,
+  Op.ISub,
+  Op.FSub,
+  Op.IMul,
+  Op.FMul,
+  Op.UDiv,
+  Op.SDiv,
+  Op.FDiv,
+  Op.UMod,
+  Op.SRem,
+  Op.SMod,
+  Op.FRem,
+  Op.FMod,
+  Op.LogicalEqual,
+  Op.LogicalNotEqual,
+  Op.LogicalOr,
+  Op.LogicalAnd,
+  Op.LogicalNot,
+  Op.Select,
+  Op.IEqual,
+  Op.INotEqual,
+  Op.UGreaterThan,
+  Op.SGreaterThan,
+  Op.UGreaterThanEqual,
+  Op.SGreaterThanEqual,
+  Op.ULessThan,
+  Op.SLessThan,
+  Op.ULessThanEqual,
+  Op.SLessThanEqual,
+  Op.ShiftRightLogical,
+  Op.ShiftRightArithmetic,
+  Op.ShiftLeftLogical,
+  Op.BitwiseOr,
+  Op.BitwiseXor,
+  Op.BitwiseAnd,
+  Op.Not,
+  Op.CooperativeMatrixLengthNV,
+  Op.CooperativeMatrixLengthKHR,
 ];
 
 /**
@@ -128,6 +128,7 @@ export class AssemblerGrammar {
   private readonly opcodes: OpcodeEntry[] = [];
   private readonly byOpcode = new Map<number, OpcodeEntry>();
   private readonly specConstantNames = new ByteStringMap(128);
+  private readonly specConstantList: string[] = [];
   private readonly sets = new Map<string, ExtInstSetEntry>();
   private static instance: AssemblerGrammar | undefined;
 
@@ -147,10 +148,10 @@ export class AssemblerGrammar {
     for (let i = 0; i < this.opcodes.length; i++) {
       for (const alias of this.opcodes[i].spec.aliases) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
     }
-    const byName = new Map(this.opcodes.map((e) => [e.spec.opname, e.opcode]));
-    for (const name of SPEC_CONSTANT_OPCODES) {
-      const opcode = byName.get(`Op${name}`);
-      if (opcode !== undefined) this.specConstantNames.set(name, opcode);
+    for (const opcode of SPEC_CONSTANT_OPCODES) {
+      const name = this.byOpcode.get(opcode)!.spec.opname.slice(2);
+      this.specConstantNames.set(name, opcode);
+      this.specConstantList.push(name);
     }
   }
 
@@ -179,7 +180,7 @@ export class AssemblerGrammar {
 
   /** The operations OpSpecConstantOp accepts, for hints. */
   specConstantOpcodeNames(): readonly string[] {
-    return SPEC_CONSTANT_OPCODES;
+    return this.specConstantList;
   }
 
   /**
