@@ -6,7 +6,7 @@
  * its source lines through every pass except the stripping ones. (The comparison with spirv-opt,
  * flag for flag, is the CLI's oracle test.)
  */
-import { decodeModule, encodeModule, Op, runPasses, type Module } from '@spvkit/core';
+import { decodeLiteralString, decodeModule, encodeModule, Op, runPasses, type Module } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
 import '../../packages/passes/src/index.js';
 import { corpusToolsAvailable, loadCorpus, spirvVal, type CorpusModule } from '../corpus/index.js';
@@ -34,10 +34,14 @@ const LISTS: readonly (readonly string[])[] = [
   ],
 ];
 
-/** The file, line and column of every OpLine of a module, in order. */
+/** The file (its name, whatever its id), line and column of every OpLine of a module, in order. */
 function sourceLines(module: Module): string[] {
+  const files = new Map<number, string>();
   const lines: string[] = [];
-  for (const inst of module.instructions()) if (inst.opcode === Op.Line) lines.push(`${inst.word(0)}:${inst.word(1)}:${inst.word(2)}`);
+  for (const inst of module.instructions()) {
+    if (inst.opcode === Op.String) files.set(inst.resultId, decodeLiteralString(inst.operands, 0, inst.operandCount).value);
+    if (inst.opcode === Op.Line) lines.push(`${files.get(inst.word(0)) ?? '?'}:${inst.word(1)}:${inst.word(2)}`);
+  }
   return lines;
 }
 
