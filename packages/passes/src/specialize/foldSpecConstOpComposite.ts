@@ -32,20 +32,24 @@ export const foldSpecConstOpComposite: Pass = {
     const types = module.analysis(TypesAnalysis);
     const decorations = module.analysis(DecorationsAnalysis);
     const values: ConstantValues = new Map();
+    const fixed = new Set<number>();
     const writer = new ConstantWriter(module);
     let changed = false;
     for (const inst of [...module.globals]) {
       if (FIXED_CONSTANTS.has(inst.opcode)) {
+        fixed.add(inst.resultId);
         const value = valueOfConstant(types, values, inst.opcode, inst.typeId, inst.operands);
         if (value !== undefined) values.set(inst.resultId, value);
         if (decorations.of(inst.resultId).length === 0) writer.saw(inst);
       } else if (inst.opcode === Op.SpecConstantComposite) {
-        const value = valueOfConstant(types, values, Op.ConstantComposite, inst.typeId, inst.operands);
-        if (value === undefined) continue;
+        // Fixed constituents make a fixed composite, whether or not folding can compute with their values.
+        if (!inst.operands.every((id) => fixed.has(id))) continue;
         const composite = new Instruction(Op.ConstantComposite, inst.typeId, inst.resultId, inst.operands);
         module.replace(inst, [composite]);
         if (decorations.of(inst.resultId).length === 0) writer.saw(composite);
-        values.set(inst.resultId, value);
+        const value = valueOfConstant(types, values, Op.ConstantComposite, inst.typeId, inst.operands);
+        if (value !== undefined) values.set(inst.resultId, value);
+        fixed.add(inst.resultId);
         changed = true;
       } else if (inst.opcode === Op.SpecConstantOp) {
         const value = evaluateSpecConstantOp(types, values, inst);
@@ -62,6 +66,7 @@ export const foldSpecConstOpComposite: Pass = {
           if (!decorated) writer.saw(definition);
         }
         values.set(inst.resultId, { ...value, typeId: inst.typeId });
+        fixed.add(inst.resultId);
         changed = true;
       }
     }
