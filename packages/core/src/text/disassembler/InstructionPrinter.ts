@@ -12,7 +12,8 @@ import {
   type ExtInstSetInfo,
 } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
-import { walkOperands, type OperandContext, type OperandVisitor } from '../../ir/operands.js';
+import type { OperandTables } from '../../ir/OperandTables.js';
+import { walkOperands, type OperandVisitor } from '../../ir/operands.js';
 import { enumerantText, plainEnumerantText } from './enumerantText.js';
 import { instructionAt, wordCountAt, type InstructionSink } from '../../ir/forEachInstruction.js';
 import { formatFloat32 } from './formatNumber.js';
@@ -60,7 +61,10 @@ LEARNED_OPCODES[Op.ExtInstImport] = 1;
 /**
  * Prints instructions as spirv-dis does, one line each, and keeps what later lines depend on:
  * the number types, the result type of every id (for OpSwitch literals), and the ext-inst imports.
- * Like SPIRV-Tools' parser it learns these in binary order.
+ * Like SPIRV-Tools' parser it learns these in binary order. What the operand walker needs is
+ * core's one operand context ({@link OperandTables}), the decoder's too, so the walker's calls of
+ * it see one class wherever it runs; the printer keeps only what printing needs besides
+ * (signedness of number types, the imported sets' names).
  *
  * What spirv-dis cannot print (it fails on the whole module) is printed in the form `spirv-as`
  * reads back to the same words, its `!<integer>` raw words (see `syntax.md` in SPIRV-Tools):
@@ -88,7 +92,7 @@ LEARNED_OPCODES[Op.ExtInstImport] = 1;
  * module's words when it still holds them undecoded. Everything else goes through the grammar's
  * operand walker.
  */
-export class InstructionPrinter implements OperandContext, InstructionSink {
+export class InstructionPrinter implements InstructionSink {
   private readonly out: OutputBuffer;
   private readonly indent: boolean;
   private readonly offsets: boolean;
@@ -103,9 +107,9 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private readonly nameIndex: Uint32Array;
   private readonly nameList: readonly string[];
   private readonly numericTypes = new NumericTypes();
-  /** Result type of each id printed so far (ids below the capacity; `farResultTypes` the others). */
-  private readonly resultTypes: Uint32Array;
-  private readonly farResultTypes = new Map<number, number>();
+  /** The operand walker's context: number widths, the result type of every id printed so far, the imported sets. */
+  private readonly context: OperandTables;
+  /** The imported sets by result id, with their names (`NonSemantic.*` sets print unknown numbers). */
   private readonly imports = new Map<number, { readonly name: string; readonly set: ExtInstSetInfo | undefined }>();
   private readonly visitor: OperandVisitor;
   private readonly forceRaw: ReadonlySet<number> | undefined;
@@ -128,13 +132,14 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   private lastOperandCount = 0;
 
   /**
-   * @param capacity ids below this are kept in arrays, others in maps (see FriendlyNameMapper)
+   * @param context the operand context to fill while printing: a new one, for the printed
+   *   module's bound and size (`new OperandTables(bound, words)`)
    * @param names friendly names, or undefined to print every id as its number (`--raw-id`)
    * @param options `sizeHint`: the expected length of the text in bytes; `forceRaw`: indexes
    *   (in module order) of instructions to print entirely as raw words
    */
   constructor(
-    capacity: number,
+    context: OperandTables,
     names: IdNameTable | undefined,
     options: { indent: boolean; offsets: boolean; comments?: boolean; color?: boolean; sizeHint?: number; forceRaw?: ReadonlySet<number> },
   ) {
@@ -148,7 +153,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     this.offsets = options.offsets;
     this.comments = options.comments === true;
     this.color = options.color === true;
-    this.resultTypes = new Uint32Array(capacity);
+    this.context = context;
     this.visitor = (kind, start, count, set) => this.operand(kind, start, count, set);
   }
 
@@ -231,7 +236,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
       const lineStart = this.out.length;
       this.head(opname!, typeId, resultId);
       if (this.simpleOperands(plan, words, at, pos + wordCount - at)) {
-        if (typeId !== 0) this.noteResultType(resultId, typeId);
+        if (typeId !== 0) this.context.noteType(resultId, typeId);
         this.endLine(wordCount);
         return;
       }
@@ -330,7 +335,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     bytes[at++] = NEWLINE;
     out.length = at;
     this.byteOffset += wordCount * 4;
-    if (typeId !== 0) this.noteResultType(resultId, typeId);
+    if (typeId !== 0) this.context.noteType(resultId, typeId);
     return true;
   }
 
@@ -357,20 +362,6 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
   /** Takes back what was printed since `mark`; what the printer learned from it stays. */
   rewind(mark: number): void {
     this.out.length = mark;
-  }
-
-  // ---------------------------------------------------------------- OperandContext
-
-  typeWidth(typeId: number): number {
-    return this.numericTypes.width(typeId);
-  }
-
-  typeOf(id: number): number {
-    return id < this.resultTypes.length ? this.resultTypes[id] : (this.farResultTypes.get(id) ?? 0);
-  }
-
-  extInstSet(id: number): ExtInstSetInfo | undefined {
-    return this.imports.get(id)?.set;
   }
 
   // ---------------------------------------------------------------- printing
@@ -501,7 +492,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     this.inst = inst;
     this.raw = false;
     this.lastOperandAt = -1;
-    const problem = walkOperands(inst, this, this.visitor);
+    const problem = walkOperands(inst, this.context, this.visitor);
     if (problem === undefined && !this.raw) return;
     if (inst.opcode === Op.TypeInt || inst.opcode === Op.TypeFloat) {
       // spirv-as checks the word count of these even after a raw word.
@@ -570,7 +561,7 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
         }
         break;
       case 'LiteralContextDependentNumber': {
-        const type = inst.opcode === Op.Switch ? this.typeOf(inst.word(0)) : inst.typeId;
+        const type = inst.opcode === Op.Switch ? this.context.typeOf(inst.word(0)) : inst.typeId;
         ok = this.spaced(this.numericTypes.format(type, inst, start, count), RED, RESET + RESET);
         break;
       }
@@ -659,24 +650,26 @@ export class InstructionPrinter implements OperandContext, InstructionSink {
     }
   }
 
-  private noteResultType(id: number, typeId: number): void {
-    if (id < this.resultTypes.length) this.resultTypes[id] = typeId;
-    else this.farResultTypes.set(id, typeId);
-  }
-
   /** Records what later instructions are printed with. */
   private learn(inst: Instruction): void {
     const result = inst.resultId;
     if (result === 0) return;
     if (inst.typeId !== 0) {
-      this.noteResultType(result, inst.typeId);
+      this.context.noteType(result, inst.typeId);
       return;
     }
     const opcode = inst.opcode;
-    if (opcode === Op.TypeInt || opcode === Op.TypeFloat) this.numericTypes.note(inst);
-    else if (opcode === Op.ExtInstImport) {
+    if (opcode === Op.TypeInt || opcode === Op.TypeFloat) {
+      this.numericTypes.note(inst);
+      this.context.note(inst);
+    } else if (opcode === Op.ExtInstImport) {
+      // Its name read here, not by the context's note, which would throw on a string that does
+      // not end (printed as raw words, and no set is learned from it).
       const name = importName(inst);
-      if (name !== undefined) this.imports.set(result, { name, set: extInstSetByName(name) });
+      if (name !== undefined) {
+        this.imports.set(result, { name, set: extInstSetByName(name) });
+        this.context.note(inst);
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ import { decodeModule, type DecodeOptions } from '../../binary/decodeModule.js';
 import type { BinaryInput } from '../../binary/wordInput.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
+import { OperandTables } from '../../ir/OperandTables.js';
 import { forEachGlobalInstruction, forEachInstruction } from '../../ir/forEachInstruction.js';
 import { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { headerComments } from './headerComments.js';
@@ -74,7 +75,7 @@ function printAll(module: Module, options: DisassembleOptions): InstructionPrint
   // Per-id tables are sized by the ids the module can define, not by a header bound that may be
   // corrupt (each definition takes at least two words).
   const capacity = Math.min(module.header.bound, (words >>> 1) + 1);
-  const size = { capacity, textLength: words * 10 };
+  const size = { capacity, words, textLength: words * 10 };
   let names: FriendlyNameMapper | undefined;
   if (options.rawId !== true) {
     names = new FriendlyNameMapper(capacity);
@@ -95,10 +96,10 @@ function print(
   module: Module,
   names: FriendlyNameMapper | undefined,
   options: DisassembleOptions,
-  size: { capacity: number; textLength: number },
+  size: { capacity: number; words: number; textLength: number },
   forceRaw?: ReadonlySet<number>,
 ): InstructionPrinter {
-  const printer = new InstructionPrinter(size.capacity, names, {
+  const printer = new InstructionPrinter(new OperandTables(module.header.bound, size.words), names, {
     indent: options.indent !== false,
     offsets: options.offsets === true,
     comments: options.comment === true,

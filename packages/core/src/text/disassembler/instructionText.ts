@@ -1,5 +1,6 @@
 import type { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
+import { OperandTables } from '../../ir/OperandTables.js';
 import { forEachInstruction } from '../../ir/forEachInstruction.js';
 import { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { InstructionPrinter } from './InstructionPrinter.js';
@@ -16,7 +17,7 @@ import { InstructionPrinter } from './InstructionPrinter.js';
  * ```
  */
 export function friendlyIdNames(module: Module): (id: number) => string | undefined {
-  const names = new FriendlyNameMapper(capacityOf(module));
+  const names = new FriendlyNameMapper(Math.min(module.header.bound, (wordsOf(module) >>> 1) + 1));
   forEachInstruction(module, names);
   return (id) => names.explicitName(id);
 }
@@ -36,7 +37,11 @@ export function friendlyIdNames(module: Module): (id: number) => string | undefi
  */
 export function instructionTexts(module: Module, nameOf: (id: number) => string | undefined, wanted: (inst: Instruction) => boolean): Map<Instruction, string> {
   const table = { index: new Uint32Array(0), names: [] as readonly string[] };
-  const printer = new InstructionPrinter(capacityOf(module), { table: () => table, explicitName: nameOf }, { indent: false, offsets: false, sizeHint: 4096 });
+  const printer = new InstructionPrinter(
+    new OperandTables(module.header.bound, wordsOf(module)),
+    { table: () => table, explicitName: nameOf },
+    { indent: false, offsets: false, sizeHint: 4096 },
+  );
   const out = new Map<Instruction, string>();
   for (const inst of module.instructions()) {
     const mark = printer.printedLength;
@@ -50,10 +55,11 @@ export function instructionTexts(module: Module, nameOf: (id: number) => string 
   return out;
 }
 
-function capacityOf(module: Module): number {
+/** The words of the module's instructions (what per-id tables are sized by, rather than a bound that may be corrupt). */
+function wordsOf(module: Module): number {
   let words = 0;
   const lazy = module.lazyFunctionWords();
   if (lazy !== null) words += lazy.length;
   for (const inst of lazy === null ? module.instructions() : module.globalInstructions()) words += inst.wordCount;
-  return Math.min(module.header.bound, (words >>> 1) + 1);
+  return words;
 }
