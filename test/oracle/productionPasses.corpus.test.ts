@@ -8,7 +8,7 @@
  */
 import { decodeLiteralString, decodeModule, encodeModule, Op, runPasses, type Module } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
-import '../../packages/passes/src/index.js';
+import { RELEASE_PASSES } from '../../packages/passes/src/index.js';
 import { corpusToolsAvailable, loadCorpus, spirvVal, type CorpusModule } from '../corpus/index.js';
 
 const tools = corpusToolsAvailable();
@@ -20,18 +20,8 @@ const KEEPING = ['eliminate-dead-functions', 'eliminate-dead-const', 'eliminate-
 const LISTS: readonly (readonly string[])[] = [
   ...[...STRIPPING, ...KEEPING].map((p) => [p]),
   ['strip-debug', 'eliminate-dead-functions', 'eliminate-dead-const', 'compact-ids'],
-  // The release set. strip-nonsemantic before strip-debug: the other way round, strip-debug keeps
-  // the OpString a DebugPrintf names, strip-nonsemantic then removes the DebugPrintf, and a second
-  // run of the list would find that string unused.
-  [
-    'strip-nonsemantic',
-    'strip-debug',
-    'eliminate-dead-functions',
-    'remove-unused-interface-variables',
-    'eliminate-dead-variables',
-    'eliminate-dead-const',
-    'compact-ids',
-  ],
+  // The release set the CLI's --size and the plugins run.
+  RELEASE_PASSES,
 ];
 
 /** The file (its name, whatever its id), line and column of every OpLine of a module, in order. */

@@ -16,6 +16,13 @@ export interface ExtInstRemoval {
   readonly dropOpcodes?: ReadonlySet<number>;
   /** Called with each id a kept non-semantic instruction uses (strip-debug keeps the OpStrings they name). */
   readonly keptUse?: (id: number) => void;
+  /**
+   * Also call {@link keptUse} for every other kept extended instruction and OpLine, and
+   * {@link removedUse} for the ids removed instructions use: strip-nonsemantic removes the
+   * OpStrings only removed instructions named.
+   */
+  readonly everyUse?: boolean;
+  readonly removedUse?: (id: number) => void;
 }
 
 /** What went. */
@@ -52,8 +59,9 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       else if (removal.nonSemantic.has(inst.word(0))) {
         drop = usesRemoved(inst);
         if (!drop && removal.keptUse !== undefined) operandsOf().uses(inst, removal.keptUse);
-      }
-    }
+      } else if (removal.everyUse === true && removal.keptUse !== undefined) operandsOf().uses(inst, removal.keptUse);
+    } else if (!drop && inst.opcode === Op.Line && removal.everyUse === true) removal.keptUse?.(inst.word(0));
+    if (drop && removal.removedUse !== undefined) operandsOf().uses(inst, removal.removedUse);
     if (drop) {
       goneGlobals.add(inst);
       if (inst.resultId !== 0) ids.add(inst.resultId);
@@ -69,7 +77,12 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
     if (!drop && isExtInst(op) && wordCount >= 5) {
       const set = words[pos + 3];
       if (removal.sets.has(set)) drop = true;
-      else if (removal.nonSemantic.has(set)) {
+      else if (removal.everyUse === true && !removal.nonSemantic.has(set) && removal.keptUse !== undefined) {
+        const keptUse = removal.keptUse;
+        operandsOf().visit(words, pos, wordCount, (i) => {
+          if (i !== pos + 2) keptUse(words[i]);
+        });
+      } else if (removal.nonSemantic.has(set)) {
         operandsOf().visit(words, pos, wordCount, (i) => {
           if (i !== pos + 2 && ids.has(words[i])) drop = true;
         });
@@ -80,8 +93,16 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
           });
         }
       }
-      if (drop) ids.add(words[pos + 2]);
-    }
+      if (drop) {
+        ids.add(words[pos + 2]);
+        const removedUse = removal.removedUse;
+        if (removedUse !== undefined) {
+          operandsOf().visit(words, pos, wordCount, (i) => {
+            if (i !== pos + 2) removedUse(words[i]);
+          });
+        }
+      }
+    } else if (op === Op.Line && !drop && removal.everyUse === true) removal.keptUse?.(words[pos + 1]);
     if (drop) {
       if (drops.length > 0 && drops[drops.length - 1] === pos) drops[drops.length - 1] = pos + wordCount;
       else drops.push(pos, pos + wordCount);

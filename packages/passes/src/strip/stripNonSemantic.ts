@@ -1,4 +1,4 @@
-import { Decoration, Op, UNCHANGED, decodeLiteralString, type Instruction, type Pass } from '@spvkit/core';
+import { Decoration, Op, SECTIONS, UNCHANGED, decodeLiteralString, type Instruction, type Pass } from '@spvkit/core';
 import { importedSets, isNonSemanticSet } from './extInstSets.js';
 import { planExtInstRemoval } from './removeExtInsts.js';
 import { removeDecorationsOf } from './removeDecorationsOf.js';
@@ -29,7 +29,24 @@ function makePass(name: string, description: string): Pass {
       });
       const sets = new Set<number>();
       for (const [id, set] of importedSets(module)) if (isNonSemanticSet(set)) sets.add(id);
-      const plan = planExtInstRemoval(module, { sets, nonSemantic: new Set() });
+      const named = new Set<number>();
+      const stillNamed = new Set<number>();
+      const plan = planExtInstRemoval(module, {
+        sets,
+        nonSemantic: new Set(),
+        everyUse: true,
+        keptUse: (id) => stillNamed.add(id),
+        removedUse: (id) => named.add(id),
+      });
+      // The OpStrings only removed instructions named (a DebugPrintf format, debug info's file
+      // names) go with them; those an OpSource or OpLine names stay.
+      for (const inst of module.debugStrings) if (inst.opcode === Op.Source && inst.operandCount > 2) stillNamed.add(inst.word(2));
+      for (const name of SECTIONS) for (const inst of module.section(name)) if (inst.opcode === Op.Line && name !== 'globals') stillNamed.add(inst.word(0));
+      const orphans = new Set(
+        module.debugStrings
+          .filter((inst) => inst.opcode === Op.String && named.has(inst.resultId) && !stillNamed.has(inst.resultId))
+          .map((inst) => inst.resultId),
+      );
       if (reflection.length === 0 && extensions.length === 0 && sets.size === 0 && !plan.any) return UNCHANGED;
       plan.apply();
       const goneReflection = new Set(reflection);
@@ -37,7 +54,8 @@ function makePass(name: string, description: string): Pass {
       const goneExtensions = new Set(extensions);
       module.removeWhere('extensions', (inst) => goneExtensions.has(inst));
       module.removeWhere('extInstImports', (inst) => sets.has(inst.resultId));
-      removeDecorationsOf(module, new Set([...plan.ids, ...sets]));
+      if (orphans.size > 0) module.removeWhere('debugStrings', (inst) => orphans.has(inst.resultId));
+      removeDecorationsOf(module, new Set([...plan.ids, ...sets, ...orphans]));
       return { changed: true, diagnostics: [] };
     },
   };
@@ -49,7 +67,9 @@ function makePass(name: string, description: string): Pass {
  * import and `SPV_KHR_non_semantic_info`, and the HLSL reflection decorations
  * (`HlslSemanticGOOGLE`/`UserSemantic`, `UserTypeGOOGLE`, `HlslCounterBufferGOOGLE`/`CounterBuffer`)
  * with the extensions only they needed (`SPV_GOOGLE_hlsl_functionality1`, `SPV_GOOGLE_user_type`,
- * and `SPV_GOOGLE_decorate_string` when no other string decoration is left). OpStrings stay.
+ * and `SPV_GOOGLE_decorate_string` when no other string decoration is left). An OpString only
+ * removed instructions named goes too (spirv-opt leaves it, unused), so that strip-nonsemantic and
+ * strip-debug give the same module in either order; one an OpSource or OpLine names stays.
  */
 export const stripNonSemantic: Pass = makePass('strip-nonsemantic', 'remove non-semantic instructions (NonSemantic.* sets) and reflection decorations');
 
