@@ -34,5 +34,14 @@ export {
   type DefaultValue,
   type SetSpecConstantDefaultsOptions,
 } from './specialize/index.js';
+export { stripDebug, stripNonSemantic, stripReflect, registerStripPasses } from './strip/index.js';
+export {
+  eliminateDeadFunctions,
+  eliminateDeadConst,
+  eliminateDeadVariables,
+  removeUnusedInterfaceVariables,
+  registerDeadCodePasses,
+} from './dead-code/index.js';
+export { compactIds, compactModuleIds, registerCompactIds } from './compact-ids/index.js';
 
 registerBuiltinPasses(passRegistry);

@@ -9,8 +9,9 @@ import { registerValidateBuiltins } from './validate-builtins/register.js';
 /**
  * Registers every built-in pass in `registry`. Importing @spvkit/passes does this for the shared
  * registry; call it yourself for a registry of your own. To bundle one pass only, import its
- * entry (`@spvkit/passes/lower-local-invocation-index`, `@spvkit/passes/validate-builtins`) and
- * call its own register function.
+ * entry (`@spvkit/passes/lower-local-invocation-index`, `@spvkit/passes/validate-builtins`,
+ * `@spvkit/passes/strip`, `@spvkit/passes/dead-code`, `@spvkit/passes/compact-ids`, ...) and call
+ * its own register function.
  */
 export function registerBuiltinPasses(registry: PassRegistry): void {
   registerLowerLocalInvocationIndex(registry);
