@@ -32,9 +32,11 @@ export interface ShaderRequest {
   readonly source: SourceKind;
   readonly stage?: GlslStage;
   readonly kind: ImportKind;
+  /** The `?specialize=0:64,1:true` query's text, as given (read by the pipeline, which reports a bad one). */
+  readonly specialize?: string;
 }
 
-const QUERY_KEYS = new Set(['stage', 'url', 'spvasm']);
+const QUERY_KEYS = new Set(['stage', 'url', 'spvasm', 'specialize']);
 
 /**
  * Parses a module id. Undefined when the id is not one of ours: another extension, or a query
@@ -50,21 +52,23 @@ export function parseShaderId(id: string): ShaderRequest | undefined {
   const hasAsm = params.has('spvasm');
   if (hasUrl && hasAsm) return undefined;
   const kind: ImportKind = hasUrl ? 'url' : hasAsm ? 'spvasm' : 'module';
+  const specialize = params.get('specialize');
+  const request = (r: ShaderRequest): ShaderRequest => (specialize === null ? r : { ...r, specialize });
   const dot = file.lastIndexOf('.');
   const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   if (dot <= slash + 1) return undefined;
   const ext = file.slice(dot + 1).toLowerCase();
   const stageParam = params.get('stage');
   if (ext === 'spv' || ext === 'spvasm') {
-    return stageParam === null ? { file, source: ext, kind } : undefined;
+    return stageParam === null ? request({ file, source: ext, kind }) : undefined;
   }
   if (ext === 'glsl') {
     // A .glsl without ?stage is left alone: it may be an include, or text for another plugin.
     if (stageParam === null) return undefined;
-    return { file, source: 'glsl', stage: stageParam as GlslStage, kind };
+    return request({ file, source: 'glsl', stage: stageParam as GlslStage, kind });
   }
   if ((GLSL_STAGES as readonly string[]).includes(ext)) {
-    return { file, source: 'glsl', stage: (stageParam ?? ext) as GlslStage, kind };
+    return request({ file, source: 'glsl', stage: (stageParam ?? ext) as GlslStage, kind });
   }
   return undefined;
 }

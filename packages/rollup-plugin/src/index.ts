@@ -24,6 +24,7 @@ import type { SpvkitOptions } from './options.js';
 
 export type { SpvkitOptions, GlslCompiler, GlslCompilerOption, GlslCompileContext, EmitOption } from './options.js';
 export type { GlslStage } from './ids.js';
+export type { SpecializationValue, SpecializeOption } from './specialize.js';
 export type { SpvkitApi, SpvkitHost, SpvkitPlugin } from './plugin.js';
 export type { FilterPattern, SpvkitLoadResult, SpvkitLog, SpvkitLogLocation, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 // What a config that passes its own passes (`passes: [myPass]`, `validator`) writes, so that it

@@ -1,6 +1,7 @@
 import type { Pass } from '@spvkit/core';
 import type { FilterPattern } from './bundlerTypes.js';
 import type { GlslStage } from './ids.js';
+import { specializeOption, type SpecializationValue, type SpecializeOption } from './specialize.js';
 
 /** What the GLSL compiler is told besides the source. */
 export interface GlslCompileContext {
@@ -111,6 +112,31 @@ export interface SpvkitOptions {
   debugInfo?: boolean;
   /** Project root: includes outside it are refused, and file names in #line are relative to it. Default: Vite's root, else `process.cwd()`. */
   root?: string;
+  /**
+   * Values of spec constants by `SpecId`, baked into every module: `{ 0: 64, 1: true }`. They
+   * become the defaults (spirv-opt's `--set-spec-const-default-value`), then every spec constant
+   * is frozen to a constant (`--freeze-spec-const`: also those not named here, at their defaults)
+   * and the expressions over them folded (`--fold-spec-const-op-composite`), so the driver sees
+   * constants and a `local_size_x_id` workgroup size is fixed. Runs before `passes`. A SpecId a
+   * module lacks is ignored for that module, as by spirv-opt; a value its constant's type cannot
+   * hold fails the import. An import adds or overrides values with `?specialize=0:64,1:true`
+   * (entries `SPECID:VALUE` with values as spirv-opt reads them; there a SpecId the module lacks
+   * is an error). Default: none (spec constants stay specializable at pipeline creation).
+   */
+  specialize?: SpecializeOption;
+  /**
+   * The release passes (`RELEASE_PASSES` of @spvkit/passes, what `spvkit opt --size` runs):
+   * strip-debug, strip-nonsemantic, eliminate-dead-functions, remove-unused-interface-variables,
+   * eliminate-dead-variables, eliminate-dead-const, compact-ids, after `passes` and the
+   * validation. The exports `entryPoints`, `bindings`, `pushConstants` and `specConstants` are
+   * computed before them, so names of bindings and entry points survive the stripping. With
+   * `debugInfo: true` the stripping passes are left out.
+   *
+   * Default: on in production builds (`vite build`; Rollup with `NODE_ENV=production`), off
+   * otherwise, so that in dev diagnostics and debuggers point at source lines. `true` runs them
+   * in dev too, `false` never.
+   */
+  release?: boolean;
 }
 
 /** The options with defaults applied. */
@@ -128,6 +154,10 @@ export interface ResolvedOptions {
   readonly allowIncludeOutsideRoot: boolean;
   readonly maxFileSize: number;
   readonly debugInfo: boolean;
+  /** SpecId -> value, from `specialize`. */
+  readonly specialize: ReadonlyMap<number, SpecializationValue>;
+  /** `release` as given; undefined: decided by the build (production or not). */
+  readonly release: boolean | undefined;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -180,5 +210,14 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
     allowIncludeOutsideRoot: options.allowIncludeOutsideRoot ?? false,
     maxFileSize,
     debugInfo: options.debugInfo ?? false,
+    specialize: specializeOption(options.specialize, '@spvkit/rollup-plugin: option specialize'),
+    release:
+      options.release === undefined
+        ? undefined
+        : options.release === true
+          ? true
+          : options.release === false
+            ? false
+            : bad('release', options.release, 'true or false'),
   };
 }

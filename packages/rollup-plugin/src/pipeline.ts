@@ -30,6 +30,8 @@ import { INCLUDE_MARKER, preprocessGlsl, type PreprocessedGlsl } from './glsl/pr
 import { stripCompilerDebugInfo } from './glsl/stripDebug.js';
 import { isGlslStage, GLSL_STAGES, type ShaderRequest } from './ids.js';
 import type { ResolvedOptions } from './options.js';
+import { releasePasses, type TransformPlan } from './release.js';
+import { specializationPasses, specializationTag, specializeQuery } from './specialize.js';
 import { ShaderError, type Problem, type ProblemLocation } from './problem.js';
 
 /** A transformed shader. */
@@ -89,6 +91,8 @@ export interface ShaderInputs {
 export interface PipelineEnv {
   readonly root: string;
   readonly options: ResolvedOptions;
+  /** A production build (`vite build`, Rollup with NODE_ENV=production): the release passes' default. */
+  readonly production: boolean;
 }
 
 function formatOffset(byteOffset: number): string {
@@ -337,9 +341,10 @@ export class ShaderPipeline {
 
   /** Transforms `request.file`; fills `inputs` with every file read, also when it fails. */
   async run(request: ShaderRequest, inputs: ShaderInputs): Promise<ShaderResult> {
-    const { root, options } = this.env();
+    const { root, options, production } = this.env();
     const file = request.file;
     inputs.files.push(file);
+    const plan = transformPlan(request, options, production, root);
     const bytes = await readBytes(file, options.maxFileSize, root);
 
     if (request.source === 'spv') {
@@ -351,12 +356,13 @@ export class ShaderPipeline {
         else if (/#\s*version\b/.test(text)) hint = 'it looks like GLSL: give it its stage extension (.comp, .vert, ...)';
         throw ShaderError.of('NOT_SPIRV_BINARY', `${displayPath(file, root)} is not a SPIR-V binary (no SPIR-V magic number at the start)`, undefined, hint);
       }
-      const key = sha256('spv', file, bytes);
+      const key = sha256('spv', file, bytes, plan.tag);
       return this.cached(key, () => {
         const started = performance.now();
         const module = this.decode(bytes, file, root);
         return this.finish(
           key,
+          plan,
           module,
           file,
           new Map(),
@@ -370,7 +376,7 @@ export class ShaderPipeline {
     if (request.source === 'spvasm') {
       const text = decodeText(bytes, file, root, 'SPIR-V assembly text');
       inputs.texts.set(file, text);
-      const key = sha256('spvasm', file, text);
+      const key = sha256('spvasm', file, text, plan.tag);
       return this.cached(key, () => {
         const started = performance.now();
         // Assembled for a source-preserving edit: `?spvasm` gives the input's text, edited, and
@@ -399,7 +405,7 @@ export class ShaderPipeline {
           line: loc.line,
           column: loc.column,
         });
-        return this.finish(key, snapshot.module, file, texts, locate, false, started, asmWarnings, preserving(snapshot, file));
+        return this.finish(key, plan, snapshot.module, file, texts, locate, false, started, asmWarnings, preserving(snapshot, file));
       });
     }
 
@@ -425,7 +431,7 @@ export class ShaderPipeline {
     inputs.missing.push(...pre.missing);
     for (const [f, t] of pre.texts) inputs.texts.set(f, t);
     const compilerId = typeof options.compiler === 'function' ? 'function' : options.compiler;
-    const key = sha256('glsl', file, stage, pre.source, compilerId);
+    const key = sha256('glsl', file, stage, pre.source, compilerId, plan.tag);
     return this.cached(key, async () => {
       let compiled: CompiledGlsl;
       try {
@@ -451,7 +457,7 @@ export class ShaderPipeline {
       const locate = (loc: { file?: string; line: number; column: number }): ProblemLocation | undefined =>
         mapGlslLocation(pre, loc.file, loc.line, loc.column);
       const compilerWarnings = compilerMessageProblems(compiled.warnings, pre);
-      return this.finish(key, module, file, pre.texts, locate, !options.debugInfo, started, compilerWarnings);
+      return this.finish(key, plan, module, file, pre.texts, locate, !options.debugInfo, started, compilerWarnings);
     });
   }
 
@@ -488,6 +494,7 @@ export class ShaderPipeline {
 
   private finish(
     key: string,
+    plan: TransformPlan,
     module: Module,
     file: string,
     texts: ReadonlyMap<string, string>,
@@ -498,7 +505,7 @@ export class ShaderPipeline {
     preserved?: Preserving,
   ): ShaderResult {
     try {
-      return this.finishUntimed(key, module, file, texts, locate, strip, earlierWarnings, preserved);
+      return this.finishUntimed(key, plan, module, file, texts, locate, strip, earlierWarnings, preserved);
     } finally {
       this.record(file, performance.now() - startedAt);
     }
@@ -506,6 +513,7 @@ export class ShaderPipeline {
 
   private finishUntimed(
     key: string,
+    plan: TransformPlan,
     module: Module,
     file: string,
     texts: ReadonlyMap<string, string>,
@@ -516,7 +524,8 @@ export class ShaderPipeline {
   ): ShaderResult {
     const { root, options } = this.env();
     const problem = (d: Diagnostic): Problem => diagnosticProblem(d, module, locate, preserved?.locate);
-    const passes = options.passes.map(resolvePass);
+    // Specialization first, so that the user's passes see the constants it bakes in.
+    const passes = [...plan.before.map(resolvePass), ...options.passes.map(resolvePass)];
     const validator = options.validate === false ? undefined : resolvePass(options.validator);
     const errors: Problem[] = [];
     const warnings: Problem[] = [...earlierWarnings];
@@ -549,9 +558,20 @@ export class ShaderPipeline {
       throw e;
     }
     if (errors.length > 0) throw new ShaderError(errors);
+    // Reflected before the release passes strip the names of bindings and entry points.
+    const reflection = reflectModule(module);
+    if (plan.after.length > 0) {
+      try {
+        const r = runPasses(module, plan.after, { targetEnv: options.targetEnv });
+        const failed = r.diagnostics.filter((d) => d.severity === 'error').map(problem);
+        if (failed.length > 0) throw new ShaderError(failed);
+      } catch (e) {
+        if (e instanceof SpirvError) throw fromSpirvError(e, file, root);
+        throw e;
+      }
+    }
     if (strip) stripCompilerDebugInfo(module);
     const words = encodeModule(module, { endianness: HOST_ENDIANNESS });
-    const reflection = reflectModule(module);
     let dis: string | undefined;
     return {
       key,
@@ -563,6 +583,28 @@ export class ShaderPipeline {
       ...(preserved !== undefined ? { assembly: () => preserved.text() } : {}),
     };
   }
+}
+
+/**
+ * What runs around the user's passes for `request`: specialization (the option's values, the
+ * query's over them) before, the release passes after; a bad `?specialize=` is the import's error.
+ */
+function transformPlan(request: ShaderRequest, options: ResolvedOptions, production: boolean, root: string): TransformPlan {
+  let query = new Map<number, string>();
+  if (request.specialize !== undefined) {
+    const q = specializeQuery(request.specialize);
+    if ('problem' in q)
+      throw ShaderError.of(
+        'BAD_SPECIALIZE_QUERY',
+        `${displayPath(request.file, root)}?specialize=${request.specialize}: ${q.problem}`,
+        undefined,
+        'write ?specialize=SPECID:VALUE,SPECID:VALUE',
+      );
+    query = q.values;
+  }
+  const specialization = { option: options.specialize, query };
+  const after = releasePasses(options, production);
+  return { before: specializationPasses(specialization), after, tag: JSON.stringify([specializationTag(specialization), after]) };
 }
 
 /** Reads a file's text for a code frame, if it can. */

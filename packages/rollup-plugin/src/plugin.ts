@@ -20,6 +20,8 @@ import { parseShaderId, splitQuery, type ShaderRequest } from './ids.js';
 import { resolveOptions, type SpvkitOptions } from './options.js';
 import { ShaderPipeline, resolvePass, textForFrame, type ShaderInputs, type ShaderResult } from './pipeline.js';
 import { ShaderError, codeFrame, type Problem } from './problem.js';
+import { releasePasses } from './release.js';
+import { specializationPasses } from './specialize.js';
 
 /** What a host (the Vite plugin) can tell the plugin. */
 export interface SpvkitHost {
@@ -36,6 +38,12 @@ export interface SpvkitHost {
    * learns about new files from its own watcher and `SpvkitApi.dependents` instead.
    */
   watchMissingIncludes?: boolean;
+  /**
+   * Whether this is a production build, which runs the release passes unless the `release` option
+   * says otherwise. The Vite plugin sets it (`vite build`); unset, it is
+   * `process.env.NODE_ENV === 'production'` at the start of the build.
+   */
+  production?: boolean | undefined;
 }
 
 /** The plugin's `api`, for other plugins (the Vite plugin uses it). */
@@ -71,7 +79,7 @@ export interface SpvkitPlugin {
   readonly name: 'spvkit';
   readonly enforce: 'pre';
   readonly api: SpvkitApi;
-  /** Checks that every pass named in the options exists. */
+  /** Checks that every pass named in the options (and the release passes, when they run) exists. */
   buildStart(this: SpvkitPluginContext): void;
   /** Resolves shader imports with a query (`./a.comp?spvasm`) by resolving the path without it. */
   readonly resolveId: {
@@ -132,7 +140,10 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
     }
     return filterFn(file);
   };
-  const pipeline = new ShaderPipeline(() => ({ root: root(), options: resolved }));
+  /** NODE_ENV as the build started (a config may set it after the plugin is made). */
+  let nodeEnvProduction = process.env.NODE_ENV === 'production';
+  const production = (): boolean => host.production ?? nodeEnvProduction;
+  const pipeline = new ShaderPipeline(() => ({ root: root(), options: resolved, production: production() }));
   /** include or missing-include file -> shader files that read it. */
   const graph = new Map<string, Set<string>>();
   /** shader file -> files it read last time (to drop stale edges). */
@@ -204,7 +215,14 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
 
     buildStart() {
       warned.clear();
-      const named: (string | Pass)[] = [...resolved.passes];
+      nodeEnvProduction = process.env.NODE_ENV === 'production';
+      // The passes every import runs: specialization's and the release set's are checked here
+      // too, so a build without them registered fails at its start, naming them.
+      const named: (string | Pass)[] = [
+        ...specializationPasses({ option: resolved.specialize, query: new Map() }),
+        ...resolved.passes,
+        ...releasePasses(resolved, production()),
+      ];
       if (resolved.validate !== false) named.push(resolved.validator);
       for (const p of named) {
         try {

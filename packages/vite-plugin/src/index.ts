@@ -25,6 +25,8 @@ export type {
   GlslCompileContext,
   EmitOption,
   GlslStage,
+  SpecializationValue,
+  SpecializeOption,
   SpvkitApi,
   FilterPattern,
   SpvkitLog,
@@ -90,7 +92,13 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
     configResolved(resolved) {
       config = resolved;
       const serve = resolved.command === 'serve';
-      api.configure({ root: options.root ?? resolved.root, serveAsset: serve ? serveAsset : undefined, watchMissingIncludes: !serve });
+      // `vite build` is a production build: the release passes run unless `release: false`.
+      api.configure({
+        root: options.root ?? resolved.root,
+        serveAsset: serve ? serveAsset : undefined,
+        watchMissingIncludes: !serve,
+        production: resolved.command === 'build',
+      });
     },
 
     configureServer(server) {
