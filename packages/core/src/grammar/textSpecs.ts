@@ -6,7 +6,7 @@
  * so an assembler bundles neither capability and extension lists nor the full specs of `./specs.ts`.
  *
  * Each spec comes in two forms: the public one with the grammar's operand names
- * (`instructionTextSpecs`, ...), and one without (`*SpecsUnnamed`), which the assembler reads. Its
+ * (`instructionTextSpecs`, ...), and one without (`*Unnamed`), which the assembler reads. Its
  * messages name an operand by its kind, and a page that assembles then carries no operand names
  * (6 KB gzip, an eighth of such a page; issue 13). The operand-name tables are referenced only by
  * the named functions, so a bundle that calls only the unnamed ones leaves them out.
@@ -106,45 +106,76 @@ function sparse<T>(list: readonly (number | T)[]): Map<number, T> {
   return m;
 }
 
-const instructionSpecs: (readonly InstructionTextSpec[] | undefined)[] = [undefined, undefined];
+let instructionSpecs: readonly InstructionTextSpec[] | undefined;
 
 /**
  * Every core instruction in grammar order (an opcode may appear more than once, as in the grammar).
  * @example instructionTextSpecs().find((i) => i.opname === 'OpLoad')?.operands[2]?.name // 'Pointer'
  */
 export function instructionTextSpecs(): readonly InstructionTextSpec[] {
-  return (instructionSpecs[1] ??= buildInstructionSpecs(INSTRUCTION_OPERAND_NAMES));
-}
-
-/** {@link instructionTextSpecs} without operand names (the assembler's). @internal */
-export function instructionTextSpecsUnnamed(): readonly InstructionTextSpec[] {
-  return (instructionSpecs[0] ??= buildInstructionSpecs(undefined));
-}
-
-function buildInstructionSpecs(allOperandNames: string | undefined): readonly InstructionTextSpec[] {
-  const names = INSTRUCTION_NAMES.split(' ');
-  const operandNames = allOperandNames?.split('\t') ?? [];
-  const aliases = sparse<string>(INSTRUCTION_ALIASES);
-  const last = sparse<number>(INSTRUCTION_LAST_VERSIONS);
+  if (instructionSpecs !== undefined) return instructionSpecs;
+  const { opnames } = instructionNames();
+  const operandNames = INSTRUCTION_OPERAND_NAMES.split('\t');
   const list: InstructionTextSpec[] = [];
+  for (let i = 0; i < opnames.length; i++) list.push(buildInstructionSpec(i, operandNames[i]));
+  return (instructionSpecs = Object.freeze(list));
+}
+
+/** The core instructions' names and opcodes in grammar order, and their aliases by index. */
+export interface InstructionNames {
+  /** With `Op`. */
+  readonly opnames: readonly string[];
+  readonly opcodes: readonly number[];
+  /** Aliases (with `Op`) of the instructions that have any, by index. */
+  readonly aliases: ReadonlyMap<number, readonly string[]>;
+}
+
+let names: InstructionNames | undefined;
+
+/**
+ * The names, opcodes and aliases of {@link instructionTextSpecs} without building a spec per
+ * instruction: the assembler's name table, built in every process that assembles, needs only
+ * these, and builds the specs of the opcodes a text uses ({@link instructionTextSpecUnnamed}).
+ * @internal
+ */
+export function instructionNames(): InstructionNames {
+  if (names !== undefined) return names;
+  const list = INSTRUCTION_NAMES.split(' ');
+  const opnames: string[] = [];
+  const opcodes: number[] = [];
   let opcode = 0;
-  for (let i = 0; i < names.length; i++) {
+  for (let i = 0; i < list.length; i++) {
     opcode += INSTRUCTIONS[2 * i] as number;
-    const operands = named(decodeOperands(INSTRUCTIONS[2 * i + 1] as string), operandNames[i]);
-    const opname = `Op${names[i]}`;
-    list.push(
-      Object.freeze({
-        opname,
-        opcode,
-        aliases: aliasesOf(opname, aliases.get(i)),
-        operands,
-        hasResultType: operands.some((o) => o.kind === 'IdResultType'),
-        hasResult: operands.some((o) => o.kind === 'IdResult'),
-        ...availability(INSTRUCTION_VERSIONS[i], last.get(i)),
-      }),
-    );
+    opnames.push(`Op${list[i]}`);
+    opcodes.push(opcode);
   }
-  return Object.freeze(list);
+  const aliases = new Map<number, readonly string[]>();
+  for (const [i, edits] of sparse<string>(INSTRUCTION_ALIASES)) aliases.set(i, aliasesOf(opnames[i], edits));
+  return (names = { opnames, opcodes, aliases });
+}
+
+const unnamedSpecs: (InstructionTextSpec | undefined)[] = [];
+
+/** The spec of core instruction `index` (grammar order) without operand names (the assembler's). @internal */
+export function instructionTextSpecUnnamed(index: number): InstructionTextSpec {
+  return (unnamedSpecs[index] ??= buildInstructionSpec(index, undefined));
+}
+
+let lastVersions: Map<number, number> | undefined;
+
+function buildInstructionSpec(i: number, operandNames: string | undefined): InstructionTextSpec {
+  const { opnames, opcodes, aliases } = instructionNames();
+  lastVersions ??= sparse<number>(INSTRUCTION_LAST_VERSIONS);
+  const operands = named(decodeOperands(INSTRUCTIONS[2 * i + 1] as string), operandNames);
+  return Object.freeze({
+    opname: opnames[i],
+    opcode: opcodes[i],
+    aliases: aliases.get(i) ?? NONE,
+    operands,
+    hasResultType: operands.some((o) => o.kind === 'IdResultType'),
+    hasResult: operands.some((o) => o.kind === 'IdResult'),
+    ...availability(INSTRUCTION_VERSIONS[i], lastVersions.get(i)),
+  });
 }
 
 /** Operand names of enumerant parameters: core kinds', and per extended set its own kinds'. */

@@ -1,6 +1,12 @@
 // The assembler's specs (names, aliases, versions; no operand names), not the full ones: see grammar/textSpecs.ts.
 import { Op, extInstSetInfos, type ExtInstSetInfo } from '../../grammar/index.js';
-import { extInstTextSpecsUnnamed, instructionTextSpecsUnnamed, type ExtInstTextSpec, type InstructionTextSpec } from '../../grammar/textSpecs.js';
+import {
+  extInstTextSpecsUnnamed,
+  instructionNames,
+  instructionTextSpecUnnamed,
+  type ExtInstTextSpec,
+  type InstructionTextSpec,
+} from '../../grammar/textSpecs.js';
 import { ByteStringMap } from './ByteStringMap.js';
 import { versionRange, type VersionRange } from './availability.js';
 import { operandTypesOf } from './operandPatterns.js';
@@ -124,9 +130,12 @@ const SPEC_CONSTANT_OPCODES = [
  * extended instruction sets. Built once per process, on first use.
  */
 export class AssemblerGrammar {
+  /** Opcode names and aliases → index in the grammar's instruction list. */
   private readonly opcodeNames = new ByteStringMap(1024);
-  private readonly opcodes: OpcodeEntry[] = [];
-  private readonly byOpcode = new Map<number, OpcodeEntry>();
+  /** Entries by grammar index, built when a text first names the opcode. */
+  private readonly entries: (OpcodeEntry | undefined)[];
+  /** Grammar index of each opcode's first instruction (the one that counts, as in spirv-as). */
+  private readonly indexOf = new Map<number, number>();
   private readonly specConstantNames = new ByteStringMap(128);
   private readonly specConstantList: string[] = [];
   private readonly sets = new Map<string, ExtInstSetEntry>();
@@ -137,19 +146,22 @@ export class AssemblerGrammar {
     return (AssemblerGrammar.instance ??= new AssemblerGrammar());
   }
 
+  // Only names here: a process that assembles builds this table every time, and a spec per
+  // instruction (operands, availability) for ~750 opcodes costs more than a small text's assembly.
   private constructor() {
-    for (const spec of instructionTextSpecsUnnamed()) {
-      if (this.byOpcode.has(spec.opcode)) continue;
-      const entry = new OpcodeEntry(spec);
-      this.byOpcode.set(spec.opcode, entry);
-      this.opcodes.push(entry);
+    const { opnames, opcodes, aliases } = instructionNames();
+    // Filled, not holey: the lookups read it once per instruction.
+    this.entries = new Array<OpcodeEntry | undefined>(opcodes.length).fill(undefined);
+    const first: number[] = [];
+    for (let i = 0; i < opcodes.length; i++) {
+      if (this.indexOf.has(opcodes[i])) continue;
+      this.indexOf.set(opcodes[i], i);
+      first.push(i);
     }
-    for (let i = 0; i < this.opcodes.length; i++) this.opcodeNames.set(this.opcodes[i].spec.opname, i);
-    for (let i = 0; i < this.opcodes.length; i++) {
-      for (const alias of this.opcodes[i].spec.aliases) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
-    }
+    for (const i of first) this.opcodeNames.set(opnames[i], i);
+    for (const i of first) for (const alias of aliases.get(i) ?? []) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
     for (const opcode of SPEC_CONSTANT_OPCODES) {
-      const name = this.byOpcode.get(opcode)!.spec.opname.slice(2);
+      const name = opnames[this.indexOf.get(opcode)!].slice(2);
       this.specConstantNames.set(name, opcode);
       this.specConstantList.push(name);
     }
@@ -158,24 +170,31 @@ export class AssemblerGrammar {
   /** The opcode named `bytes[start, end)` (with its `Op`), or undefined. */
   opcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
     const i = this.opcodeNames.get(bytes, start, end);
-    return i < 0 ? undefined : this.opcodes[i];
+    return i < 0 ? undefined : (this.entries[i] ?? this.entry(i));
   }
 
   /** {@link opcode} with the name's hash already computed (Lexer.identEnd). */
   opcodeHashed(bytes: Uint8Array, start: number, end: number, hash: number): OpcodeEntry | undefined {
     const i = this.opcodeNames.getHashed(bytes, start, end, hash);
-    return i < 0 ? undefined : this.opcodes[i];
+    return i < 0 ? undefined : (this.entries[i] ?? this.entry(i));
+  }
+
+  private entry(i: number): OpcodeEntry {
+    return (this.entries[i] = new OpcodeEntry(instructionTextSpecUnnamed(i)));
   }
 
   /** Every opcode name, for did-you-mean hints. */
   opcodeNamesList(): string[] {
-    return this.opcodes.map((e) => e.spec.opname);
+    const { opnames } = instructionNames();
+    return [...this.indexOf.values()].map((i) => opnames[i]);
   }
 
   /** OpSpecConstantOp's operation named `bytes[start, end)` (without `Op`). */
   specConstantOpcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
     const op = this.specConstantNames.get(bytes, start, end);
-    return op < 0 ? undefined : this.byOpcode.get(op);
+    if (op < 0) return undefined;
+    const i = this.indexOf.get(op)!;
+    return this.entries[i] ?? this.entry(i);
   }
 
   /** The operations OpSpecConstantOp accepts, for hints. */
