@@ -3,7 +3,6 @@ import {
   HOST_ENDIANNESS,
   SECTIONS,
   UNCHANGED,
-  forEachGlobalInstruction,
   instructionAt,
   encodeModule,
   replaceFunctionWords,
@@ -11,7 +10,9 @@ import {
   type Module,
   type Pass,
 } from '@spvkit/core';
+import { bodyWords } from '../words/bodyWords.js';
 import { IdCounts } from '../words/IdCounts.js';
+import { idPositions } from '../words/idPositions.js';
 import { IdOperands } from '../words/idOperands.js';
 
 /**
@@ -21,45 +22,50 @@ import { IdOperands } from '../words/idOperands.js';
  * when the module is numbered so already.
  */
 export function compactModuleIds(module: Module): boolean {
+  const bodies = bodyWords(module);
+  const ids = new IdOperands(module, bodies.length);
+  // Where the ids of the bodies are, found once per body buffer (the dead-code passes before this
+  // one found them already when they left the bodies as they were).
+  const positions = idPositions(ids, bodies);
   const words = encodeModule(module, { endianness: HOST_ENDIANNESS });
-  const ids = new IdOperands(module, words.length);
+  const head = words.length - bodies.length;
   const map = new IdCounts(module.header.bound, words.length);
   const out = words.slice();
   let next = 1;
   let renamed = false;
-  for (let pos = HEADER_WORDS; pos < words.length;) {
+  const rename = (i: number): void => {
+    const old = words[i];
+    let id = map.get(old);
+    if (id === 0) {
+      id = next++;
+      map.set(old, id);
+    }
+    if (id !== old) {
+      out[i] = id;
+      renamed = true;
+    }
+  };
+  for (let pos = HEADER_WORDS; pos < head;) {
     const wordCount = wordCountAt(words, pos);
     const n = ids.collect(words, pos, wordCount);
     const found = ids.found;
-    for (let k = 0; k < n; k++) {
-      const i = found[k];
-      const old = words[i];
-      let id = map.get(old);
-      if (id === 0) {
-        id = next++;
-        map.set(old, id);
-      }
-      if (id !== old) {
-        out[i] = id;
-        renamed = true;
-      }
-    }
+    for (let k = 0; k < n; k++) rename(found[k]);
     pos += wordCount;
+  }
+  for (let k = 0; k < positions.length; k++) {
+    const p = positions[k];
+    rename(head + (p < 0 ? ~p : p));
   }
   if (!renamed && module.header.bound === next) return false;
   out[3] = next;
   // The globals become views of their rewritten words (copied apart from the bodies', which the
   // module keeps as words).
-  let bodyStart = HEADER_WORDS;
-  forEachGlobalInstruction(module, (inst) => {
-    bodyStart += inst.wordCount;
-  });
-  const head = out.slice(0, bodyStart);
+  const globals = out.slice(0, head);
   let pos = HEADER_WORDS;
   const sections = SECTIONS.map((name) =>
     module.section(name).map((inst) => {
       const wordCount = inst.wordCount;
-      const view = instructionAt(head, pos, wordCount);
+      const view = instructionAt(globals, pos, wordCount);
       view.span = inst.span;
       pos += wordCount;
       return view;
@@ -69,7 +75,7 @@ export function compactModuleIds(module: Module): boolean {
     module[name] = sections[i];
   });
   module.header.bound = next;
-  if (module.hasLazyFunctions || bodyStart < out.length) replaceFunctionWords(module, out.subarray(bodyStart));
+  if (module.hasLazyFunctions || head < out.length) replaceFunctionWords(module, out.subarray(head));
   return true;
 }
 

@@ -21,5 +21,5 @@ export function dropFunctions(module: Module, words: Uint32Array, spans: readonl
     at = span.end;
   }
   out.copy(words, at, words.length);
-  replaceFunctionWords(module, out.words().slice());
+  replaceFunctionWords(module, out.words());
 }

@@ -1,21 +1,10 @@
 import { Decoration, Op, UNCHANGED, decodeLiteralString, wordCountAt, type Module, type Pass } from '@spvkit/core';
-import { bodyWords, type FunctionSpan } from '../words/bodyWords.js';
+import { bodyWords, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
-import { memoized, remember } from '../words/memo.js';
+import { remember } from '../words/memo.js';
 import { dropFunctions } from './bodyRewrite.js';
-import { ModuleUses, bodyUses, spansOf } from './moduleUses.js';
+import { ModuleUses, bodyUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
-
-/** Opcodes other than OpFunctionCall that name a function (OpenCL kernels enqueued or queried). */
-const NAMES_FUNCTION = new Set<number>([
-  Op.EnqueueKernel,
-  Op.GetKernelNDrangeSubGroupCount,
-  Op.GetKernelNDrangeMaxSubGroupSize,
-  Op.GetKernelWorkGroupSize,
-  Op.GetKernelPreferredWorkGroupSizeMultiple,
-  Op.GetKernelLocalSizeForSubgroupCount,
-  Op.GetKernelMaxNumSubgroups,
-]);
 
 /**
  * The functions no entry point (nor an exported function, nor a global such as a function-pointer
@@ -40,25 +29,20 @@ export function deadFunctions(module: Module, words: Uint32Array, spans: readonl
       if (isFunction.has(id)) roots.push(id);
     });
   }
-  const calls = memoized(words, 'calls', () => {
-    const calls = new Map<number, number[]>();
-    for (const span of spans) {
-      const callees: number[] = [];
-      for (let pos = span.definition; pos < span.end;) {
-        const wordCount = wordCountAt(words, pos);
-        const op = words[pos] & 0xffff;
-        if (op === Op.FunctionCall) callees.push(words[pos + 3]);
-        else if (NAMES_FUNCTION.has(op)) {
-          ids.visit(words, pos, wordCount, (i) => {
-            if (isFunction.has(words[i])) callees.push(words[i]);
-          });
-        }
-        pos += wordCount;
-      }
-      calls.set(span.id, callees);
+  const calls = new Map<number, readonly number[]>();
+  for (const span of spans) {
+    if (span.kernelQueries.length === 0) {
+      calls.set(span.id, span.calls);
+      continue;
     }
-    return calls;
-  });
+    const callees = [...span.calls];
+    for (const pos of span.kernelQueries) {
+      ids.visit(words, pos, wordCountAt(words, pos), (i) => {
+        if (isFunction.has(words[i])) callees.push(words[i]);
+      });
+    }
+    calls.set(span.id, callees);
+  }
   const live = new Set<number>();
   while (roots.length > 0) {
     const f = roots.pop()!;
@@ -80,7 +64,7 @@ export const eliminateDeadFunctions: Pass = {
   description: 'remove functions no entry point reaches, and the types, constants, names and decorations only they used',
   run(module) {
     const words = bodyWords(module);
-    const spans = spansOf(words);
+    const spans = functionSpans(words);
     const dead = deadFunctions(module, words, spans);
     if (dead.size === 0) return UNCHANGED;
     const ids = new IdOperands(module, words.length);

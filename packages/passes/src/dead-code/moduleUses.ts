@@ -2,16 +2,12 @@
 // spirv-opt counts them, names and decorations of an id are not uses of it (they go with it), while
 // entry-point interfaces, execution modes, other globals, function bodies and non-semantic
 // instructions (debug info) are.
-import { Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isAnnotation, wordCountAt, type Instruction, type Module } from '@spvkit/core';
+import { Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isAnnotation, type Instruction, type Module } from '@spvkit/core';
+import { idPositions } from '../words/idPositions.js';
 import { IdCounts } from '../words/IdCounts.js';
 import { IdOperands } from '../words/idOperands.js';
 import { memoized } from '../words/memo.js';
-import { functionSpans, type FunctionSpan } from '../words/bodyWords.js';
-
-/** The functions of body words, found once per buffer. */
-export function spansOf(words: Uint32Array): readonly FunctionSpan[] {
-  return memoized(words, 'spans', () => functionSpans(words));
-}
+import type { FunctionSpan } from '../words/bodyWords.js';
 
 /**
  * The uses of ids in body words, except in the functions of `skip` (from their OpFunction on:
@@ -20,22 +16,22 @@ export function spansOf(words: Uint32Array): readonly FunctionSpan[] {
 export function bodyUses(module: Module, ids: IdOperands, words: Uint32Array, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
   const count = (): IdCounts => {
     const counts = new IdCounts(module.header.bound, words.length + 1024);
-    const spans = skip?.spans ?? [];
-    let spanIndex = 0;
-    for (let pos = 0; pos < words.length;) {
-      while (spanIndex < spans.length && pos >= spans[spanIndex].end) spanIndex++;
-      const span = spans[spanIndex];
-      if (span !== undefined && pos === span.definition && skip!.dead.has(span.id)) {
-        pos = span.end;
-        continue;
+    const positions = idPositions(ids, words);
+    // The word ranges not counted, in order.
+    const skipped: number[] = [];
+    for (const span of skip?.spans ?? []) if (skip!.dead.has(span.id)) skipped.push(span.definition, span.end);
+    let r = 0;
+    let from = skipped.length > 0 ? skipped[0] : words.length;
+    for (let k = 0; k < positions.length; k++) {
+      const p = positions[k];
+      // A result id (stored as ~index) is not a use of itself.
+      if (p < 0) continue;
+      if (p >= from) {
+        while (r < skipped.length && p >= skipped[r + 1]) r += 2;
+        from = r < skipped.length ? skipped[r] : words.length;
+        if (p >= from) continue;
       }
-      const wordCount = wordCountAt(words, pos);
-      const n = ids.collect(words, pos, wordCount);
-      // The result id is not a use of itself.
-      const resultAt = resultIndex(words, pos);
-      const found = ids.found;
-      for (let k = 0; k < n; k++) if (found[k] !== resultAt) counts.add(words[found[k]]);
-      pos += wordCount;
+      counts.add(words[p]);
     }
     return counts;
   };

@@ -25,15 +25,13 @@ export const removeUnusedInterfaceVariables: Pass = {
     const words = bodyWords(module);
     const ids = new IdOperands(module, words.length);
     const used = new Map<number, number[]>();
-    const calls = new Map<number, number[]>();
+    const calls = new Map<number, readonly number[]>();
     for (const span of functionSpans(words)) {
       const vars: number[] = [];
       const seen = new Set<number>();
-      const callees: number[] = [];
       for (let pos = span.definition; pos < span.end;) {
         const wordCount = wordCountAt(words, pos);
         const op = words[pos] & 0xffff;
-        if (op === Op.FunctionCall) callees.push(words[pos + 3]);
         if (op !== Op.Function && op !== Op.FunctionParameter) {
           ids.visit(words, pos, wordCount, (i) => {
             const id = words[i];
@@ -46,7 +44,7 @@ export const removeUnusedInterfaceVariables: Pass = {
         pos += wordCount;
       }
       used.set(span.id, vars);
-      calls.set(span.id, callees);
+      calls.set(span.id, span.calls);
     }
     const edits: { ep: Instruction; operands: number[] }[] = [];
     for (const ep of module.entryPoints) {

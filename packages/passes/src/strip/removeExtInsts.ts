@@ -123,7 +123,7 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
         at = drops[i + 1];
       }
       out.copy(words, at, words.length);
-      replaceFunctionWords(module, out.words().slice());
+      replaceFunctionWords(module, out.words());
     },
   };
 }

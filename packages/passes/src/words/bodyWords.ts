@@ -2,6 +2,7 @@
 // of this package that edit bodies read and rewrite words only, so a freshly decoded module's
 // bodies never become objects, and a decoded one goes through the same code.
 import { HEADER_WORDS, HOST_ENDIANNESS, Op, encodeModule, forEachGlobalInstruction, wordCountAt, type Module } from '@spvkit/core';
+import { memoized } from './memo.js';
 
 /**
  * The words from the first OpFunction to the end of the module (host byte order). For bodies still
@@ -27,28 +28,53 @@ export interface FunctionSpan {
   readonly definition: number;
   /** Just past its OpFunctionEnd. */
   readonly end: number;
+  /** The functions it calls (OpFunctionCall), in order, repeats included. */
+  readonly calls: readonly number[];
+  /** Indexes of its instructions other than OpFunctionCall that name a function (OpenCL's OpEnqueueKernel, OpGetKernel*). */
+  readonly kernelQueries: readonly number[];
 }
 
-/** The functions of body words, in order. Words after the last OpFunctionEnd belong to none. */
-export function functionSpans(words: Uint32Array): FunctionSpan[] {
-  const spans: FunctionSpan[] = [];
-  let start = 0;
-  let definition = -1;
-  let id = 0;
-  for (let pos = 0; pos < words.length;) {
-    const wordCount = wordCountAt(words, pos);
-    const opcode = words[pos] & 0xffff;
-    if (opcode === Op.Function) {
-      definition = pos;
-      id = words[pos + 2];
-    } else if (opcode === Op.FunctionEnd && definition >= 0) {
-      spans.push({ id, start, definition, end: pos + wordCount });
-      start = pos + wordCount;
-      definition = -1;
+/** Opcodes other than OpFunctionCall that name a function (OpenCL kernels enqueued or queried). */
+const NAMES_FUNCTION = new Set<number>([
+  Op.EnqueueKernel,
+  Op.GetKernelNDrangeSubGroupCount,
+  Op.GetKernelNDrangeMaxSubGroupSize,
+  Op.GetKernelWorkGroupSize,
+  Op.GetKernelPreferredWorkGroupSizeMultiple,
+  Op.GetKernelLocalSizeForSubgroupCount,
+  Op.GetKernelMaxNumSubgroups,
+]);
+
+/**
+ * The functions of body words, in order, with their calls, in one walk, once per buffer. Words
+ * after the last OpFunctionEnd belong to none.
+ */
+export function functionSpans(words: Uint32Array): readonly FunctionSpan[] {
+  return memoized(words, 'spans', () => {
+    const spans: FunctionSpan[] = [];
+    let start = 0;
+    let definition = -1;
+    let id = 0;
+    let calls: number[] = [];
+    let kernelQueries: number[] = [];
+    for (let pos = 0; pos < words.length;) {
+      const wordCount = wordCountAt(words, pos);
+      const opcode = words[pos] & 0xffff;
+      if (opcode === Op.FunctionCall) calls.push(words[pos + 3]);
+      else if (opcode === Op.Function) {
+        definition = pos;
+        id = words[pos + 2];
+      } else if (opcode === Op.FunctionEnd && definition >= 0) {
+        spans.push({ id, start, definition, end: pos + wordCount, calls, kernelQueries });
+        start = pos + wordCount;
+        definition = -1;
+        calls = [];
+        kernelQueries = [];
+      } else if (NAMES_FUNCTION.has(opcode)) kernelQueries.push(pos);
+      pos += wordCount;
     }
-    pos += wordCount;
-  }
-  return spans;
+    return spans;
+  });
 }
 
 /** Collects words into a growing buffer: the rewritten bodies of a pass. */
