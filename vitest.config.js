@@ -19,6 +19,7 @@ export default defineConfig({
       { find: /^@spvkit\/passes\/strip$/, replacement: here('./packages/passes/src/strip/index.ts') },
       { find: /^@spvkit\/passes\/dead-code$/, replacement: here('./packages/passes/src/dead-code/index.ts') },
       { find: /^@spvkit\/passes\/compact-ids$/, replacement: here('./packages/passes/src/compact-ids/index.ts') },
+      { find: /^@spvkit\/validator$/, replacement: here('./packages/validator/src/index.ts') },
       { find: /^@spvkit\/glslang$/, replacement: here('./packages/glslang/src/index.ts') },
       { find: /^@spvkit\/rollup-plugin$/, replacement: here('./packages/rollup-plugin/src/index.ts') },
       { find: /^@spvkit\/vite-plugin$/, replacement: here('./packages/vite-plugin/src/index.ts') },

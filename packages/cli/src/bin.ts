@@ -55,4 +55,11 @@ function stdoutWithPipeHandling(): NodeJS.WriteStream {
   return out;
 }
 
-export { serveWorker } from './batch/serveWorker.js';
+/**
+ * Serves a worker thread of a many-input run (bin/worker.js calls it). Loaded on call, so that the
+ * worker machinery is no part of a one-file command's start-up; messages sent before it listens
+ * wait in the port.
+ */
+export async function serveWorker(): Promise<void> {
+  (await import('./batch/serveWorker.js')).serveWorker();
+}

@@ -1,17 +1,18 @@
 import { UsageError, type Command, type CommandIo } from './CommandIo.js';
 import { BATCH_USAGE, runBatch } from './batch/runBatch.js';
-import { commands } from './commands/index.js';
+import { commandNames, loadCommand, loadCommands } from './commands/index.js';
 import { runCommand } from './runCommand.js';
 import { VERSION } from './version.js';
 
-const HELP = `spvkit ${VERSION} — read, write, transform and check SPIR-V
+/** The help text; it lists every command's summary, so it loads them all (only --help and mistakes pay for that). */
+const help = async (): Promise<string> => `spvkit ${VERSION} — read, write, transform and check SPIR-V
 
 usage: spvkit <command> [options]
        spvkit -v | --version
        spvkit -h | --help
 
 commands:
-${commands.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join('\n')}
+${(await loadCommands()).map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join('\n')}
 
 options:
   -h, --help     this text; 'spvkit <command> --help' lists a command's options
@@ -35,20 +36,20 @@ Exit codes: 0 success, 1 bad input (the message names the file), 2 bad usage.
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    io.stderr.write(HELP);
+    io.stderr.write(await help());
     return 2;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(HELP);
+    io.stdout.write(await help());
     return 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout.write(`spvkit ${VERSION}\n`);
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = commandNames.includes(name) ? await loadCommand(name) : undefined;
   if (command === undefined) {
-    io.stderr.write(`spvkit: unknown command '${name}'\n\n${HELP}`);
+    io.stderr.write(`spvkit: unknown command '${name}'\n\n${await help()}`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -1,4 +1,4 @@
-import { commands } from '../commands/index.js';
+import { loadCommand } from '../commands/index.js';
 import { runCommand } from '../runCommand.js';
 import { captureIo, type FileOutcome } from './captureIo.js';
 
@@ -18,7 +18,7 @@ export interface FileJob {
  */
 export async function runFile(job: FileJob): Promise<FileOutcome> {
   const { io, outcome } = captureIo(job.stdoutIsTTY);
-  const command = commands.find((c) => c.name === job.command);
+  const command = await loadCommand(job.command);
   if (command === undefined) {
     io.stderr.write(`spvkit: internal error: no command '${job.command}'\n`);
     return outcome(70);

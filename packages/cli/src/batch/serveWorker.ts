@@ -1,4 +1,3 @@
-import { parentPort } from 'node:worker_threads';
 import { runFile, type FileJob } from './runFile.js';
 
 /**
@@ -6,7 +5,8 @@ import { runFile, type FileJob } from './runFile.js';
  * output bytes moved, not copied. bin/worker.js calls this from the bundle.
  */
 export function serveWorker(): void {
-  const port = parentPort;
+  // Taken here, not imported: see WorkerPool's constructor.
+  const port = process.getBuiltinModule('node:worker_threads').parentPort;
   if (port === null) throw new Error('serveWorker() runs in a worker thread');
   port.on('message', (message: { id: number; job: FileJob }) => {
     void runFile(message.job).then((outcome) => {

@@ -1,0 +1,18 @@
+/**
+ * @spvkit/validator: SPIR-V validation in TypeScript. Every error is reported (not the first only)
+ * with its rule code and family, the instruction, its ids by name and the source line.
+ *
+ * @example
+ * ```ts
+ * import { decodeModule, formatDiagnostic } from '@spvkit/core';
+ * import { validate } from '@spvkit/validator';
+ * for (const d of validate(words)) console.error(formatDiagnostic(d));
+ * ```
+ */
+export { validate, createValidatePass, type ValidateOptions } from './validate.js';
+export { registerValidate, VALIDATE } from './register.js';
+export { RULES, type RuleCode, type RuleFamily, type RuleInfo } from './report/rules.js';
+export type { ValidationDiagnostic, NamedId } from './report/ValidationDiagnostic.js';
+export { ControlFlowGraph } from './cfg/ControlFlowGraph.js';
+export { scanModule, defIndex, type ModuleScan, type BrokenWords } from './scan/ModuleScan.js';
+export { checkLayout, type Structure } from './rules/layout.js';

@@ -1,0 +1,63 @@
+/**
+ * The rules the validator checks, each under a stable code. A code never changes meaning once
+ * published: tools and users filter on it. Where Vulkan gives a rule a VUID, the code is that VUID;
+ * the SPIR-V core rules checked here have none, so they carry `spvkit-<family>-<rule>` codes.
+ */
+
+/** The rule families: one per concern, as issue 19 lists them. */
+export type RuleFamily = 'binary' | 'layout' | 'ids' | 'ssa' | 'types';
+
+/** What a rule code stands for. */
+export interface RuleInfo {
+  readonly family: RuleFamily;
+  /** One line saying what the rule requires. */
+  readonly summary: string;
+}
+
+/** Every rule, by code. */
+export const RULES = {
+  'spvkit-binary-header': { family: 'binary', summary: 'the module starts with a 5-word header whose magic number is 0x07230203' },
+  'spvkit-binary-version': { family: 'binary', summary: 'the header names a SPIR-V version from 1.0 to 1.6' },
+  'spvkit-binary-word-count': { family: 'binary', summary: 'every instruction has a word count of at least 1 that ends inside the module' },
+  'spvkit-binary-too-short': { family: 'binary', summary: 'an instruction holds at least the words its opcode requires' },
+  'spvkit-ids-bound': { family: 'ids', summary: 'every result id is below the id bound of the header' },
+  'spvkit-ids-zero': { family: 'ids', summary: 'id 0 is never a result id' },
+  'spvkit-ids-duplicate': { family: 'ids', summary: 'an id is the result of one instruction only' },
+  'spvkit-ids-undefined': { family: 'ids', summary: 'every id used is defined somewhere in the module' },
+  'spvkit-ids-forward': {
+    family: 'ids',
+    summary:
+      'an id is defined before it is used, except where the spec allows a forward reference (names, decorations, entry points, branch targets, OpPhi, OpFunctionCall)',
+  },
+  'spvkit-layout-order': { family: 'layout', summary: "instructions come in the sections of the logical layout, in the layout's order" },
+  'spvkit-layout-memory-model': { family: 'layout', summary: 'the module has exactly one OpMemoryModel' },
+  'spvkit-layout-outside-function': { family: 'layout', summary: 'an instruction of a function body appears only inside a function' },
+  'spvkit-layout-in-function': {
+    family: 'layout',
+    summary: 'types, constants, global declarations and module-level instructions appear only outside functions',
+  },
+  'spvkit-layout-function': {
+    family: 'layout',
+    summary: 'a function is OpFunction, its OpFunctionParameters, its blocks and OpFunctionEnd; functions do not nest',
+  },
+  'spvkit-layout-block': { family: 'layout', summary: 'a block starts with OpLabel and ends with exactly one terminator' },
+  'spvkit-layout-variable': {
+    family: 'layout',
+    summary: "a function's OpVariables are the first instructions of its first block",
+  },
+  'spvkit-layout-phi': { family: 'layout', summary: "a block's OpPhis come before its other instructions" },
+  'spvkit-ssa-dominance': { family: 'ssa', summary: "a definition's block dominates every block that uses it" },
+  'spvkit-ssa-function': { family: 'ssa', summary: 'an id defined in a function is used only in that function' },
+  'spvkit-ssa-phi-predecessor': { family: 'ssa', summary: "each parent block of an OpPhi is a predecessor of the OpPhi's block" },
+  'spvkit-ssa-phi-count': { family: 'ssa', summary: 'an OpPhi has one (value, parent) pair per predecessor of its block' },
+  'spvkit-ssa-phi-value': { family: 'ssa', summary: "each value of an OpPhi has the OpPhi's result type" },
+  'spvkit-ssa-phi-dominance': { family: 'ssa', summary: 'each value of an OpPhi is defined in a block that dominates its parent block' },
+  'spvkit-types-result': { family: 'types', summary: 'the result type is of the kind the instruction computes' },
+  'spvkit-types-operand': { family: 'types', summary: 'each operand has the type the instruction requires of it' },
+  'spvkit-types-components': { family: 'types', summary: 'vector operands have as many components as the result' },
+  'spvkit-types-width': { family: 'types', summary: 'operand component widths are the ones the instruction requires' },
+  'spvkit-types-not-value': { family: 'types', summary: 'an operand that must be a value is not a type, a label, a function or another non-value' },
+} as const satisfies Record<string, RuleInfo>;
+
+/** A rule code. */
+export type RuleCode = keyof typeof RULES;

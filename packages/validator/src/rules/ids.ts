@@ -1,0 +1,103 @@
+import { Op, SHAPE_RESULT, instructionShape } from '@spvkit/core';
+import type { Reporter } from '../report/Reporter.js';
+import type { IdOperands } from '../scan/idOperands.js';
+import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
+
+/**
+ * Whether operand `k` (counted after the result type and result id) of an instruction with opcode
+ * `op` may name an id defined later in the module: the spec's exceptions to "defined before used",
+ * as spirv-val applies them (debug names, annotations, entry points and execution modes name
+ * anything; branches, merges and OpPhi name blocks and values later in the function; a call names
+ * a function defined later; debug-info instructions refer forward freely).
+ */
+function forwardAllowed(scan: ModuleScan, i: number, op: number, k: number): boolean {
+  switch (op) {
+    case Op.Name:
+    case Op.MemberName:
+    case Op.Decorate:
+    case Op.MemberDecorate:
+    case Op.DecorateId:
+    case Op.DecorateString:
+    case Op.MemberDecorateString:
+    case Op.GroupDecorate:
+    case Op.GroupMemberDecorate:
+    case Op.EntryPoint:
+    case Op.ExecutionMode:
+    case Op.ExecutionModeId:
+    case Op.SelectionMerge:
+    case Op.LoopMerge:
+    case Op.Branch:
+    case Op.Phi:
+    case Op.TypeForwardPointer:
+      return true;
+    case Op.BranchConditional:
+    case Op.Switch:
+      return k >= 1;
+    case Op.FunctionCall:
+      return k === 0;
+    case Op.ExtInst:
+      return k >= 2 && scan.debugSets.has(scan.words[scan.operandStart[i]]);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The ids family: result ids below the bound and defined once, every id used defined, and
+ * defined before its use where the spec has no exception. Instructions with a broken id get
+ * flagged, so the type rules do not report them a second time.
+ */
+export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter): void {
+  const { count, opcode, resultId, typeId, words, bound } = scan;
+  for (let i = 0; i < count; i++) {
+    const id = resultId[i];
+    if (id === 0) {
+      if (hasResult(scan, i)) {
+        reporter.report('spvkit-ids-zero', i, () => `result id 0 is not a valid id`);
+        reporter.flag(i);
+      }
+    } else if (id >= bound) {
+      reporter.report('spvkit-ids-bound', i, () => `result id ${id} is not below the id bound ${bound} of the header`, [id]);
+      reporter.flag(i);
+    } else if (scan.defOf[id] !== i + 1) {
+      const first = scan.defOf[id] - 1;
+      reporter.report('spvkit-ids-duplicate', i, (n) => `${n(id)} is defined a second time (first by instruction ${first + 1})`, [id]);
+      reporter.flag(i);
+    }
+  }
+  // Pointer types declared by OpTypeForwardPointer may be named before their OpTypePointer.
+  const forwardPointers = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    const op = opcode[i];
+    if (op === Op.TypeForwardPointer) forwardPointers.add(words[scan.operandStart[i]]);
+    const type = typeId[i];
+    if (type !== 0) {
+      const d = defIndex(scan, type);
+      if (d < 0) {
+        reporter.report('spvkit-ids-undefined', i, (n) => `result type ${n(type)} is not defined`, [type]);
+        reporter.flag(i);
+      } else if (d > i && !forwardPointers.has(type)) {
+        reporter.report('spvkit-ids-forward', i, (n) => `result type ${n(type)} is used before its definition`, [type]);
+        reporter.flag(i);
+      }
+    }
+    const found = ids.find(i);
+    const start = scan.operandStart[i];
+    for (let j = 0; j < found; j++) {
+      const w = ids.at[j];
+      const used = words[w];
+      const d = defIndex(scan, used);
+      if (d < 0) {
+        reporter.report('spvkit-ids-undefined', i, (n) => `${n(used)} is used but not defined`, [used]);
+        reporter.flag(i);
+      } else if (d > i && !forwardPointers.has(used) && !forwardAllowed(scan, i, op, w - start)) {
+        reporter.report('spvkit-ids-forward', i, (n) => `${n(used)} is used before its definition`, [used]);
+        reporter.flag(i);
+      }
+    }
+  }
+}
+
+function hasResult(scan: ModuleScan, i: number): boolean {
+  return (instructionShape[scan.opcode[i]] & SHAPE_RESULT) !== 0;
+}

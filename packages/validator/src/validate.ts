@@ -1,0 +1,179 @@
+import {
+  HEADER_WORDS,
+  Module,
+  NamesAnalysis,
+  Op,
+  SPIRV_MAGIC,
+  SourceLocationsAnalysis,
+  decodeLiteralString,
+  decodeModule,
+  encodeModule,
+  type Instruction,
+  type Pass,
+  type SourceLocation,
+} from '@spvkit/core';
+import { ControlFlowGraph } from './cfg/ControlFlowGraph.js';
+import { Reporter, type Finding } from './report/Reporter.js';
+import { RULES } from './report/rules.js';
+import type { ValidationDiagnostic } from './report/ValidationDiagnostic.js';
+import { checkIds } from './rules/ids.js';
+import { checkLayout } from './rules/layout.js';
+import { checkSsa } from './rules/ssa.js';
+import { checkTypes } from './rules/types.js';
+import { IdOperands } from './scan/idOperands.js';
+import { scanModule, type ModuleScan } from './scan/ModuleScan.js';
+
+/** Options of {@link validate}. */
+export interface ValidateOptions {
+  /**
+   * Target environment (`vulkan1.2`, `spv1.5`, ...). The families checked so far are the same in
+   * every environment; it is accepted now so that callers need not change when they are not.
+   */
+  readonly targetEnv?: string;
+}
+
+/**
+ * Validates a SPIR-V module and returns every error found (an empty array: valid, as far as the
+ * rule families implemented go: binary header, logical layout, ids, SSA and dominance, and the
+ * types of arithmetic, bitwise, logical, relational and conversion instructions).
+ *
+ * Every finding carries its rule code and family, the instruction (number, opcode, byte offset),
+ * the ids it is about with their OpNames, and the source line where the module has OpLine or
+ * NonSemantic.Shader.DebugInfo.100 DebugLine. Unlike spirv-val, it does not stop at the first
+ * error; a later family still runs where an earlier one found errors, skipping the instructions
+ * those were about. Never throws on malformed input: a broken word count is itself reported.
+ *
+ * @example
+ * ```ts
+ * import { formatDiagnostic } from '@spvkit/core';
+ * import { validate } from '@spvkit/validator';
+ * for (const d of validate(words)) console.error(formatDiagnostic(d)); // shader.comp:12:5: error: [spvkit-types-operand] OpIAdd: ...
+ * ```
+ */
+export function validate(input: Uint32Array | Module, options: ValidateOptions = {}): ValidationDiagnostic[] {
+  void options;
+  const module = input instanceof Module ? input : undefined;
+  const words = module !== undefined ? encodeModule(module) : (input as Uint32Array);
+  const reporter = new Reporter();
+  if (words.length < HEADER_WORDS || words[0] !== SPIRV_MAGIC) {
+    reporter.report('spvkit-binary-header', -1, () =>
+      words.length < HEADER_WORDS
+        ? `the module has ${words.length} words, fewer than the 5 of the header`
+        : `the magic number is 0x${words[0].toString(16)}, not 0x07230203`,
+    );
+    return finish(reporter, undefined, undefined);
+  }
+  const version = words[1];
+  if ((version & 0xff0000ff) !== 0 || version >>> 16 !== 1 || ((version >>> 8) & 0xff) > 6) {
+    reporter.report('spvkit-binary-version', -1, () => `the header's version word 0x${version.toString(16)} is not SPIR-V 1.0 to 1.6`);
+  }
+  const { scan, broken } = scanModule(words);
+  if (broken !== undefined) {
+    reporter.report(broken.kind === 'word-count' ? 'spvkit-binary-word-count' : 'spvkit-binary-too-short', -2 - broken.instruction, () =>
+      broken.kind === 'word-count'
+        ? `the instruction at byte offset ${broken.pos * 4} has word count ${words[broken.pos] >>> 16}, which ${words[broken.pos] >>> 16 === 0 ? 'is 0' : 'runs past the end of the module'}; nothing after it can be read`
+        : `the instruction at byte offset ${broken.pos * 4} is too short for its result type and result id; nothing after it is checked`,
+    );
+  }
+  const ids = new IdOperands(scan);
+  const structure = checkLayout(scan, reporter);
+  checkIds(scan, ids, reporter);
+  const cfg = new ControlFlowGraph(scan, structure);
+  checkSsa(scan, structure, cfg, ids, reporter);
+  checkTypes(scan, reporter);
+  return finish(reporter, scan, module);
+}
+
+/**
+ * The pass `validate`: runs {@link validate} on the module and reports its findings as the
+ * pass's diagnostics; never changes the module.
+ */
+export function createValidatePass(): Pass {
+  return {
+    name: 'validate',
+    description: 'validate the module (header, layout, ids, SSA, arithmetic/logical/conversion types) and report every error with its rule and source line',
+    run(module, context) {
+      const diagnostics = validate(module, context.targetEnv !== undefined ? { targetEnv: context.targetEnv } : {});
+      return { changed: false, diagnostics: diagnostics.map((d) => ({ ...d, pass: 'validate' })) };
+    },
+  };
+}
+
+/** Turns the findings into diagnostics: names, instructions and source lines looked up once, for them alone. */
+function finish(reporter: Reporter, scan: ModuleScan | undefined, given: Module | undefined): ValidationDiagnostic[] {
+  if (reporter.findings.length === 0) return [];
+  const findings = [...reporter.findings].sort((a, b) => position(a) - position(b));
+  const context = scan === undefined ? undefined : lookups(scan, given);
+  return findings.map((f): ValidationDiagnostic => {
+    const i = f.instruction;
+    const at = scan !== undefined && i >= 0 && i < scan.count ? i : -1;
+    const brokenAt = i <= -2 && scan !== undefined ? scan.pos[-2 - i] : -1;
+    const name = (id: number): string => {
+      const n = context?.name(id);
+      return n === undefined ? `%${id}` : `%${n}`;
+    };
+    const instruction = at >= 0 ? context?.instruction(at) : undefined;
+    const location = instruction !== undefined ? context?.location(instruction) : undefined;
+    return {
+      severity: 'error',
+      code: f.code,
+      family: RULES[f.code].family,
+      message: f.message(name),
+      offset: at >= 0 ? scan!.pos[at] * 4 : brokenAt >= 0 ? brokenAt * 4 : 0,
+      instructionIndex: at,
+      ...(at >= 0 ? { opcode: scan!.opcode[at] } : {}),
+      ids: f.ids.map((id) => {
+        const n = context?.name(id);
+        return n === undefined ? { id } : { id, name: n };
+      }),
+      ...(instruction !== undefined ? { instruction } : {}),
+      ...(location !== undefined ? { location } : {}),
+    };
+  });
+}
+
+function position(f: Finding): number {
+  return f.instruction >= 0 ? f.instruction : f.instruction === -1 ? -1 : -2 - f.instruction;
+}
+
+interface Lookups {
+  name(id: number): string | undefined;
+  instruction(i: number): Instruction | undefined;
+  location(inst: Instruction): SourceLocation | undefined;
+}
+
+/**
+ * Names, instructions and source lines for the findings. Through core's NamesAnalysis and
+ * SourceLocationsAnalysis on the module (decoded here when words were given) wherever its
+ * instructions line up one to one with the scan's; a module core cannot decode (its layout broken)
+ * still gets its OpNames, read from the words.
+ */
+function lookups(scan: ModuleScan, given: Module | undefined): Lookups {
+  let module = given;
+  if (module === undefined) {
+    try {
+      module = decodeModule(scan.words);
+    } catch {
+      module = undefined;
+    }
+  }
+  let list: Instruction[] | undefined;
+  if (module !== undefined) {
+    list = [...module.instructions()];
+    if (list.length !== scan.count || list.some((inst, i) => inst.opcode !== scan.opcode[i])) list = undefined;
+  }
+  if (module !== undefined && list !== undefined) {
+    const names = module.analysis(NamesAnalysis);
+    const locations = module.analysis(SourceLocationsAnalysis);
+    const instructions = list;
+    return { name: (id) => names.name(id), instruction: (i) => instructions[i], location: (inst) => locations.of(inst) };
+  }
+  const names = new Map<number, string>();
+  for (let i = 0; i < scan.count; i++) {
+    if (scan.opcode[i] === Op.Name && scan.end[i] > scan.operandStart[i]) {
+      const id = scan.words[scan.operandStart[i]];
+      if (!names.has(id)) names.set(id, decodeLiteralString(scan.words, scan.operandStart[i] + 1, scan.end[i]).value);
+    }
+  }
+  return { name: (id) => names.get(id), instruction: () => undefined, location: () => undefined };
+}
