@@ -219,7 +219,8 @@ const variables = `
                OpEntryPoint Fragment %main "main" %color %unusedInput
                OpExecutionMode %main OriginUpperLeft
                OpName %unusedPrivate "unusedPrivate"
-               OpName %init "init"
+               OpName %S "S"
+               OpMemberName %S 0 "m"
                OpName %exported "exported"
                OpDecorate %unusedPrivate RelaxedPrecision
                OpDecorate %exported LinkageAttributes "exported" Export
@@ -229,12 +230,14 @@ const variables = `
          %fn = OpTypeFunction %void
       %float = OpTypeFloat 32
     %float_1 = OpConstant %float 1
+    %float_2 = OpConstant %float 2
+          %S = OpTypeStruct %float
+         %cS = OpConstantComposite %S %float_2
+       %ptrS = OpTypePointer Private %S
     %ptrPriv = OpTypePointer Private %float
- %ptrPrivPtr = OpTypePointer Private %ptrPriv
-    %ptrOut = OpTypePointer Output %float
-     %ptrIn = OpTypePointer Input %float
-       %init = OpVariable %ptrPriv Private %float_1
-%unusedPrivate = OpVariable %ptrPrivPtr Private %init
+     %ptrOut = OpTypePointer Output %float
+      %ptrIn = OpTypePointer Input %float
+%unusedPrivate = OpVariable %ptrS Private %cS
    %exported = OpVariable %ptrPriv Private
       %color = OpVariable %ptrOut Output
 %unusedInput = OpVariable %ptrIn Input
@@ -246,9 +249,9 @@ const variables = `
 `;
 
 describe('eliminate-dead-variables', () => {
-  it('removes unreferenced globals, then variables only their initializers used, with names, decorations and pointer types', () => {
+  it('removes unreferenced globals with names, decorations, and the initializer, struct (member names too) and pointer type only they used', () => {
     const text = bothWays(variables, eliminateDeadVariables, 'universal1.3');
-    expect(text).not.toMatch(/%unusedPrivate|%init\b|RelaxedPrecision|%ptrPrivPtr|_ptr_Private__ptr/);
+    expect(text).not.toMatch(/%unusedPrivate|RelaxedPrecision|OpTypeStruct|OpMemberName|"S"|OpConstantComposite|%float_2|_ptr_Private_S/);
     // Listed in an interface, or exported: referenced.
     expect(text).toMatch(/= OpVariable %_ptr_Input_float Input/);
     expect(text).toMatch(/%exported = OpVariable/);
@@ -256,7 +259,7 @@ describe('eliminate-dead-variables', () => {
   });
 
   it('leaves a module whose globals are all referenced byte for byte as it was', () => {
-    untouched(variables.replace(/.*(%unusedPrivate|%init\b|%ptrPrivPtr).*\n/g, ''), eliminateDeadVariables, 'universal1.3');
+    untouched(variables.replace(/.*(%unusedPrivate|%cS|%ptrS|%S\b|%float_2).*\n/g, ''), eliminateDeadVariables, 'universal1.3');
   });
 });
 
