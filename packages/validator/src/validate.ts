@@ -8,6 +8,7 @@ import {
   decodeLiteralString,
   decodeModule,
   encodeModule,
+  friendlyIdNames,
   type Instruction,
   type Pass,
   type SourceLocation,
@@ -108,10 +109,7 @@ function finish(reporter: Reporter, scan: ModuleScan | undefined, given: Module 
     const i = f.instruction;
     const at = scan !== undefined && i >= 0 && i < scan.count ? i : -1;
     const brokenAt = i <= -2 && scan !== undefined ? scan.pos[-2 - i] : -1;
-    const name = (id: number): string => {
-      const n = context?.name(id);
-      return n === undefined ? `%${id}` : `%${n}`;
-    };
+    const name = (id: number): string => `%${context?.friendly(id) ?? id}`;
     const instruction = at >= 0 ? context?.instruction(at) : undefined;
     const location = instruction !== undefined ? context?.location(instruction) : undefined;
     return {
@@ -137,7 +135,10 @@ function position(f: Finding): number {
 }
 
 interface Lookups {
+  /** The OpName of `id`. */
   name(id: number): string | undefined;
+  /** The name spirv-dis would print for `id` (its OpName, or one made from its type or value), as messages name ids. */
+  friendly(id: number): string | undefined;
   instruction(i: number): Instruction | undefined;
   location(inst: Instruction): SourceLocation | undefined;
 }
@@ -166,7 +167,8 @@ function lookups(scan: ModuleScan, given: Module | undefined): Lookups {
     const names = module.analysis(NamesAnalysis);
     const locations = module.analysis(SourceLocationsAnalysis);
     const instructions = list;
-    return { name: (id) => names.name(id), instruction: (i) => instructions[i], location: (inst) => locations.of(inst) };
+    const friendly = friendlyIdNames(module);
+    return { name: (id) => names.name(id), friendly, instruction: (i) => instructions[i], location: (inst) => locations.of(inst) };
   }
   const names = new Map<number, string>();
   for (let i = 0; i < scan.count; i++) {
@@ -175,5 +177,5 @@ function lookups(scan: ModuleScan, given: Module | undefined): Lookups {
       if (!names.has(id)) names.set(id, decodeLiteralString(scan.words, scan.operandStart[i] + 1, scan.end[i]).value);
     }
   }
-  return { name: (id) => names.get(id), instruction: () => undefined, location: () => undefined };
+  return { name: (id) => names.get(id), friendly: (id) => names.get(id), instruction: () => undefined, location: () => undefined };
 }

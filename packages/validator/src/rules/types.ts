@@ -244,14 +244,16 @@ export function checkTypes(scan: ModuleScan, reporter: Reporter): void {
         break;
       case Shape.Dot:
         if (!resultIs(Scalar.Float, 'a float scalar', true) || n < 2) break;
+        let vectors = true;
         for (let k = 0; k < 2; k++) {
           const v = type(k);
           if (!t.isVector(v) || t.scalarType(v) !== result) {
+            vectors = false;
             const id = words[start + k];
             fail('spvkit-types-operand', (name) => `operand ${name(id)} is not a vector of ${name(result)}`, [id, result]);
           }
         }
-        if (type(0) !== type(1)) {
+        if (vectors && type(0) !== type(1)) {
           const a = words[start];
           const b = words[start + 1];
           fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);

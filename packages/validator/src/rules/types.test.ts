@@ -1,0 +1,147 @@
+import { assemble, encodeModule, formatDiagnostic } from '@spvkit/core';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../validate.js';
+
+/** A compute shader whose entry block holds `body` (one instruction a line), assembled for Vulkan 1.1 (SPIR-V 1.3). */
+function shader(body: string): string {
+  return `OpCapability Shader
+OpCapability Int64
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %x "x"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%long = OpTypeInt 64 1
+%ulong = OpTypeInt 64 0
+%float = OpTypeFloat 32
+%v2int = OpTypeVector %int 2
+%v2uint = OpTypeVector %uint 2
+%v2float = OpTypeVector %float 2
+%v2bool = OpTypeVector %bool 2
+%int_1 = OpConstant %int 1
+%uint_1 = OpConstant %uint 1
+%long_1 = OpConstant %long 1
+%float_1 = OpConstant %float 1
+%true = OpConstantTrue %bool
+%v2int_1 = OpConstantComposite %v2int %int_1 %int_1
+%v2uint_1 = OpConstantComposite %v2uint %uint_1 %uint_1
+%v2float_1 = OpConstantComposite %v2float %float_1 %float_1
+%v2true = OpConstantComposite %v2bool %true %true
+%main = OpFunction %void None %fn
+%entry = OpLabel
+${body}
+OpReturn
+OpFunctionEnd
+`;
+}
+
+/** Line of the assembly text `body` starts on in {@link shader}. */
+const BODY_LINE = shader('@@').split('\n').indexOf('@@') + 1;
+
+function check(body: string, targetEnv = 'vulkan1.1'): ReturnType<typeof validate> {
+  return validate(assemble(shader(body), { targetEnv, file: 'case.spvasm' }));
+}
+
+// Each case was judged by Debian's spirv-val 2023.1: the rejected ones with the message quoted.
+const rejected: [string, string, string][] = [
+  // [instruction, code, spirv-val's message]
+  ['%x = OpIAdd %int %int_1 %long_1', 'spvkit-types-width', 'Expected arithmetic operands to have the same bit width as Result Type'],
+  ['%x = OpIAdd %float %int_1 %int_1', 'spvkit-types-result', 'Expected int scalar or vector type as Result Type'],
+  ['%x = OpIAdd %int %int_1 %v2int_1', 'spvkit-types-components', 'Expected arithmetic operands to have the same dimension as Result Type'],
+  ['%x = OpIAdd %int %int_1 %float_1', 'spvkit-types-operand', 'Expected int scalar or vector type as operand'],
+  ['%x = OpUDiv %int %int_1 %int_1', 'spvkit-types-result', 'Expected unsigned int scalar or vector type as Result Type'],
+  ['%x = OpUDiv %uint %uint_1 %int_1', 'spvkit-types-operand', 'Expected arithmetic operands to be of Result Type'],
+  ['%x = OpFAdd %float %float_1 %int_1', 'spvkit-types-operand', 'Expected arithmetic operands to be of Result Type'],
+  ['%x = OpFNegate %int %int_1', 'spvkit-types-result', 'Expected floating scalar or vector type as Result Type'],
+  ['%x = OpConvertFToU %int %float_1', 'spvkit-types-result', 'Expected unsigned int scalar or vector type as Result Type'],
+  ['%x = OpConvertSToF %float %float_1', 'spvkit-types-operand', 'Expected input to be int scalar or vector'],
+  ['%x = OpUConvert %long %int_1', 'spvkit-types-result', 'Expected unsigned int scalar or vector type as Result Type'],
+  ['%x = OpSConvert %int %int_1', 'spvkit-types-width', 'Expected input to have different bit width from Result Type'],
+  ['%x = OpFConvert %v2float %float_1', 'spvkit-types-components', 'Expected input to have the same dimension as Result Type'],
+  ['%x = OpIEqual %bool %int_1 %long_1', 'spvkit-types-width', 'Expected both operands to have the same component bit width'],
+  ['%x = OpIEqual %v2bool %int_1 %int_1', 'spvkit-types-components', 'Expected vector sizes of Result Type and the operands to be equal'],
+  ['%x = OpFOrdEqual %bool %float_1 %v2float_1', 'spvkit-types-operand', 'Expected left and right operands to have the same type'],
+  ['%x = OpIsNan %bool %int_1', 'spvkit-types-operand', 'Expected operand to be scalar or vector float'],
+  ['%x = OpSelect %int %true %int_1 %uint_1', 'spvkit-types-operand', 'Expected both objects to be of Result Type'],
+  ['%x = OpSelect %v2int %true %v2int_1 %v2int_1', 'spvkit-types-components', 'Expected vector sizes of Result Type and the condition to be equal'],
+  ['%x = OpSelect %int %int_1 %int_1 %int_1', 'spvkit-types-operand', 'Expected bool scalar or vector type as condition'],
+  ['%x = OpShiftLeftLogical %int %long_1 %int_1', 'spvkit-types-width', 'Expected Base to have the same bit width as Result Type'],
+  ['%x = OpShiftRightLogical %int %int_1 %float_1', 'spvkit-types-operand', 'Expected Shift to be int scalar or vector'],
+  ['%x = OpBitwiseAnd %int %int_1 %v2int_1', 'spvkit-types-components', 'Expected operands to have the same dimension as Result Type'],
+  ['%x = OpNot %float %float_1', 'spvkit-types-result', 'Expected int scalar or vector type as Result Type'],
+  ['%x = OpLogicalNot %bool %int_1', 'spvkit-types-operand', 'Expected operand to be of Result Type'],
+  ['%x = OpLogicalAnd %int %true %true', 'spvkit-types-result', 'Expected bool scalar or vector type as Result Type'],
+  ['%x = OpAny %bool %true', 'spvkit-types-operand', 'Expected operand to be vector bool'],
+  ['%x = OpAll %v2bool %v2true', 'spvkit-types-result', 'Expected bool scalar type as Result Type'],
+  [
+    '%x = OpVectorTimesScalar %v2float %v2float_1 %int_1',
+    'spvkit-types-operand',
+    'Expected scalar operand type to be equal to the component type of the vector operand',
+  ],
+  ['%x = OpDot %float %v2float_1 %float_1', 'spvkit-types-operand', 'Expected float vector as operand'],
+  ['%x = OpIAdd %int %int_1 %int', 'spvkit-types-not-value', "Operand '%int' cannot be a type"],
+];
+
+const accepted = [
+  '%x = OpIAdd %int %int_1 %uint_1',
+  '%x = OpIMul %v2uint %v2int_1 %v2uint_1',
+  '%x = OpSNegate %uint %int_1',
+  '%x = OpConvertUToF %float %int_1',
+  '%x = OpConvertFToS %uint %float_1',
+  '%x = OpUConvert %ulong %int_1',
+  '%x = OpIEqual %bool %int_1 %uint_1',
+  '%x = OpShiftLeftLogical %int %int_1 %long_1',
+  '%x = OpBitwiseAnd %int %int_1 %uint_1',
+  '%x = OpSelect %v2int %v2true %v2int_1 %v2int_1',
+  '%x = OpAny %bool %v2true',
+  '%x = OpDot %float %v2float_1 %v2float_1',
+  '%x = OpVectorTimesScalar %v2float %v2float_1 %float_1',
+  '%x = OpFOrdLessThan %v2bool %v2float_1 %v2float_1',
+];
+
+describe('types: arithmetic, bitwise, logical, relational and conversion instructions', () => {
+  it.each(rejected)('%s -> %s (spirv-val: %s)', (body, code) => {
+    const found = check(body);
+    expect(found.map((d) => d.code)).toEqual([code]);
+    const d = found[0]!;
+    expect(d.family).toBe('types');
+    expect(d.location).toEqual({ file: 'case.spvasm', line: BODY_LINE, column: 1 });
+    expect(d.instruction?.opcode).toBe(d.opcode);
+    expect(d.instructionIndex).toBeGreaterThan(20);
+    expect(formatDiagnostic(d)).toMatch(new RegExp(`^case\\.spvasm:${BODY_LINE}:1: error: \\[${code}\\] Op`));
+  });
+
+  it.each(accepted)('accepts %s', (body) => {
+    expect(check(body).map(formatDiagnostic)).toEqual([]);
+  });
+
+  it('names the ids of a finding by their OpName and reports every error, not the first only', () => {
+    const found = check('%x = OpFAdd %float %float_1 %int_1\n%y = OpIAdd %int %x %int_1\n%z = OpUDiv %int %int_1 %int_1');
+    expect(found.map((d) => [d.code, d.location?.line])).toEqual([
+      ['spvkit-types-operand', BODY_LINE],
+      ['spvkit-types-operand', BODY_LINE + 1],
+      ['spvkit-types-result', BODY_LINE + 2],
+    ]);
+    expect(found[1]!.ids).toEqual([{ id: found[1]!.ids[0]!.id, name: 'x' }]);
+    expect(found[1]!.message).toBe('OpIAdd: operand %x is not an int scalar or vector');
+  });
+
+  it('from 1.4 on, a scalar condition selects between vectors', () => {
+    expect(check('%x = OpSelect %v2int %true %v2int_1 %v2int_1', 'vulkan1.2')).toEqual([]);
+  });
+
+  it('gives the source line of OpLine when the words are given', () => {
+    const text = shader('OpLine %file 42 7\n%x = OpIAdd %float %int_1 %int_1').replace(
+      'OpExecutionMode %main LocalSize 1 1 1',
+      'OpExecutionMode %main LocalSize 1 1 1\n%file = OpString "blur.comp"',
+    );
+    const found = validate(encodeModule(assemble(text, { targetEnv: 'vulkan1.1' })));
+    expect(found.map(formatDiagnostic)).toEqual(['blur.comp:42:7: error: [spvkit-types-result] OpIAdd: the result type %float is not an int scalar or vector']);
+    expect(found[0]!.offset).toBeGreaterThan(0);
+    expect(found[0]!.instruction?.opcode).toBe(128);
+  });
+});
