@@ -667,20 +667,34 @@ const extNamesTs = [header('extinst.*.grammar.json')];
     `export const ANNOTATIONS: readonly number[] = [${ofClass('Annotation').join(',')}];`,
   );
   shapesTs.push(
-    "/** Per ValueEnum and BitEnum kind: each enumerant's value (as the difference to the one before), followed by its parameters as codes when it has any. */",
+    '/**',
+    ' * Per ValueEnum and BitEnum kind of the core grammar, in KIND_NAMES order (the kinds of those two',
+    " * categories in CORE_CATEGORIES): each enumerant's value (as the difference to the one before),",
+    ' * followed by its parameters as codes when it has any. Tables per enum kind are arrays in this',
+    ' * order, not objects keyed by kind: a page that assembles carried each kind name once per table.',
+    ' */',
   );
-  shapesTs.push('export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {');
+  shapesTs.push('export const ENUMS: readonly (readonly (number | string)[])[] = [');
   // One export per kind, so that naming the values of one kind (a pass naming an execution model)
   // bundles that kind's names only; the disassembler, which names any kind, keeps them all.
   enumNamesTs.push('// Per ValueEnum and BitEnum kind: the names of its enumerants, in the order of shapes.ts ENUMS, space-separated.', '');
+  const enumKinds = [];
   for (const k of core.operand_kinds) {
     if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
     const { values, names } = enumShape(k, 'spirv.core.grammar.json');
-    shapesTs.push(`  ${key(k.kind)}: ${values},`);
+    shapesTs.push(`  ${values}, // ${k.kind}`);
     enumNamesTs.push(`export const ${k.kind} = ${str(names)};`);
+    enumKinds.push(k.kind);
   }
-  shapesTs.push('};');
-  enumNamesTs.push('');
+  shapesTs.push('];');
+  // A list as well as the exports: a module namespace object (import * as) would bundle each kind
+  // name twice more, as a key and in a getter.
+  enumNamesTs.push(
+    '',
+    '/** The exports above, in shapes.ts ENUMS order (for code that names any kind). */',
+    `export const ENUM_NAME_LIST: readonly string[] = [${enumKinds.join(', ')}];`,
+    '',
+  );
   shapesTs.push(
     '/**',
     ' * Every extended instruction set, sorted by grammar file name: how OpExtInstImport names it, its',
@@ -813,6 +827,7 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     const params = [];
     const versions = [];
     const last = [];
+    const listed = { aliases: [], versions: [], last: [] };
     for (const k of kinds) {
       if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
       const a = [];
@@ -829,13 +844,25 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
       if (p.length) params.push(`${key(k.kind)}:${str(p.join(LINE_SEPARATOR))}`);
       versions.push(`${key(k.kind)}:${str(v)}`);
       if (l.length) last.push(`${key(k.kind)}:[${l.join(',')}]`);
+      // The core grammar's tables are arrays in shapes.ts ENUMS order (see there).
+      listed.aliases.push(`[${a.join(',')}]`);
+      listed.versions.push(str(v));
+      listed.last.push(`[${l.join(',')}]`);
     }
-    return { aliases: `{${aliases.join(',')}}`, params: `{${params.join(',')}}`, versions: `{${versions.join(',')}}`, last: `{${last.join(',')}}` };
+    return {
+      aliases: `{${aliases.join(',')}}`,
+      params: `{${params.join(',')}}`,
+      versions: `{${versions.join(',')}}`,
+      last: `{${last.join(',')}}`,
+      aliasList: `[${listed.aliases.join(',')}]`,
+      versionList: `[${listed.versions.join(',')}]`,
+      lastList: `[${listed.last.join(',')}]`,
+    };
   };
   const coreEnums = enumTables(core.operand_kinds, 'spirv.core.grammar.json');
   aliasesTs.push(
-    '/** Per ValueEnum and BitEnum kind with aliases: enumerant index in shapes.ts ENUMS order, then its aliases, space-separated. */',
-    `export const ENUMERANT_ALIASES: Readonly<Record<string, readonly (number | string)[]>> = ${coreEnums.aliases};`,
+    '/** Per ValueEnum and BitEnum kind, in shapes.ts ENUMS order: enumerant index, then its aliases, space-separated. */',
+    `export const ENUMERANT_ALIASES: readonly (readonly (number | string)[])[] = ${coreEnums.aliasList};`,
   );
   operandNamesTs.push(
     '/** Per ValueEnum and BitEnum kind: one entry per enumerant with parameters, in shapes.ts ENUMS order. */',
@@ -869,10 +896,10 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     `export const INSTRUCTION_VERSIONS = ${str(instVersions)};`,
     "/** Core instructions with a last version: index, then that version's index in VERSIONS. */",
     `export const INSTRUCTION_LAST_VERSIONS: readonly number[] = [${instLast.join(',')}];`,
-    '/** Per ValueEnum and BitEnum kind: as INSTRUCTION_VERSIONS, one character per enumerant in shapes.ts ENUMS order. */',
-    `export const ENUMERANT_VERSIONS: Readonly<Record<string, string>> = ${coreEnums.versions};`,
-    '/** Per ValueEnum and BitEnum kind with last versions: enumerant index, then the index in VERSIONS. */',
-    `export const ENUMERANT_LAST_VERSIONS: Readonly<Record<string, readonly number[]>> = ${coreEnums.last};`,
+    '/** Per ValueEnum and BitEnum kind, in shapes.ts ENUMS order: as INSTRUCTION_VERSIONS, one character per enumerant. */',
+    `export const ENUMERANT_VERSIONS: readonly string[] = ${coreEnums.versionList};`,
+    '/** Per ValueEnum and BitEnum kind, in shapes.ts ENUMS order: enumerant index, then the index in VERSIONS. */',
+    `export const ENUMERANT_LAST_VERSIONS: readonly (readonly number[])[] = ${coreEnums.lastList};`,
     '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_VERSIONS and ENUMERANT_LAST_VERSIONS, for the kinds it defines. */',
     `export const EXT_ENUMERANT_VERSIONS: readonly { readonly versions: Readonly<Record<string, string>>; readonly last: Readonly<Record<string, readonly number[]>> }[] = [`,
     ...ext.map((e) => `  {versions:${e.versions},last:${e.last}},`),

@@ -4,11 +4,11 @@
  * (`./generated/*Names.ts` follow the order of `./generated/shapes.ts`); decoded on first use.
  * Aliases, availability and operand names are in the full specs (`./specs.ts`).
  */
-import * as ENUM_NAMES from './generated/enumNames.js';
+import { ENUM_NAME_LIST } from './generated/enumNames.js';
 import { EXT_NAMES } from './generated/extNames.js';
 import { INSTRUCTION_NAMES } from './generated/opcodeNames.js';
 import { ENUMS, EXT_SETS, INSTRUCTIONS } from './generated/shapes.js';
-import { extShapes } from './shapes.js';
+import { coreEnumIndex, extShapes } from './shapes.js';
 import type { ExtInstSetInfo } from './types.js';
 
 let opnames: (string | undefined)[] | undefined;
@@ -68,9 +68,8 @@ export function enumerantName(kind: string, value: number, set?: ExtInstSetInfo)
     }
     return byValue.get(value);
   }
-  const names: Readonly<Record<string, string>> = ENUM_NAMES;
-  if (!Object.prototype.hasOwnProperty.call(names, kind)) return undefined;
-  return enumerantNameIn(names[kind], kind, value);
+  const index = coreEnumIndex(kind);
+  return index === undefined ? undefined : enumerantNameIn(ENUM_NAME_LIST[index], kind, value);
 }
 
 /**
@@ -82,8 +81,9 @@ export function enumerantName(kind: string, value: number, set?: ExtInstSetInfo)
 export function enumerantNameIn(names: string, kind: string, value: number): string | undefined {
   let byValue = enumNames.get(kind);
   if (byValue === undefined) {
-    if (!Object.prototype.hasOwnProperty.call(ENUMS, kind)) return undefined;
-    byValue = namesByValue(ENUMS[kind], 0, names);
+    const index = coreEnumIndex(kind);
+    if (index === undefined) return undefined;
+    byValue = namesByValue(ENUMS[index], 0, names);
     enumNames.set(kind, byValue);
   }
   return byValue.get(value);

@@ -184,13 +184,30 @@ function coreCategory(kind: string): OperandCategory | undefined {
   return coreCategories.get(kind);
 }
 
+let enumIndices: Map<string, number> | undefined;
+
+/**
+ * The index of a core ValueEnum or BitEnum kind in the per-enum tables (`ENUMS` and those aligned
+ * with it: names, aliases, versions); undefined for any other kind.
+ * @internal
+ */
+export function coreEnumIndex(kind: string): number | undefined {
+  if (enumIndices === undefined) {
+    enumIndices = new Map();
+    for (let i = 0; i < CORE_CATEGORIES.length; i++) {
+      if (CORE_CATEGORIES[i] === 'B' || CORE_CATEGORIES[i] === 'V') enumIndices.set(KIND_NAMES[i], enumIndices.size);
+    }
+  }
+  return enumIndices.get(kind);
+}
+
 function coreEnum(kind: string): EnumShape | undefined {
   let shape = coreEnums.get(kind);
   if (shape === undefined) {
-    const data = Object.prototype.hasOwnProperty.call(ENUMS, kind) ? ENUMS[kind] : undefined;
+    const index = coreEnumIndex(kind);
     const category = coreCategory(kind);
-    if (data === undefined || (category !== 'ValueEnum' && category !== 'BitEnum')) return undefined;
-    shape = decodeEnum(category, data, 0);
+    if (index === undefined || (category !== 'ValueEnum' && category !== 'BitEnum')) return undefined;
+    shape = decodeEnum(category, ENUMS[index], 0);
     coreEnums.set(kind, shape);
   }
   return shape;

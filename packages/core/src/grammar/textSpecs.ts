@@ -13,7 +13,7 @@
  */
 import { INSTRUCTION_ALIASES, ENUMERANT_ALIASES, EXT_ENUMERANT_ALIASES } from './generated/aliases.js';
 import { CODE_CHARS, ENUMS, EXT_SETS, INSTRUCTIONS } from './generated/shapes.js';
-import * as ENUM_NAMES from './generated/enumNames.js';
+import { ENUM_NAME_LIST } from './generated/enumNames.js';
 import { EXT_NAMES } from './generated/extNames.js';
 import { INSTRUCTION_NAMES } from './generated/opcodeNames.js';
 import { EXT_OPERAND_NAMES, INSTRUCTION_OPERAND_NAMES, PARAMETER_NAMES } from './generated/operandNames.js';
@@ -25,7 +25,7 @@ import {
   INSTRUCTION_VERSIONS,
   VERSIONS,
 } from './generated/versions.js';
-import { decodeOperands, extShapes, operandCategory } from './shapes.js';
+import { coreEnumIndex, decodeOperands, extShapes, operandCategory } from './shapes.js';
 import type { ExtInstSetInfo, OperandCategory, OperandSpec } from './types.js';
 
 /** The SPIR-V versions in which a name can be used. */
@@ -228,17 +228,18 @@ function kindSpec(
         EXT_ENUMERANT_VERSIONS[i].last[kind],
       );
     } else {
-      const names: Readonly<Record<string, string>> = ENUM_NAMES;
+      // A core ValueEnum or BitEnum kind has an index: the category says so.
+      const index = coreEnumIndex(kind)!;
       spec = buildKind(
         kind,
         category,
-        ENUMS[kind],
+        ENUMS[index],
         0,
-        names[kind] ?? '',
+        ENUM_NAME_LIST[index],
         parameterNames?.core[kind],
-        ENUMERANT_ALIASES[kind],
-        ENUMERANT_VERSIONS[kind] ?? '',
-        ENUMERANT_LAST_VERSIONS[kind],
+        ENUMERANT_ALIASES[index],
+        ENUMERANT_VERSIONS[index],
+        ENUMERANT_LAST_VERSIONS[index],
       );
     }
     cache.set(key, spec);

@@ -125,67 +125,72 @@ export const TYPE_DECLARATIONS: readonly number[] = [19,20,21,22,23,24,25,26,27,
 export const CONSTANT_CREATIONS: readonly number[] = [41,42,43,44,45,46,48,49,50,51,52,4461,4462,5129,5147,5148,6091,6092,6251,6252,6253];
 /** Opcodes of the instructions of class Annotation (decorations and decoration groups). */
 export const ANNOTATIONS: readonly number[] = [71,72,73,74,75,332,5127,5632,5633];
-/** Per ValueEnum and BitEnum kind: each enumerant's value (as the difference to the one before), followed by its parameters as codes when it has any. */
-export const ENUMS: Readonly<Record<string, readonly (number | string)[]>> = {
-  ImageOperands: [0,1,"b",1,"b",2,"bb",4,"b",8,"b",16,"b",32,"b",64,"b",128,"a",256,"a",512,1024,2048,4096,8192,49152,"b"],
-  FPFastMathMode: [0,1,1,2,4,8,65520,65536,131072],
-  SelectionControl: [0,1,1],
-  LoopControl: [0,1,1,2,4,"c",8,"c",16,"c",32,"c",64,"c",128,"c",65280,"c",65536,"c",131072,"c",262144,"c",524288,"c",1048576,"c",2097152,"c",4194304,8388608,"c",16777216,"c",234881024,"c"],
-  FunctionControl: [0,1,1,2,4,65528],
-  MemorySemantics: [0,2,2,4,8,48,64,128,256,512,1024,2048,4096,8192,16384],
-  MemoryAccess: [0,1,1,"c",2,4,"a",8,"a",16,65504,"b",65536,"b"],
-  KernelProfilingInfo: [0,1],
-  RayFlags: [0,1,1,2,4,8,16,32,64,128,256,512],
-  FragmentShadingRate: [1,1,2,4],
-  RawAccessChainOperands: [0,1,1],
-  SourceLanguage: [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],
-  ExecutionModel: [0,1,1,1,1,1,1,5261,1,45,1,1,1,1,1,46,1],
-  AddressingModel: [0,1,1,5346],
-  MemoryModel: [0,1,1,1],
-  ExecutionMode: [0,"c",1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,"ccc",1,"ccc",1,1,1,1,1,1,1,1,"c",1,1,1,1,"c",1,2,1,1,"c",1,"c",1,"b",1,"bbb",1,"bbb",4130,1,1,250,25,13,"c",1,"c",1,"c",1,"c",1,"c",26,1,"ccc",527,10,42,1,"b",1,"b",1,"bbb",1,"b",4,"bbb",2,1,1,1,1,1,4,1,13,"bb",55,112,1,"c",19,1,8,68,1,1,1,1,1,56,191,"c",2,"c",1,"c",1,"c",1,"c",270,"ccc",1,"c",1,1,"c",7,"c",120,5,"bb",3,"b",123,"c",6,"c",257,"c",44,"c",1,"b",1,"W"],
-  StorageClass: [0,1,1,1,1,1,1,1,1,1,1,1,1,4160,319,577,260,1,9,1,3,1,6,36,17,9,194,331,1],
-  Dim: [0,1,1,1,1,1,1,4167],
-  SamplerAddressingMode: [0,1,1,1,1],
-  SamplerFilterMode: [0,1],
-  ImageFormat: [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],
-  ImageChannelOrder: [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],
-  ImageChannelDataType: [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1],
-  FPRoundingMode: [0,1,1,1],
-  FPDenormMode: [0,1],
-  QuantizationModes: [0,1,1,1,1,1,1,1],
-  FPOperationMode: [0,1],
-  OverflowModes: [0,1,1,1],
-  LinkageType: [0,1,1,1],
-  AccessQualifier: [0,1,1],
-  HostAccessQualifier: [0,1,1,1],
-  FunctionParameterAttribute: [0,1,1,1,1,1,1,1,5933],
-  Decoration: [0,1,"c",1,1,1,1,1,"c",1,"c",1,1,1,1,"E",2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"a",1,1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"C",1,":",1,"#",1,"d@",1,1,"c",1,"c",1,"c",1,"b",1,"b",4169,253,1,17,1,11,500,20,"b",1,"b",58,13,"b",7,"b",1,1,"b",5,19,"b",1,"b",20,103,2,2,4,"c",15,1,1,12,15,55,1,2,"c",28,3,8,"c",1,1,1,1,39,159,"c",3,5,"d",1,16,1,"c",1,1,1,"c",6,"b",1,"d",1,"d",186,"c:",1,"c;",2,1,"d",1,"c",1,"c",1,"c",1,1,1,"c",1,1,"dd",1,"c*",1,"c",47,"c",1,"c",1,14,1,"c",1,1,"c",3,2,2,"cc",5,"b",1,"b",2,"c",1,"c",1,"c",2,"c",23,"c",136,"c=",5,2,53,11,19,"e",2,"c",1,"ccc",2,1,1,"c",1,"c",1,"c",1,"A",1,"c",1,"c",1,5,"Bd",2,"T",1,"c",56,"b",195,"cU",1,"cV",597,"c"],
-  BuiltIn: [0,1,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,4117,1,1,1,1,252,1,1,1,1,4,1,1,6,6,2,4,48,1,1,498,1,1,1,1,1,1,16,7,52,49,1,130,4,1,3,1,2,10,1,1,1,1,1,1,1,5,1,5,1,1,1,1,3,20,1,1,1,1,1,1,1,1,3,1,1,1,1,1,2,7,7,1,7,1,1,13,1,1,1,19,9,1,14,1,15,585],
-  Scope: [0,1,1,1,1,1,1],
-  GroupOperation: [0,1,1,1,3,1,1],
-  KernelEnqueueFlags: [0,1,1],
-  Capability: [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,4094,1,1,1,6,1,1,15,10,11,1,15,1,1,1,1,190,1,4,1,1,1,1,2,1,1,1,1,2,2,1,3,2,1,1,1,14,1,1,1,1,3,1,1,5,1,5,1,1,9,1,2,41,4,1,464,1,1,3,2,1,39,12,20,25,2,2,1,1,2,8,18,10,25,68,2,3,1,4,1,5,1,16,1,1,4,3,6,4,1,1,1,1,1,1,1,1,1,1,1,24,4,1,4,1,1,3,3,4,6,9,1,5,1,1,1,2,5,2,1,3,10,5,5,4,1,4,2,1,3,1,1,1,1,1,1,2,1,1,8,121,1,1,9,3,1,1,19,1,2,6,1,3,1,2,10,67,1,1,119,4,3,13,7,1,41,2,4,5,1,6,2,2,2,6,4,2,13,4,4,2,3,68,1,1,1,1,2,2,1,1,3,1,2,1,1,55,5,1,19,1,26,3,6,11,1,7,2,3,13,2,31,8,1,1,6,5,2,2,1,11,8,135,25,2,14,19,68,384,1,1,1,126],
-  RayQueryIntersection: [0,1],
-  RayQueryCommittedIntersectionType: [0,1,1],
-  RayQueryCandidateIntersectionType: [0,1],
-  PackedVectorFormat: [0],
-  CooperativeMatrixOperands: [0,1,1,2,4,8],
-  CooperativeMatrixLayout: [0,1,4201,1],
-  CooperativeMatrixUse: [0,1,1],
-  CooperativeMatrixReduce: [1,1,2],
-  TensorClampMode: [0,1,1,1,1],
-  TensorAddressingOperands: [0,1,"b",1,"b",2,"b"],
-  InitializationModeQualifier: [0,1],
-  LoadCacheControl: [0,1,1,1,1],
-  StoreCacheControl: [0,1,1,1],
-  NamedMaximumNumberOfRegisters: [0],
-  MatrixMultiplyAccumulateOperands: [0,1,1,2,4,8,16,32,64,128,256,512,1024,2048,4096],
-  FPEncoding: [0,4214,1,8,1,1,1,1],
-  CooperativeVectorMatrixLayout: [0,1,1,1],
-  ComponentType: [0,1,1,1,1,1,1,1,1,1,1,1000490990,1,1,1],
-  GatherModes: [0,1,1,1],
-  TensorOperands: [0,1,1,"b",2,"b",4,"b",8],
-};
+/**
+ * Per ValueEnum and BitEnum kind of the core grammar, in KIND_NAMES order (the kinds of those two
+ * categories in CORE_CATEGORIES): each enumerant's value (as the difference to the one before),
+ * followed by its parameters as codes when it has any. Tables per enum kind are arrays in this
+ * order, not objects keyed by kind: a page that assembles carried each kind name once per table.
+ */
+export const ENUMS: readonly (readonly (number | string)[])[] = [
+  [0,1,"b",1,"b",2,"bb",4,"b",8,"b",16,"b",32,"b",64,"b",128,"a",256,"a",512,1024,2048,4096,8192,49152,"b"], // ImageOperands
+  [0,1,1,2,4,8,65520,65536,131072], // FPFastMathMode
+  [0,1,1], // SelectionControl
+  [0,1,1,2,4,"c",8,"c",16,"c",32,"c",64,"c",128,"c",65280,"c",65536,"c",131072,"c",262144,"c",524288,"c",1048576,"c",2097152,"c",4194304,8388608,"c",16777216,"c",234881024,"c"], // LoopControl
+  [0,1,1,2,4,65528], // FunctionControl
+  [0,2,2,4,8,48,64,128,256,512,1024,2048,4096,8192,16384], // MemorySemantics
+  [0,1,1,"c",2,4,"a",8,"a",16,65504,"b",65536,"b"], // MemoryAccess
+  [0,1], // KernelProfilingInfo
+  [0,1,1,2,4,8,16,32,64,128,256,512], // RayFlags
+  [1,1,2,4], // FragmentShadingRate
+  [0,1,1], // RawAccessChainOperands
+  [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1], // SourceLanguage
+  [0,1,1,1,1,1,1,5261,1,45,1,1,1,1,1,46,1], // ExecutionModel
+  [0,1,1,5346], // AddressingModel
+  [0,1,1,1], // MemoryModel
+  [0,"c",1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,"ccc",1,"ccc",1,1,1,1,1,1,1,1,"c",1,1,1,1,"c",1,2,1,1,"c",1,"c",1,"b",1,"bbb",1,"bbb",4130,1,1,250,25,13,"c",1,"c",1,"c",1,"c",1,"c",26,1,"ccc",527,10,42,1,"b",1,"b",1,"bbb",1,"b",4,"bbb",2,1,1,1,1,1,4,1,13,"bb",55,112,1,"c",19,1,8,68,1,1,1,1,1,56,191,"c",2,"c",1,"c",1,"c",1,"c",270,"ccc",1,"c",1,1,"c",7,"c",120,5,"bb",3,"b",123,"c",6,"c",257,"c",44,"c",1,"b",1,"W"], // ExecutionMode
+  [0,1,1,1,1,1,1,1,1,1,1,1,1,4160,319,577,260,1,9,1,3,1,6,36,17,9,194,331,1], // StorageClass
+  [0,1,1,1,1,1,1,4167], // Dim
+  [0,1,1,1,1], // SamplerAddressingMode
+  [0,1], // SamplerFilterMode
+  [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1], // ImageFormat
+  [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1], // ImageChannelOrder
+  [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1], // ImageChannelDataType
+  [0,1,1,1], // FPRoundingMode
+  [0,1], // FPDenormMode
+  [0,1,1,1,1,1,1,1], // QuantizationModes
+  [0,1], // FPOperationMode
+  [0,1,1,1], // OverflowModes
+  [0,1,1,1], // LinkageType
+  [0,1,1], // AccessQualifier
+  [0,1,1,1], // HostAccessQualifier
+  [0,1,1,1,1,1,1,1,5933], // FunctionParameterAttribute
+  [0,1,"c",1,1,1,1,1,"c",1,"c",1,1,1,1,"E",2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"a",1,1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"c",1,"C",1,":",1,"#",1,"d@",1,1,"c",1,"c",1,"c",1,"b",1,"b",4169,253,1,17,1,11,500,20,"b",1,"b",58,13,"b",7,"b",1,1,"b",5,19,"b",1,"b",20,103,2,2,4,"c",15,1,1,12,15,55,1,2,"c",28,3,8,"c",1,1,1,1,39,159,"c",3,5,"d",1,16,1,"c",1,1,1,"c",6,"b",1,"d",1,"d",186,"c:",1,"c;",2,1,"d",1,"c",1,"c",1,"c",1,1,1,"c",1,1,"dd",1,"c*",1,"c",47,"c",1,"c",1,14,1,"c",1,1,"c",3,2,2,"cc",5,"b",1,"b",2,"c",1,"c",1,"c",2,"c",23,"c",136,"c=",5,2,53,11,19,"e",2,"c",1,"ccc",2,1,1,"c",1,"c",1,"c",1,"A",1,"c",1,"c",1,5,"Bd",2,"T",1,"c",56,"b",195,"cU",1,"cV",597,"c"], // Decoration
+  [0,1,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,4117,1,1,1,1,252,1,1,1,1,4,1,1,6,6,2,4,48,1,1,498,1,1,1,1,1,1,16,7,52,49,1,130,4,1,3,1,2,10,1,1,1,1,1,1,1,5,1,5,1,1,1,1,3,20,1,1,1,1,1,1,1,1,3,1,1,1,1,1,2,7,7,1,7,1,1,13,1,1,1,19,9,1,14,1,15,585], // BuiltIn
+  [0,1,1,1,1,1,1], // Scope
+  [0,1,1,1,3,1,1], // GroupOperation
+  [0,1,1], // KernelEnqueueFlags
+  [0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,1,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,4094,1,1,1,6,1,1,15,10,11,1,15,1,1,1,1,190,1,4,1,1,1,1,2,1,1,1,1,2,2,1,3,2,1,1,1,14,1,1,1,1,3,1,1,5,1,5,1,1,9,1,2,41,4,1,464,1,1,3,2,1,39,12,20,25,2,2,1,1,2,8,18,10,25,68,2,3,1,4,1,5,1,16,1,1,4,3,6,4,1,1,1,1,1,1,1,1,1,1,1,24,4,1,4,1,1,3,3,4,6,9,1,5,1,1,1,2,5,2,1,3,10,5,5,4,1,4,2,1,3,1,1,1,1,1,1,2,1,1,8,121,1,1,9,3,1,1,19,1,2,6,1,3,1,2,10,67,1,1,119,4,3,13,7,1,41,2,4,5,1,6,2,2,2,6,4,2,13,4,4,2,3,68,1,1,1,1,2,2,1,1,3,1,2,1,1,55,5,1,19,1,26,3,6,11,1,7,2,3,13,2,31,8,1,1,6,5,2,2,1,11,8,135,25,2,14,19,68,384,1,1,1,126], // Capability
+  [0,1], // RayQueryIntersection
+  [0,1,1], // RayQueryCommittedIntersectionType
+  [0,1], // RayQueryCandidateIntersectionType
+  [0], // PackedVectorFormat
+  [0,1,1,2,4,8], // CooperativeMatrixOperands
+  [0,1,4201,1], // CooperativeMatrixLayout
+  [0,1,1], // CooperativeMatrixUse
+  [1,1,2], // CooperativeMatrixReduce
+  [0,1,1,1,1], // TensorClampMode
+  [0,1,"b",1,"b",2,"b"], // TensorAddressingOperands
+  [0,1], // InitializationModeQualifier
+  [0,1,1,1,1], // LoadCacheControl
+  [0,1,1,1], // StoreCacheControl
+  [0], // NamedMaximumNumberOfRegisters
+  [0,1,1,2,4,8,16,32,64,128,256,512,1024,2048,4096], // MatrixMultiplyAccumulateOperands
+  [0,4214,1,8,1,1,1,1], // FPEncoding
+  [0,1,1,1], // CooperativeVectorMatrixLayout
+  [0,1,1,1,1,1,1,1,1,1,1,1000490990,1,1,1], // ComponentType
+  [0,1,1,1], // GatherModes
+  [0,1,1,"b",2,"b",4,"b",8], // TensorOperands
+];
 /**
  * Every extended instruction set, sorted by grammar file name: how OpExtInstImport names it, its
  * instructions (number, then operands as codes), and the operand kinds it defines itself (category
