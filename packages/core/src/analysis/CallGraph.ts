@@ -1,6 +1,6 @@
 import { Op } from '../grammar/index.js';
 import type { Analysis, Module } from '../ir/Module.js';
-import { wordCountAt } from '../ir/forEachInstruction.js';
+import { InstructionWalker } from '../binary/InstructionWalker.js';
 
 /** Which function calls which (OpFunctionCall), in a module. */
 export interface CallGraph {
@@ -18,12 +18,10 @@ const EMPTY: ReadonlySet<number> = new Set();
 function fromWords(words: Uint32Array): Map<number, Set<number>> {
   const callees = new Map<number, Set<number>>();
   let calls = new Set<number>();
-  for (let pos = 0; pos < words.length;) {
-    const wordCount = wordCountAt(words, pos);
-    const opcode = words[pos] & 0xffff;
-    if (opcode === Op.Function) callees.set(words[pos + 2], (calls = new Set()));
-    else if (opcode === Op.FunctionCall) calls.add(words[pos + 3]);
-    pos += wordCount;
+  const walk = new InstructionWalker(words);
+  while (walk.next()) {
+    if (walk.opcode === Op.Function) callees.set(walk.resultId, (calls = new Set()));
+    else if (walk.opcode === Op.FunctionCall) calls.add(walk.words[walk.operandStart]);
   }
   return callees;
 }

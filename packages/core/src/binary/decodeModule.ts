@@ -2,8 +2,7 @@ import { SpirvError, formatOffset } from '../errors/SpirvError.js';
 // Decoding reads the shapes of the grammar only (no names), so a page that decodes stays small;
 // errors name an instruction by its opcode number, which `spvkit dis` turns into its name.
 import { Op } from '../grammar/generated/enums.js';
-import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, instructionShape, knownOpcodes } from '../grammar/shapes.js';
-import type { ExtInstSetInfo } from '../grammar/types.js';
+import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, knownOpcodes } from '../grammar/shapes.js';
 import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
@@ -11,8 +10,9 @@ import { Module } from '../ir/Module.js';
 import { SECTIONS, naturalSection } from '../ir/sections.js';
 import { OperandTables } from '../ir/OperandTables.js';
 import { createIdFlags, type IdFlags } from '../ir/idTables.js';
-import { walkOperands, type OperandContext } from '../ir/operands.js';
+import { walkOperands } from '../ir/operands.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
+import { InstructionWalker, placeOf } from './InstructionWalker.js';
 import { TEXT_HINT, looksLikeText, readWords, type BinaryInput } from './wordInput.js';
 
 /** Options for {@link decodeModule}. */
@@ -89,27 +89,28 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
 
   // The sections before the functions are decoded eagerly: they are small and every analysis needs them.
   let section = 0;
-  let pos = HEADER_WORDS;
   const end = words.length;
-  while (pos < end) {
-    const first = words[pos];
-    const opcode = first & 0xffff;
-    if (opcode === Op.Function) break;
-    const wc = state.checkWordCount(pos, first);
-    const inst = state.instructionAt(pos, wc, opcode);
-    state.checkOperands(inst, pos, true);
-    const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
+  const walk = new InstructionWalker(words, HEADER_WORDS);
+  // Where the functions start: the first OpFunction, or the end when there is none.
+  let start = end;
+  while (walk.next()) {
+    const opcode = walk.opcode;
+    if (opcode === Op.Function) {
+      start = walk.pos;
+      break;
+    }
+    const inst = state.instructionAt(walk, false);
+    state.checkOperands(inst, walk.pos, walk.end, true);
+    const natural = naturalSection(opcode, (walk.shape & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
     module[SECTIONS[section]].push(inst);
-    state.noteGlobal(inst, pos);
-    pos += wc;
+    state.noteGlobal(inst, walk.pos);
   }
 
-  if (pos < end) {
-    const start = pos;
+  if (start < end) {
     // Structural scan of the function region now, so a bad word count or duplicate id fails here.
-    state.scanStructure(start, end);
-    const materialize = (): { functions: Function[]; trailing: Instruction[] } => state.decodeFunctions(start, end);
+    state.scanStructure(start);
+    const materialize = (): { functions: Function[]; trailing: Instruction[] } => state.decodeFunctions(start);
     if (options.lazyFunctions === false) {
       const { functions, trailing } = materialize();
       module.functions = functions;
@@ -129,6 +130,17 @@ const Q_ONE = 0;
 const Q_OPTIONAL = 1;
 const Q_MANY = 2;
 
+/** The operand kinds a check plan handles, and how. */
+const CHECK_KINDS: Readonly<Partial<Record<string, number>>> = {
+  IdRef: K_ID,
+  IdScope: K_ID,
+  IdMemorySemantics: K_ID,
+  LiteralInteger: K_WORD,
+  LiteralFloat: K_WORD,
+  LiteralString: K_STRING,
+  LiteralContextDependentNumber: K_TYPED_NUMBER,
+};
+
 /**
  * Per opcode, when every operand (result type and result id aside) is an id, a one-word literal,
  * a string or a number as wide as the result type: the operands in grammar order, each
@@ -137,36 +149,18 @@ const Q_MANY = 2;
  */
 const CHECK_PLANS: (Uint8Array | undefined)[] = [];
 for (const opcode of knownOpcodes()) {
-  const operands = instructionOperands(opcode)!;
   const plan: number[] = [];
-  for (const o of operands) {
+  let planned = true;
+  for (const o of instructionOperands(opcode)!) {
     if (o.kind === 'IdResultType' || o.kind === 'IdResult') continue;
-    const kind = checkKind(o.kind);
-    if (kind < 0) {
-      plan.length = 0;
+    const kind = CHECK_KINDS[o.kind];
+    if (kind === undefined) {
+      planned = false;
       break;
     }
     plan.push(kind + 4 * (o.quantifier === '' ? Q_ONE : o.quantifier === '?' ? Q_OPTIONAL : Q_MANY));
   }
-  if (plan.length > 0 || operands.every((o) => o.kind === 'IdResultType' || o.kind === 'IdResult')) CHECK_PLANS[opcode] = Uint8Array.from(plan);
-}
-
-function checkKind(kind: string): number {
-  switch (kind) {
-    case 'IdRef':
-    case 'IdScope':
-    case 'IdMemorySemantics':
-      return K_ID;
-    case 'LiteralInteger':
-    case 'LiteralFloat':
-      return K_WORD;
-    case 'LiteralString':
-      return K_STRING;
-    case 'LiteralContextDependentNumber':
-      return K_TYPED_NUMBER;
-    default:
-      return -1;
-  }
+  if (planned) CHECK_PLANS[opcode] = Uint8Array.from(plan);
 }
 
 /** The word (from `p`, below `end`) holding the zero byte that ends a string, or `end`. */
@@ -181,7 +175,7 @@ function hasZeroByte(w: number): boolean {
 }
 
 /** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */
-class DecodeState implements OperandContext {
+class DecodeState {
   private readonly defined: IdFlags;
   /** Widths, result types and ext-inst sets, learned as the words are decoded. */
   private readonly tables: OperandTables;
@@ -196,67 +190,28 @@ class DecodeState implements OperandContext {
     this.tables = new OperandTables(bound, words.length);
   }
 
-  typeWidth(typeId: number): number {
-    return this.tables.typeWidth(typeId);
-  }
-
-  typeOf(id: number): number {
-    return this.tables.typeOf(id);
-  }
-
-  extInstSet(id: number): ExtInstSetInfo | undefined {
-    return this.tables.extInstSet(id);
-  }
-
-  checkWordCount(pos: number, first: number): number {
-    const wc = first >>> 16;
-    if (wc === 0) {
-      throw new SpirvError('WORD_COUNT_ZERO', `instruction at ${formatOffset(pos * 4)} has a word count of 0 (opcode ${first & 0xffff})`, {
-        offset: pos * 4,
-        hint: 'the module is corrupt: every instruction has at least its opcode word',
-      });
-    }
-    if (pos + wc > this.words.length) {
-      const name = `opcode ${first & 0xffff}`;
-      throw new SpirvError(
-        'WORD_COUNT_PAST_END',
-        `${name} at ${formatOffset(pos * 4)} declares ${wc} words but only ${this.words.length - pos} remain in the module`,
-        { offset: pos * 4, hint: 'the file is truncated or the word count is corrupt' },
-      );
-    }
-    return wc;
-  }
-
   /**
-   * Builds the Instruction at `pos`. Checks its result id (non-zero, below the bound, defined once)
-   * unless `resultChecked`, when scanStructure has already done so for the function region.
+   * Builds the instruction the walk is at. Checks its result type id (non-zero, below the bound)
+   * and its result id (the same, and defined once) unless `resultChecked`, when scanStructure has
+   * already done so for the function region.
    */
-  instructionAt(pos: number, wc: number, opcode: number, resultChecked = false): Instruction {
-    const words = this.words;
-    const shape = instructionShape[opcode];
-    let at = pos + 1;
-    let typeId = 0;
-    let resultId = 0;
-    if ((shape & SHAPE_TYPE) !== 0) {
-      if (at >= pos + wc) throw this.tooShort(pos, opcode);
-      typeId = words[at++]!;
-      if (typeId === 0) throw this.zeroId(pos, opcode, 'result type');
-      if (typeId >= this.bound) throw this.outOfBound(pos, opcode, typeId, 'result type');
-    }
-    if ((shape & SHAPE_RESULT) !== 0) {
-      if (at >= pos + wc) throw this.tooShort(pos, opcode);
-      resultId = words[at++]!;
-      if (!resultChecked) this.define(pos, opcode, resultId);
-    }
-    return Instruction.view(opcode, typeId, resultId, words, at, pos + wc - at);
+  instructionAt(walk: InstructionWalker, resultChecked: boolean): Instruction {
+    const shape = walk.shape;
+    if ((shape & SHAPE_TYPE) !== 0) this.checkId(walk.pos, walk.opcode, walk.typeId, 'result type');
+    if (!resultChecked && (shape & SHAPE_RESULT) !== 0) this.define(walk.pos, walk.opcode, walk.resultId);
+    return walk.instruction();
+  }
+
+  /** Fails unless `id` (the `what` id of the instruction at `pos`) is non-zero and below the bound. */
+  private checkId(pos: number, opcode: number, id: number, what: string): void {
+    if (id === 0) throw new SpirvError('ID_ZERO', `${placeOf(opcode, pos)} has ${what} id 0, which is never a valid id`, { offset: pos * 4 });
+    if (id >= this.bound) throw this.outOfBound(pos, opcode, id, what);
   }
 
   private define(pos: number, opcode: number, id: number): void {
-    if (id === 0) throw this.zeroId(pos, opcode, 'result');
-    if (id >= this.bound) throw this.outOfBound(pos, opcode, id, 'result');
+    this.checkId(pos, opcode, id, 'result');
     if (this.defined.has(id)) {
-      const name = `opcode ${opcode}`;
-      throw new SpirvError('DUPLICATE_RESULT_ID', `${name} at ${formatOffset(pos * 4)} defines result id %${id}, which is already defined`, {
+      throw new SpirvError('DUPLICATE_RESULT_ID', `${placeOf(opcode, pos)} defines result id %${id}, which is already defined`, {
         offset: pos * 4,
         hint: 'every result id must be defined exactly once in a module',
       });
@@ -265,10 +220,10 @@ class DecodeState implements OperandContext {
   }
 
   /** Checks every id operand is below the bound and every string is terminated. */
-  checkOperands(inst: Instruction, pos: number, strings: boolean): void {
+  checkOperands(inst: Instruction, pos: number, end: number, strings: boolean): void {
     const plan = CHECK_PLANS[inst.opcode];
-    if (plan !== undefined) this.checkPlanned(plan, inst, pos, strings);
-    else this.checkWalked(inst, pos, strings);
+    if (plan !== undefined) this.checkPlanned(plan, inst, pos, end, strings);
+    else this.checkWalked(inst, pos, end, strings);
   }
 
   /**
@@ -276,16 +231,13 @@ class DecodeState implements OperandContext {
    * callback captures are allocated when the method starts, which for checkOperands was at
    * every instruction, walked or not.
    */
-  private checkWalked(inst: Instruction, pos: number, strings: boolean): void {
+  private checkWalked(inst: Instruction, pos: number, end: number, strings: boolean): void {
     const bound = this.bound;
     let bad = -1;
-    const problem = walkOperands(inst, this, (kind, start) => {
+    const problem = walkOperands(inst, this.tables, (kind, start) => {
       if (bad < 0 && (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') && inst.word(start) >= bound) bad = start;
     });
-    if (bad >= 0) {
-      const headWords = (inst.typeId !== 0 ? 1 : 0) + (inst.resultId !== 0 ? 1 : 0);
-      throw this.outOfBound(pos, inst.opcode, inst.word(bad), 'operand', (pos + 1 + headWords + bad) * 4);
-    }
+    if (bad >= 0) throw this.outOfBound(pos, inst.opcode, inst.word(bad), 'operand', (end - inst.operandCount + bad) * 4);
     if (strings && problem?.kind === 'unterminated-string') throw this.unterminatedString(pos, inst.opcode);
   }
 
@@ -296,11 +248,10 @@ class DecodeState implements OperandContext {
    * back per operand, which before the engine has optimized it (a single decode of a module)
    * costs more than the rest of decoding the instructions before the functions.
    */
-  private checkPlanned(plan: Uint8Array, inst: Instruction, pos: number, strings: boolean): void {
+  private checkPlanned(plan: Uint8Array, inst: Instruction, pos: number, end: number, strings: boolean): void {
     const words = this.words;
     const bound = this.bound;
     const opcode = inst.opcode;
-    const end = pos + (words[pos] >>> 16);
     let p = end - inst.operandCount;
     for (let i = 0; i < plan.length; i++) {
       const code = plan[i];
@@ -329,7 +280,7 @@ class DecodeState implements OperandContext {
           p = q + 1;
         } else {
           // A number as wide as the result type (OpConstant, OpSpecConstant).
-          const width = this.typeWidth(inst.typeId);
+          const width = this.tables.typeWidth(inst.typeId);
           const count = width > 32 ? Math.ceil(width / 32) : width > 0 ? 1 : end - p;
           if (p + count > end) return; // missing: the walk ends
           p += count;
@@ -340,15 +291,10 @@ class DecodeState implements OperandContext {
   }
 
   private unterminatedString(pos: number, opcode: number): SpirvError {
-    const name = `opcode ${opcode}`;
-    return new SpirvError(
-      'UNTERMINATED_STRING',
-      `${name} at ${formatOffset(pos * 4)}: a literal string has no terminating nul byte before the end of the instruction`,
-      {
-        offset: pos * 4,
-        hint: 'the word count is probably too small, or the string was not nul-terminated',
-      },
-    );
+    return new SpirvError('UNTERMINATED_STRING', `${placeOf(opcode, pos)}: a literal string has no terminating nul byte before the end of the instruction`, {
+      offset: pos * 4,
+      hint: 'the word count is probably too small, or the string was not nul-terminated',
+    });
   }
 
   noteGlobal(inst: Instruction, pos: number): void {
@@ -373,54 +319,38 @@ class DecodeState implements OperandContext {
     for (let i = 0; i < members; i++) depth = Math.max(depth, this.typeDepths.get(inst.word(i)) ?? 0);
     depth++;
     if (depth > this.maxTypeNesting) {
-      const name = `opcode ${inst.opcode}`;
       throw new SpirvError(
         'TYPE_NESTING_TOO_DEEP',
-        `${name} %${inst.resultId} at ${formatOffset(pos * 4)} nests composite types ${depth} deep, more than the limit of ${this.maxTypeNesting}`,
+        `${placeOf(inst.opcode, pos)} (%${inst.resultId}) nests composite types ${depth} deep, more than the limit of ${this.maxTypeNesting}`,
         { offset: pos * 4, hint: 'raise the maxTypeNesting option if this module is meant to nest that deeply' },
       );
     }
     this.typeDepths.set(inst.resultId, depth);
   }
 
-  /** Word counts and result ids over the function region, without building instructions. */
-  scanStructure(start: number, end: number): void {
-    const words = this.words;
-    const shapes = instructionShape;
-    let pos = start;
-    while (pos < end) {
-      const first = words[pos];
-      const wc = first >>> 16;
-      if (wc === 0 || pos + wc > end) this.checkWordCount(pos, first);
-      const shape = shapes[first & 0xffff];
-      if ((shape & SHAPE_RESULT) !== 0) {
-        const at = pos + ((shape & SHAPE_TYPE) !== 0 ? 2 : 1);
-        if (at >= pos + wc) throw this.tooShort(pos, first & 0xffff);
-        this.define(pos, first & 0xffff, words[at]);
-      }
-      pos += wc;
-    }
+  /** Word counts and result ids over the function region (from `start` to the end), without building instructions. */
+  scanStructure(start: number): void {
+    const walk = new InstructionWalker(this.words, start);
+    while (walk.next()) if ((walk.shape & SHAPE_RESULT) !== 0) this.define(walk.pos, walk.opcode, walk.resultId);
   }
 
-  /** Builds the functions of the region [start, end). Result ids were already checked by scanStructure. */
-  decodeFunctions(start: number, end: number): { functions: Function[]; trailing: Instruction[] } {
-    const words = this.words;
+  /** Builds the functions of the region from `start` to the end. Result ids were already checked by scanStructure. */
+  decodeFunctions(start: number): { functions: Function[]; trailing: Instruction[] } {
     const functions: Function[] = [];
-    const trailing: Instruction[] = [];
+    // Instructions outside any function; those after the last one are the module's trailing ones.
     let pending: Instruction[] = [];
     let fnDef: Instruction | null = null;
     let preamble: Instruction[] = [];
     let leading: Instruction[] = [];
     let blocks: Block[] = [];
     let block: Block | null = null;
-    let pos = start;
     const tables = this.tables;
-    while (pos < end) {
-      const first = words[pos];
-      const opcode = first & 0xffff;
-      const wc = first >>> 16;
-      const inst = this.instructionAt(pos, wc, opcode, true);
-      this.checkOperands(inst, pos, false);
+    const walk = new InstructionWalker(this.words, start);
+    while (walk.next()) {
+      const opcode = walk.opcode;
+      const pos = walk.pos;
+      const inst = this.instructionAt(walk, true);
+      this.checkOperands(inst, pos, walk.end, false);
       if (inst.typeId !== 0) tables.noteType(inst.resultId, inst.typeId);
       if (opcode === Op.Function) {
         if (fnDef !== null) throw this.layout(pos, 'OpFunction inside a function: the previous function has no OpFunctionEnd');
@@ -446,38 +376,20 @@ class DecodeState implements OperandContext {
       } else {
         block.instructions.push(inst);
       }
-      pos += wc;
     }
-    if (fnDef !== null) throw this.layout(end, `the function %${fnDef.resultId} has no OpFunctionEnd before the end of the module`);
-    trailing.push(...pending);
-    return { functions, trailing };
+    if (fnDef !== null) throw this.layout(this.words.length, `the function %${fnDef.resultId} has no OpFunctionEnd before the end of the module`);
+    return { functions, trailing: pending };
   }
 
   private layout(pos: number, message: string): SpirvError {
     return new SpirvError('BAD_FUNCTION_LAYOUT', `${message} (at ${formatOffset(pos * 4)})`, { offset: pos * 4 });
   }
 
-  private tooShort(pos: number, opcode: number): SpirvError {
-    const name = `opcode ${opcode}`;
-    return new SpirvError('INSTRUCTION_TOO_SHORT', `${name} at ${formatOffset(pos * 4)} is too short to hold its result type and result id`, {
-      offset: pos * 4,
-    });
-  }
-
-  private zeroId(pos: number, opcode: number, what: string): SpirvError {
-    const name = `opcode ${opcode}`;
-    return new SpirvError('ID_ZERO', `${name} at ${formatOffset(pos * 4)} has ${what} id 0, which is never a valid id`, {
-      offset: pos * 4,
-    });
-  }
-
   private outOfBound(pos: number, opcode: number, id: number, what: string, offset = pos * 4): SpirvError {
-    const name = `opcode ${opcode}`;
-    return new SpirvError(
-      'ID_OUT_OF_BOUND',
-      `${name} at ${formatOffset(pos * 4)} uses ${what} id %${id}, which is not below the module's id bound ${this.bound}`,
-      { offset, hint: 'the module is corrupt, or the header bound is wrong' },
-    );
+    return new SpirvError('ID_OUT_OF_BOUND', `${placeOf(opcode, pos)} uses ${what} id %${id}, which is not below the module's id bound ${this.bound}`, {
+      offset,
+      hint: 'the module is corrupt, or the header bound is wrong',
+    });
   }
 }
 

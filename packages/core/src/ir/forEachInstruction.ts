@@ -1,8 +1,11 @@
-import { SpirvError } from '../errors/SpirvError.js';
-import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/index.js';
-import { Instruction } from './Instruction.js';
+import { InstructionWalker } from '../binary/InstructionWalker.js';
+import type { Instruction } from './Instruction.js';
 import type { Module } from './Module.js';
 import { SECTIONS } from './sections.js';
+
+// The primitives of a word walk live beside the walker; they are re-exported here for the
+// modules that import them from this one.
+export { instructionAt, wordCountAt } from '../binary/InstructionWalker.js';
 
 /** Receives the instructions of a module in binary order. */
 export interface InstructionSink {
@@ -11,8 +14,8 @@ export interface InstructionSink {
   /**
    * If present, called instead of {@link instruction} for the instructions the module still
    * holds as words (the function bodies of a freshly decoded module), all at once: the sink
-   * walks them itself with {@link wordCountAt}, and makes an object only where it needs one,
-   * with {@link instructionAt}.
+   * walks them itself with an {@link InstructionWalker}, and makes an object only where it
+   * needs one.
    */
   region?(words: Uint32Array): void;
 }
@@ -35,11 +38,8 @@ export function forEachInstruction(module: Module, sink: InstructionSink): void 
     sink.region(words);
     return;
   }
-  for (let pos = 0; pos < words.length;) {
-    const wordCount = wordCountAt(words, pos);
-    sink.instruction(instructionAt(words, pos, wordCount));
-    pos += wordCount;
-  }
+  const walk = new InstructionWalker(words);
+  while (walk.next()) sink.instruction(walk.instruction());
 }
 
 /**
@@ -52,30 +52,4 @@ export function forEachGlobalInstruction(module: Module, visit: (inst: Instructi
     const list = module.section(name);
     for (let i = 0; i < list.length; i++) visit(list[i]);
   }
-}
-
-/**
- * The word count of the instruction at `words[pos]`. The decoder has already checked the
- * structure of the words a module holds (every count non-zero and within the region, room for
- * the result type and id), so this only guards against looping forever on anything else.
- */
-export function wordCountAt(words: Uint32Array, pos: number): number {
-  const wordCount = words[pos] >>> 16;
-  if (wordCount === 0 || pos + wordCount > words.length) {
-    throw new SpirvError(
-      wordCount === 0 ? 'WORD_COUNT_ZERO' : 'WORD_COUNT_PAST_END',
-      `the instruction at word ${pos} of the function bodies has a word count of ${wordCount}, and ${words.length - pos} words are left`,
-    );
-  }
-  return wordCount;
-}
-
-/** A view of the instruction at words [pos, pos + wordCount), as the decoder would build it. */
-export function instructionAt(words: Uint32Array, pos: number, wordCount: number): Instruction {
-  const opcode = words[pos] & 0xffff;
-  const shape = instructionShape[opcode];
-  let at = pos + 1;
-  const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++] : 0;
-  const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++] : 0;
-  return Instruction.view(opcode, typeId, resultId, words, at, pos + wordCount - at);
 }

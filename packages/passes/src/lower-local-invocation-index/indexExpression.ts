@@ -2,7 +2,7 @@
 // LocalInvocationId.x for a flavor's workgroup size (X, Y, Z), with sizes of 1 dropped, constants
 // folded and spec-constant products made OpSpecConstantOps, emitted once per flavor and integer
 // type as a word template that each read gets a copy of with fresh ids.
-import { Instruction, Op, SpirvError, type Module, type TypeManager, type WorkgroupDim } from '@spvkit/core';
+import { Instruction, InstructionWalker, Op, SpirvError, type Module, type TypeManager, type WorkgroupDim } from '@spvkit/core';
 import { PASS_NAME } from './fail.js';
 import type { Flavor } from './plan.js';
 
@@ -77,11 +77,8 @@ export class IndexExpressions {
     for (let k = 0; k < t.temps; k++) fresh.push(this.ids.allocate());
     for (const p of t.patches) w[p] = w[p] === RESULT ? resultId : fresh[w[p] - TEMP];
     const out: Instruction[] = [];
-    for (let i = 0; i < w.length;) {
-      const wc = w[i] >>> 16;
-      out.push(new Instruction(w[i] & 0xffff, w[i + 1], w[i + 2], w.subarray(i + 3, i + wc)));
-      i += wc;
-    }
+    const walk = new InstructionWalker(w);
+    while (walk.next()) out.push(new Instruction(walk.opcode, walk.typeId, walk.resultId, w.subarray(walk.operandStart, walk.end)));
     return out;
   }
 

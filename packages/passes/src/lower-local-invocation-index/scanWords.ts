@@ -1,6 +1,6 @@
 // Phase 1, function bodies still undecoded (a freshly decoded module): the reads of the index
 // found word by word, so that a large module's bodies never become objects.
-import { Op, createIdFlags, type Module } from '@spvkit/core';
+import { InstructionWalker, Op, createIdFlags, type Module } from '@spvkit/core';
 import type { IndexVar, RawSite } from './findUses.js';
 
 /** The result of scanning undecoded bodies. */
@@ -21,26 +21,22 @@ export function scanWords(module: Module, rootOf: ReadonlyMap<number, IndexVar>)
   for (const id of rootOf.keys()) bits.add(id);
   const sites: (RawSite & { root: number })[] = [];
   let fnId = 0;
-  const n = words.length;
-  for (let p = 0; p < n;) {
-    const first = words[p];
-    const wc = first >>> 16;
-    const op = first & 0xffff;
-    if (wc === 0) return undefined;
-    if (op === Op.Function) fnId = words[p + 2]!;
-    const end = p + wc;
+  const walk = new InstructionWalker(words);
+  while (walk.next()) {
+    const { pos: p, end, opcode: op } = walk;
+    if (op === Op.Function) fnId = walk.resultId;
+    // Every word, result type and id included: any mention of a variable's id counts.
     for (let i = p + 1; i < end; i++) {
       const w = words[i];
       if (w >= bound || !bits.has(w)) continue;
       if (op === Op.Load) {
         // Word 3 is the pointer; later words are memory operands (literals, scope ids).
-        if (i === p + 3) sites.push({ pos: p, wc, typeId: words[p + 1], resultId: words[p + 2], fnId, root: w });
+        if (i === p + 3) sites.push({ pos: p, wc: end - p, typeId: walk.typeId, resultId: walk.resultId, fnId, root: w });
         continue;
       }
       if (op === Op.Line && i > p + 1) continue; // line and column numbers
       return undefined;
     }
-    p = end;
   }
   return { sites };
 }

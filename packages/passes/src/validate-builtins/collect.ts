@@ -4,12 +4,11 @@ import {
   DecorationsAnalysis,
   Instruction,
   Op,
+  InstructionWalker,
   SourceLocationsAnalysis,
-  SHAPE_RESULT,
-  SHAPE_TYPE,
   decodeLiteralString,
   extInstSetByName,
-  instructionShape,
+  isConstantCreation,
   isTypeDeclaration,
   NonSemanticShaderDebugInfo100 as DebugInfo100,
   walkOperands,
@@ -98,19 +97,6 @@ interface BlockPointer {
 
 type Tracked = { plain: { target: BuiltinTarget; instance: BuiltinInstance }[]; block: BlockPointer[] };
 
-const CONSTANT_OPCODES = new Set<number>([
-  Op.Constant,
-  Op.ConstantComposite,
-  Op.ConstantNull,
-  Op.ConstantTrue,
-  Op.ConstantFalse,
-  Op.SpecConstant,
-  Op.SpecConstantComposite,
-  Op.SpecConstantTrue,
-  Op.SpecConstantFalse,
-  Op.SpecConstantOp,
-]);
-
 /** Instructions that write through their first operand. */
 const WRITES = new Set<number>([Op.Store, Op.CopyMemory, Op.CopyMemorySized, Op.AtomicStore]);
 const ACCESS_CHAINS = new Set<number>([Op.AccessChain, Op.InBoundsAccessChain, Op.PtrAccessChain, Op.InBoundsPtrAccessChain]);
@@ -148,7 +134,7 @@ export function collectBuiltins(module: Module, options: { wantsWrites?: (builtI
         kind = 'variable';
         typeId = types.pointer(def.typeId)?.pointee ?? 0;
         instances.push({ id, def, storageClass: def.word(0), uses: new Map(), writes: new Map(), wantsWrites: wantsWrites(d.params[0]) });
-      } else if (def !== undefined && CONSTANT_OPCODES.has(def.opcode)) {
+      } else if (def !== undefined && isConstantCreation(def.opcode)) {
         kind = 'constant';
         typeId = def.typeId;
         instances.push({ id, def, storageClass: undefined, uses: new Map(), writes: new Map(), wantsWrites: false });
@@ -362,25 +348,15 @@ function scanWords(
   worthVisiting: (id: number) => boolean,
   onHit: (inst: Instruction, ordinal: number, line: RawLine | undefined) => void,
 ): void {
-  const n = words.length;
-  let pos = 0;
+  const walk = new InstructionWalker(words);
   let ordinal = 0;
   // The debug line in effect, with the rules of SourceLocationsAnalysis: from an OpLine or
   // DebugLine to the next one, an OpNoLine / DebugNoLine, or the end of the block.
   let line: RawLine | undefined;
-  while (pos < n) {
-    const first = words[pos];
-    const opcode = first & 0xffff;
-    const wc = first >>> 16;
-    if (wc === 0) break; // decodeModule has already refused such a module
-    const shape = instructionShape[opcode];
-    let at = pos + 1;
-    let typeId = 0;
-    let resultId = 0;
-    if ((shape & SHAPE_TYPE) !== 0) typeId = words[at++]!;
-    if ((shape & SHAPE_RESULT) !== 0) resultId = words[at++]!;
+  while (walk.next()) {
+    const { opcode, operandStart: at, end } = walk;
     if (opcode === Op.Function) {
-      onFunction(resultId);
+      onFunction(walk.resultId);
       line = undefined;
     } else if (opcode === Op.Label || opcode === Op.NoLine) {
       line = undefined;
@@ -393,17 +369,15 @@ function scanWords(
     }
     // Result types of function values are not noted here: they only matter to the literal widths
     // of an OpSwitch whose selector is a function value, and such a selector is never a built-in.
-    const end = pos + wc;
     for (let i = at; i < end; i++) {
       const w = words[i];
       if (flag.has(w) && worthVisiting(w)) {
-        onHit(Instruction.view(opcode, typeId, resultId, words, at, end - at), ordinal, line);
+        onHit(walk.instruction(), ordinal, line);
         break;
       }
     }
     // Ordinals follow Function.allInstructions(): what precedes OpFunction (debug lines) belongs to it.
     ordinal = opcode === Op.FunctionEnd ? 0 : ordinal + 1;
-    pos = end;
   }
 }
 
