@@ -82,6 +82,7 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
           break;
         case Op.MemberDecorate:
         case Op.MemberDecorateString:
+        case Op.MemberDecorateIdEXT:
           onMember(ops[0], ops[1], { decoration: ops[2], params: Array.from(ops.subarray(3)), instruction: inst });
           break;
         case Op.GroupDecorate: {

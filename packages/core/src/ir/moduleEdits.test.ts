@@ -126,6 +126,38 @@ describe('Module edits keep cached analyses right', () => {
     expect(checkConsistency(m)).toEqual([]);
   });
 
+  it('an annotation the grammar added late (OpMemberDecorateIdEXT) is one like the others', () => {
+    // Its section, its decorations and its removal with the struct come from the grammar's
+    // Annotation class, not from a list of opcodes that predates it.
+    const op = (opcode: number, ...operands: number[]): number[] => [((operands.length + 1) << 16) | opcode, ...operands];
+    const words = new Uint32Array([
+      0x07230203,
+      0x00010000,
+      0,
+      3,
+      0,
+      ...op(Op.Capability, 1),
+      ...op(Op.MemoryModel, 0, 1),
+      ...op(Op.MemberDecorateIdEXT, 2, 0, Decoration.RelaxedPrecision),
+      ...op(Op.Decorate, 2, Decoration.Block),
+      ...op(Op.TypeInt, 1, 32, 0),
+      ...op(Op.TypeStruct, 2, 1),
+    ]);
+    const m = decodeModule(words);
+    expect(m.annotations.map((i) => i.opcode)).toEqual([Op.MemberDecorateIdEXT, Op.Decorate]);
+    expect(m.globals.map((i) => i.opcode)).toEqual([Op.TypeInt, Op.TypeStruct]);
+    expect(
+      m
+        .analysis(DecorationsAnalysis)
+        .members(2)
+        .get(0)
+        ?.map((d) => d.decoration),
+    ).toEqual([Decoration.RelaxedPrecision]);
+    removeDefinition(m, 2);
+    expect(m.annotations).toEqual([]);
+    expect(checkConsistency(m)).toEqual([]);
+  });
+
   it('replaceIn rewrites a block in one sweep', () => {
     const m = loaded();
     const block = m.functions[0].blocks[0];

@@ -1,4 +1,5 @@
 import { Op } from '../grammar/index.js';
+import { isAnnotation } from '../grammar/shapes.js';
 
 /**
  * The sections of the SPIR-V logical layout (specification 2.4), in order. The function bodies
@@ -20,7 +21,12 @@ export const SECTIONS = [
 
 export type SectionName = (typeof SECTIONS)[number];
 
-/** Section index of each opcode that has a fixed home; anything else lives in `globals`. */
+/**
+ * Section index of each opcode that has a fixed home outside the annotations (which the grammar's
+ * `Annotation` class gives, see {@link naturalSection}); anything else lives in `globals`. The
+ * grammar's other classes do not say this: `Mode-Setting` spans four sections, and `Debug` three
+ * plus OpLine, which has no section of its own.
+ */
 const sectionOfOpcode = new Map<number, number>([
   [Op.Capability, 0],
   [Op.Extension, 1],
@@ -36,17 +42,11 @@ const sectionOfOpcode = new Map<number, number>([
   [Op.Name, 7],
   [Op.MemberName, 7],
   [Op.ModuleProcessed, 8],
-  [Op.Decorate, 9],
-  [Op.MemberDecorate, 9],
-  [Op.DecorationGroup, 9],
-  [Op.GroupDecorate, 9],
-  [Op.GroupMemberDecorate, 9],
-  [Op.DecorateId, 9],
-  [Op.DecorateString, 9],
-  [Op.MemberDecorateString, 9],
 ]);
 
-const GLOBALS = SECTIONS.indexOf('globals');
+// Indexes into SECTIONS, written as numbers like those above.
+const ANNOTATIONS = 9;
+const GLOBALS = 10;
 
 /**
  * The section an opcode belongs to by the logical layout: types, constants, variables, OpUndef and
@@ -55,6 +55,7 @@ const GLOBALS = SECTIONS.indexOf('globals');
  * moves forward through the sections, so it never reorders anything.
  */
 export function naturalSection(opcode: number, known: boolean): number {
+  if (isAnnotation(opcode)) return ANNOTATIONS;
   const s = sectionOfOpcode.get(opcode);
   if (s !== undefined) return s;
   if (!known || opcode === Op.Line || opcode === Op.NoLine) return -1;
