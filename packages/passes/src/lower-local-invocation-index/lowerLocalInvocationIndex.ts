@@ -20,7 +20,7 @@
  *   by word, and the module's bodies stay undecoded. This keeps large modules fast.
  * - objects: everything else (pointer copies, parameters, the Private copy, bodies already decoded).
  */
-import { UNCHANGED, type Module, type Pass, type PassResult } from '@spvkit/core';
+import { CallGraphAnalysis, TypesAnalysis, UNCHANGED, type Module, type Pass, type PassResult } from '@spvkit/core';
 import { PASS_NAME } from './fail.js';
 import { findIndexVariables } from './findUses.js';
 import { plan } from './plan.js';
@@ -42,7 +42,13 @@ export function lowerLocalInvocationIndex(): Pass {
   return {
     name: PASS_NAME,
     description: 'replace loads of BuiltIn LocalInvocationIndex by arithmetic on LocalInvocationId and the workgroup size',
-    preserves: [],
+    // The calls stay as they were (a parameter that only carried the index goes from the call, not
+    // the call itself), and types and constants are added through TypesAnalysis, which the other
+    // edits keep right or drop. Def-use is kept right by every object edit as well, but not listed:
+    // the consistency check builds what a pass preserves before it runs, and building def-use
+    // decodes the bodies, so the word path (the one large modules take) would never be checked.
+    // Decorations, names, entry points and source locations change.
+    preserves: [TypesAnalysis, CallGraphAnalysis],
     run: (module) => run(module),
   };
 }
