@@ -1,4 +1,14 @@
-import { UNCHANGED, isConstantCreation, type Pass } from '@spvkit/core';
+import {
+  CallGraphAnalysis,
+  DecorationsAnalysis,
+  DefUseAnalysis,
+  EntryPointsAnalysis,
+  NamesAnalysis,
+  TypesAnalysis,
+  UNCHANGED,
+  isConstantCreation,
+  type Pass,
+} from '@spvkit/core';
 import { bodyWords } from '../words/bodyWords.js';
 import { moduleUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
@@ -15,6 +25,8 @@ import { Sweep } from './sweep.js';
 export const eliminateDeadConst: Pass = {
   name: 'eliminate-dead-const',
   description: 'remove constants nothing uses, and the types, names and decorations only they used',
+  // Edits only the sections before the bodies, through the module, which keeps these right.
+  preserves: [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, CallGraphAnalysis, EntryPointsAnalysis, TypesAnalysis],
   run(module) {
     const constants = module.globals.filter((inst) => inst.resultId !== 0 && isConstantCreation(inst.opcode));
     if (constants.length === 0) return UNCHANGED;

@@ -1,4 +1,14 @@
-import { Op, UNCHANGED, type Pass } from '@spvkit/core';
+import {
+  CallGraphAnalysis,
+  DecorationsAnalysis,
+  DefUseAnalysis,
+  EntryPointsAnalysis,
+  NamesAnalysis,
+  TypesAnalysis,
+  Op,
+  UNCHANGED,
+  type Pass,
+} from '@spvkit/core';
 import { bodyWords } from '../words/bodyWords.js';
 import { moduleUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
@@ -12,6 +22,8 @@ import { Sweep } from './sweep.js';
 export const eliminateDeadVariables: Pass = {
   name: 'eliminate-dead-variables',
   description: 'remove module-scope variables nothing references, with their names, decorations and the types only they used',
+  // Edits only the sections before the bodies, through the module, which keeps these right.
+  preserves: [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, CallGraphAnalysis, EntryPointsAnalysis, TypesAnalysis],
   run(module) {
     const variables = module.globals.filter((inst) => inst.opcode === Op.Variable);
     if (variables.length === 0) return UNCHANGED;

@@ -1,4 +1,20 @@
-import { Op, StorageClass, UNCHANGED, decodeLiteralString, literalStringWordCount, makeVersion, wordCountAt, type Instruction, type Pass } from '@spvkit/core';
+import {
+  CallGraphAnalysis,
+  DecorationsAnalysis,
+  DefUseAnalysis,
+  EntryPointsAnalysis,
+  NamesAnalysis,
+  TypesAnalysis,
+  Op,
+  StorageClass,
+  UNCHANGED,
+  decodeLiteralString,
+  literalStringWordCount,
+  makeVersion,
+  wordCountAt,
+  type Instruction,
+  type Pass,
+} from '@spvkit/core';
 import { bodyWords, functionSpans } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 
@@ -13,6 +29,8 @@ import { IdOperands } from '../words/idOperands.js';
 export const removeUnusedInterfaceVariables: Pass = {
   name: 'remove-unused-interface-variables',
   description: "make each entry point's interface the variables its call tree uses (all globals from SPIR-V 1.4, Input/Output before)",
+  // Edits only OpEntryPoint operands, through the module, which keeps these right.
+  preserves: [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, CallGraphAnalysis, EntryPointsAnalysis, TypesAnalysis],
   run(module) {
     if (module.entryPoints.length === 0) return UNCHANGED;
     const everyStorage = module.header.version >= makeVersion(1, 4);
