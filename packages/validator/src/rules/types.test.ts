@@ -107,7 +107,7 @@ describe('types: arithmetic, bitwise, logical, relational and conversion instruc
   it.each(rejected)('%s -> %s (spirv-val: %s)', (body, code) => {
     const found = check(body);
     expect(found.map((d) => d.code)).toEqual([code]);
-    const d = found[0]!;
+    const d = found[0];
     expect(d.family).toBe('types');
     expect(d.location).toEqual({ file: 'case.spvasm', line: BODY_LINE, column: 1 });
     expect(d.instruction?.opcode).toBe(d.opcode);
@@ -126,8 +126,8 @@ describe('types: arithmetic, bitwise, logical, relational and conversion instruc
       ['spvkit-types-operand', BODY_LINE + 1],
       ['spvkit-types-result', BODY_LINE + 2],
     ]);
-    expect(found[1]!.ids).toEqual([{ id: found[1]!.ids[0]!.id, name: 'x' }]);
-    expect(found[1]!.message).toBe('OpIAdd: operand %x is not an int scalar or vector');
+    expect(found[1].ids).toEqual([{ id: found[1].ids[0].id, name: 'x' }]);
+    expect(found[1].message).toBe('OpIAdd: operand %x is not an int scalar or vector');
   });
 
   it('from 1.4 on, a scalar condition selects between vectors', () => {
@@ -141,7 +141,7 @@ describe('types: arithmetic, bitwise, logical, relational and conversion instruc
     );
     const found = validate(encodeModule(assemble(text, { targetEnv: 'vulkan1.1' })));
     expect(found.map(formatDiagnostic)).toEqual(['blur.comp:42:7: error: [spvkit-types-result] OpIAdd: the result type %float is not an int scalar or vector']);
-    expect(found[0]!.offset).toBeGreaterThan(0);
-    expect(found[0]!.instruction?.opcode).toBe(128);
+    expect(found[0].offset).toBeGreaterThan(0);
+    expect(found[0].instruction?.opcode).toBe(128);
   });
 });

@@ -242,7 +242,7 @@ export function checkTypes(scan: ModuleScan, reporter: Reporter): void {
           fail('spvkit-types-operand', (name) => `scalar ${name(id)} is not of the result's component type`, [id]);
         }
         break;
-      case Shape.Dot:
+      case Shape.Dot: {
         if (!resultIs(Scalar.Float, 'a float scalar', true) || n < 2) break;
         let vectors = true;
         for (let k = 0; k < 2; k++) {
@@ -259,6 +259,7 @@ export function checkTypes(scan: ModuleScan, reporter: Reporter): void {
           fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);
         }
         break;
+      }
     }
   }
 }
