@@ -9,13 +9,18 @@
 //      BuiltIn rules (validate-builtins), spirv-val the whole of SPIR-V's and Vulkan's rules.
 //   2. The 4 MB module (largeModule.mjs): dis >= 10x faster than spirv-dis, as at least as fast as
 //      spirv-as, opt --lower-local-invocation-index >= 10x faster than spirv-opt --strip-debug.
+// Each spvkit command over the folder runs with its default threads and with --jobs 1.
 // Usage: pnpm bench cli  (or: pnpm build && node test/bench/cli.bench.mjs [ROUNDS])
+// Elsewhere than this checkout's machine (a quieter one): SPVKIT_SPIRV_TOOLS_HEAD=DIR names the
+// current SPIRV-Tools' folder, SPVKIT_BENCH_FOLDER=DIR a folder buildFolder.mjs wrote before
+// (with its manifest.json), for a machine without glslang; Debian's tools are taken from PATH.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeModule } from './largeModule.mjs';
-import { hasTool, median, processMedian, report } from './measure.mjs';
+import { hasTool, processMedian, report } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -27,7 +32,7 @@ if (!existsSync(join(root, 'packages', 'cli', 'dist', 'spvkit.cjs'))) {
   console.error('build first: pnpm build');
   process.exit(2);
 }
-const head = join(root, '..', 'shared', 'spirv-tools-head');
+const head = process.env.SPVKIT_SPIRV_TOOLS_HEAD ?? join(root, '..', 'shared', 'spirv-tools-head');
 const toolsets = [
   ...(existsSync(join(head, 'spirv-dis')) ? [{ name: 'head', dir: head }] : []),
   ...(hasTool('spirv-dis') ? [{ name: 'Debian', dir: undefined }] : []),
@@ -52,9 +57,13 @@ rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
 const manifest = [];
 const builder = join(root, 'test', 'shaders', 'buildFolder.mjs');
-if (existsSync(builder)) {
-  const out = execFileSync(process.execPath, [builder, join(folder, 'shaders')], { encoding: 'utf8' });
-  console.log(`test/shaders: ${out.trim()}`);
+const prebuilt = process.env.SPVKIT_BENCH_FOLDER;
+if (prebuilt !== undefined || existsSync(builder)) {
+  if (prebuilt !== undefined) cpSync(prebuilt, join(folder, 'shaders'), { recursive: true });
+  else {
+    const out = execFileSync(process.execPath, [builder, join(folder, 'shaders')], { encoding: 'utf8' });
+    console.log(`test/shaders: ${out.trim()}`);
+  }
   for (const m of JSON.parse(readFileSync(join(folder, 'shaders', 'manifest.json'), 'utf8')))
     manifest.push({ path: join(folder, 'shaders', m.path), targetEnv: m.targetEnv });
   rmSync(join(folder, 'shaders', 'manifest.json'));
@@ -80,16 +89,33 @@ const outNative = join(work, 'native-out');
 mkdirSync(outNative, { recursive: true });
 const outOf = (m, ext) => join(outNative, `${relative(folder, m.path).replaceAll('/', '_')}${ext}`);
 
-const spvkitDis = median(rounds, () => spvkit(['dis', folder, '--out-dir', join(work, 'dis-out')]));
-const spvkitVal = median(rounds, () => spvkit(['val', folder], [0, 1]));
-const spvkitOpt = median(rounds, () => spvkit(['opt', folder, '--lower-local-invocation-index', '--out-dir', join(work, 'opt-out')], [0, 1]));
-const spvkitDis1 = median(rounds, () => spvkit(['dis', folder, '--out-dir', join(work, 'dis-out'), '--jobs', '1']));
+// Each with the default threads and with --jobs 1, alternately, so a change of load hits both.
+const folderCommands = {
+  dis: ['dis', folder, '--out-dir', join(work, 'dis-out')],
+  val: ['val', folder],
+  opt: ['opt', folder, '--lower-local-invocation-index', '--out-dir', join(work, 'opt-out')],
+};
+const times = {};
+for (const name of Object.keys(folderCommands)) times[name] = { default: [], one: [] };
+for (let r = 0; r < rounds; r++)
+  for (const [name, args] of Object.entries(folderCommands))
+    for (const jobs of ['default', 'one']) {
+      const t = performance.now();
+      spvkit(jobs === 'one' ? [...args, '--jobs', '1'] : args, [0, 1]);
+      times[name][jobs].push(performance.now() - t);
+    }
+const mid = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
+const spvkitDis = mid(times.dis.default);
+const spvkitVal = mid(times.val.default);
+const spvkitOpt = mid(times.opt.default);
 const valFailures = spvkit(['val', folder], [0, 1]).stderr.trim().split('\n').at(-1);
 const rows = [
   [`spvkit dis DIR --out-dir (1 process)`, `${spvkitDis.toFixed(0)} ms`],
-  [`  the same, --jobs 1`, `${spvkitDis1.toFixed(0)} ms`],
+  [`  the same, --jobs 1`, `${mid(times.dis.one).toFixed(0)} ms`],
   [`spvkit val DIR (validate-builtins)`, `${spvkitVal.toFixed(0)} ms`],
+  [`  the same, --jobs 1`, `${mid(times.val.one).toFixed(0)} ms`],
   [`spvkit opt DIR --lower-local-invocation-index`, `${spvkitOpt.toFixed(0)} ms`],
+  [`  the same, --jobs 1`, `${mid(times.opt.one).toFixed(0)} ms`],
 ];
 for (const set of toolsets) {
   const dis = nativeLoop(tool(set, 'spirv-dis'), (m) => [m.path, '-o', outOf(m, '.spvasm')]);
@@ -104,7 +130,10 @@ for (const set of toolsets) {
     [`  spvkit opt faster by`, `${(opt.ms / spvkitOpt).toFixed(1)}x`, '>= 5x'],
   );
 }
-report(`Folder of ${files.length} modules (${toolsets.map((s) => `${s.name}: ${versionOf(s)}`).join('; ')}); spvkit val: ${valFailures}`, rows);
+report(
+  `Folder of ${files.length} modules, ${availableParallelism()} cores (${toolsets.map((s) => `${s.name}: ${versionOf(s)}`).join('; ')}); spvkit val: ${valFailures}`,
+  rows,
+);
 
 // --- 2. The 4 MB module, whole process -----------------------------------------------------
 const large = await largeModule();

@@ -10,8 +10,8 @@ summary line on standard error; the exit code is the worst of all files.
                   base (-o names the output of one input only)
   --json          one JSON object per input, one a line: {file, exitCode, output, result, text,
                   messages}
-  --jobs N        worker threads (default: the number of cores, at most one per 8 inputs); the
-                  output is the same bytes for every N`;
+  --jobs N        threads (default: one per 4 MB of input, at most one per core: a smaller run
+                  is faster in one); the output is the same bytes for every N`;
 
 /**
  * Runs `command` over its inputs. One input given by name (no folder, no glob, no --out-dir or
