@@ -3,7 +3,8 @@
 // instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
 // non-semantic tree of what it kills.
 import { Op, replaceFunctionWords, wordCountAt, type Instruction, type Module } from '@spvkit/core';
-import { bodyWords, WordSink } from '../words/bodyWords.js';
+import { bodyWords, SpanBuilder, WordSink } from '../words/bodyWords.js';
+import { remember } from '../words/memo.js';
 import { IdOperands } from '../words/idOperands.js';
 
 /** What {@link removeExtInsts} removes and keeps. */
@@ -70,6 +71,9 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
   // The bodies: a list of [start, end) word ranges to drop.
   const words = bodyWords(module);
   const drops: number[] = [];
+  // The functions of the new bodies, found on the way for the passes after this one.
+  const spans = new SpanBuilder();
+  let dropped = 0;
   for (let pos = 0; pos < words.length;) {
     const wordCount = wordCountAt(words, pos);
     const op = words[pos] & 0xffff;
@@ -106,7 +110,8 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
     if (drop) {
       if (drops.length > 0 && drops[drops.length - 1] === pos) drops[drops.length - 1] = pos + wordCount;
       else drops.push(pos, pos + wordCount);
-    }
+      dropped += wordCount;
+    } else spans.note(words, pos, wordCount, op, pos - dropped);
     pos += wordCount;
   }
   const any = goneGlobals.size > 0 || drops.length > 0;
@@ -124,6 +129,8 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       }
       out.copy(words, at, words.length);
       replaceFunctionWords(module, out.words());
+      const bodies = module.lazyFunctionWords();
+      if (bodies !== null) remember(bodies, 'spans', spans.spans);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assemble, decodeModule, disassemble, encodeModule, runPasses, type Pass } from '@spvkit/core';
 import { checkPasses } from '@spvkit/core/testing';
+import { functionSpans } from '../words/bodyWords.js';
 import { stripDebug } from './stripDebug.js';
 import { stripNonSemantic, stripReflect } from './stripNonSemantic.js';
 
@@ -154,6 +155,30 @@ describe('strip-debug', () => {
     expect(out).not.toContain('SPV_KHR_non_semantic_info');
     expect(out).not.toContain('OpExtInstImport');
     expect(out).not.toContain('OpString');
+  });
+
+  it('tells the passes after it where the functions of its new bodies are and what they call, as a walk finds them', () => {
+    const twoFunctions = withLines.replace(
+      '               OpReturn\n               OpFunctionEnd',
+      `          %r = OpFunctionCall %void %other
+               OpLine %file 7 1
+               OpReturn
+               OpFunctionEnd
+               OpLine %file 8 1
+      %other = OpFunction %void None %fn
+               OpNoLine
+         %o0 = OpLabel
+               OpLine %file 9 1
+               OpReturn
+               OpFunctionEnd`,
+    );
+    const module = decodeModule(encodeModule(assemble(twoFunctions, { targetEnv: 'vulkan1.1' })));
+    expect(stripDebug.run(module, {}).changed).toBe(true);
+    const words = module.lazyFunctionWords()!;
+    const told = functionSpans(words);
+    expect(told).toHaveLength(2);
+    expect(told[0].calls).toHaveLength(1);
+    expect(told).toEqual(functionSpans(words.slice()));
   });
 
   it('leaves a module without debug information byte for byte as it was', () => {

@@ -46,34 +46,47 @@ const NAMES_FUNCTION = new Set<number>([
 ]);
 
 /**
+ * Builds {@link FunctionSpan}s from instructions shown in order: by {@link functionSpans}, and by a
+ * pass that writes new bodies, which can tell the next pass their functions without a new walk.
+ */
+export class SpanBuilder {
+  readonly spans: FunctionSpan[] = [];
+  private start = 0;
+  private definition = -1;
+  private id = 0;
+  private calls: number[] = [];
+  private kernelQueries: number[] = [];
+
+  /** The instruction at `words[pos]` (opcode `opcode`) is at `at` in the words the spans describe. */
+  note(words: Uint32Array, pos: number, wordCount: number, opcode: number, at: number): void {
+    if (opcode === Op.FunctionCall) this.calls.push(words[pos + 3]);
+    else if (opcode === Op.Function) {
+      this.definition = at;
+      this.id = words[pos + 2];
+    } else if (opcode === Op.FunctionEnd && this.definition >= 0) {
+      const end = at + wordCount;
+      this.spans.push({ id: this.id, start: this.start, definition: this.definition, end, calls: this.calls, kernelQueries: this.kernelQueries });
+      this.start = end;
+      this.definition = -1;
+      this.calls = [];
+      this.kernelQueries = [];
+    } else if (NAMES_FUNCTION.has(opcode)) this.kernelQueries.push(at);
+  }
+}
+
+/**
  * The functions of body words, in order, with their calls, in one walk, once per buffer. Words
  * after the last OpFunctionEnd belong to none.
  */
 export function functionSpans(words: Uint32Array): readonly FunctionSpan[] {
   return memoized(words, 'spans', () => {
-    const spans: FunctionSpan[] = [];
-    let start = 0;
-    let definition = -1;
-    let id = 0;
-    let calls: number[] = [];
-    let kernelQueries: number[] = [];
+    const builder = new SpanBuilder();
     for (let pos = 0; pos < words.length;) {
       const wordCount = wordCountAt(words, pos);
-      const opcode = words[pos] & 0xffff;
-      if (opcode === Op.FunctionCall) calls.push(words[pos + 3]);
-      else if (opcode === Op.Function) {
-        definition = pos;
-        id = words[pos + 2];
-      } else if (opcode === Op.FunctionEnd && definition >= 0) {
-        spans.push({ id, start, definition, end: pos + wordCount, calls, kernelQueries });
-        start = pos + wordCount;
-        definition = -1;
-        calls = [];
-        kernelQueries = [];
-      } else if (NAMES_FUNCTION.has(opcode)) kernelQueries.push(pos);
+      builder.note(words, pos, wordCount, words[pos] & 0xffff, pos);
       pos += wordCount;
     }
-    return spans;
+    return builder.spans;
   });
 }
 
