@@ -24,7 +24,7 @@ export function deadFunctions(module: Module, words: Uint32Array, spans: readonl
   const ids = new IdOperands(module);
   for (const inst of module.globals) {
     // Debug info naming a function does not keep it: it goes with it.
-    if (inst.opcode === Op.ExtInst && nonSemantic.has(inst.word(0))) continue;
+    if ((inst.opcode === Op.ExtInst || inst.opcode === Op.ExtInstWithForwardRefsKHR) && nonSemantic.has(inst.word(0))) continue;
     ids.uses(inst, (id) => {
       if (isFunction.has(id)) roots.push(id);
     });
