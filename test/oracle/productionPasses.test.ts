@@ -137,6 +137,13 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     why: "ours also removes the types, constants and decorations that the removed functions and variables alone used (issue 16: 'and the unused types, decorations and names these leave behind'); spirv-opt's --eliminate-dead-variables and --eliminate-dead-functions leave them, and its --eliminate-dead-const removes constants only",
   },
   {
+    list: /^--strip-(nonsemantic|reflect)$|--size$/,
+    module: /extinst_debugprintf/,
+    opcodes: /^Op(String|Type[A-Za-z]+)$/,
+    oursFewer: true,
+    why: 'the OpStrings only NonSemantic.DebugPrintf named (its format strings), and with --size the types only its arguments used, are unused once strip-nonsemantic has removed the printf instructions; ours removes them, spirv-opt keeps them',
+  },
+  {
     list: /^--freeze-spec-const$/,
     module: /lii_spec_(size|mixed)\.comp|particles_update\.comp/,
     opcodes: /^Op(SpecConstantComposite|ConstantComposite|ExtInst)$/,
