@@ -1,4 +1,4 @@
-import { Decoration, Op, UNCHANGED, decodeLiteralString, wordCountAt, type Module, type Pass } from '@spvkit/core';
+import { Decoration, Op, UNCHANGED, decodeLiteralString, isConstantCreation, isTypeDeclaration, wordCountAt, type Module, type Pass } from '@spvkit/core';
 import { bodyWords, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 import { remember } from '../words/memo.js';
@@ -25,6 +25,13 @@ export function deadFunctions(module: Module, words: Uint32Array, spans: readonl
   for (const inst of module.globals) {
     // Debug info naming a function does not keep it: it goes with it.
     if ((inst.opcode === Op.ExtInst || inst.opcode === Op.ExtInstWithForwardRefsKHR) && nonSemantic.has(inst.word(0))) continue;
+    // Types, constants (but a function-pointer constant), variables and lines name no function.
+    const op = inst.opcode;
+    if (
+      op !== Op.ConstantFunctionPointerINTEL &&
+      (isTypeDeclaration(op) || isConstantCreation(op) || op === Op.Variable || op === Op.Undef || op === Op.Line || op === Op.NoLine)
+    )
+      continue;
     ids.uses(inst, (id) => {
       if (isFunction.has(id)) roots.push(id);
     });

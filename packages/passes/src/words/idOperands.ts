@@ -120,6 +120,7 @@ const TAIL_LITERAL_ID_PAIRS = 5;
 export class IdOperands {
   /** The indexes {@link collect} found (the first `n` entries). */
   found = new Int32Array(64);
+  private scratch = new Uint32Array(64);
   private count = 0;
   private readonly tables: OperandTables;
   private readonly plans: (Plan | null | undefined)[] = [];
@@ -140,13 +141,29 @@ export class IdOperands {
 
   /**
    * Calls `use` with each id an instruction object uses: its result type (operand -1), then its
-   * id operands (operand index after the result type and id). The result id is not a use.
+   * id operands (operand index after the result type and id). The result id is not a use. `use`
+   * must not call back into this object (its buffers are reused).
    */
   uses(inst: Instruction, use: (id: number, operand: number) => void): void {
-    if (inst.typeId !== 0) use(inst.typeId, -1);
-    walkOperands(inst, this.tables, (kind, start) => {
-      if (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') use(inst.word(start), start);
-    });
+    // The instruction's words, laid out as in a binary, go through the same plans as body words.
+    const shape = instructionShape[inst.opcode];
+    const typeAt = (shape & SHAPE_TYPE) !== 0 ? 1 : 0;
+    const resultAt = (shape & SHAPE_RESULT) !== 0 ? typeAt + 1 : 0;
+    const head = 1 + (typeAt !== 0 ? 1 : 0) + (resultAt !== 0 ? 1 : 0);
+    const n = head + inst.operandCount;
+    if (this.scratch.length < n) this.scratch = new Uint32Array(n * 2);
+    const words = this.scratch;
+    words[0] = ((n << 16) | inst.opcode) >>> 0;
+    if (typeAt !== 0) words[typeAt] = inst.typeId;
+    if (resultAt !== 0) words[resultAt] = inst.resultId;
+    for (let i = 0; i < inst.operandCount; i++) words[head + i] = inst.word(i);
+    const count = this.collect(words, 0, n);
+    const found = this.found;
+    for (let k = 0; k < count; k++) {
+      const at = found[k];
+      if (at === resultAt) continue;
+      use(words[at], at === typeAt ? -1 : at - head);
+    }
   }
 
   /** Calls `visit` with the index of each id operand of the instruction at `words[pos]`. */
