@@ -160,8 +160,12 @@ function lookups(scan: ModuleScan, given: Module | undefined): Lookups {
   }
   let list: Instruction[] | undefined;
   if (module !== undefined) {
-    list = [...module.instructions()];
-    if (list.length !== scan.count || list.some((inst, i) => inst.opcode !== scan.opcode[i])) list = undefined;
+    try {
+      list = [...module.instructions()]; // function bodies decode here, and may fail where the layout is broken
+    } catch {
+      list = undefined;
+    }
+    if (list !== undefined && (list.length !== scan.count || list.some((inst, i) => inst.opcode !== scan.opcode[i]))) list = undefined;
   }
   if (module !== undefined && list !== undefined) {
     const names = module.analysis(NamesAnalysis);

@@ -87,8 +87,9 @@ export function checkLayout(scan: ModuleScan, reporter: Reporter): Structure {
         continue;
       }
       if (wanted < section) {
+        const afterFunctions = section === Section.Functions; // read now: the message is made later
         reporter.report('spvkit-layout-order', i, () =>
-          section === Section.Functions
+          afterFunctions
             ? `${name(op)} must come before the first function`
             : `${name(op)} is out of the order of the logical layout: its section comes earlier`,
         );
