@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assemble, encodeModule } from '@spvkit/core';
+import { assemble, decodeModule, disassemble, encodeModule } from '@spvkit/core';
 
 const cliDir = fileURLToPath(new URL('../../packages/cli/', import.meta.url));
 const bin = join(cliDir, 'bin', 'spvkit.js');
@@ -176,5 +176,26 @@ describe('the package', () => {
         expect(files, `${f} names ${spec}`).toContain(target);
       }
     }
+  });
+});
+
+describe('spvkit dis of a large module', () => {
+  it('prints what disassemble() prints after its warm-up (from 1 MB on)', () => {
+    // A module over 1 MB: a long source text in OpSource and OpSourceContinued lines, and many names.
+    const chunk = 'x'.repeat(60_000);
+    const lines = [`OpSource GLSL 450 %src "${chunk}"`, ...Array.from({ length: 18 }, () => `OpSourceContinued "${chunk}"`)];
+    const big = shader.replace('%void = OpTypeVoid', `%src = OpString "big.comp"\n${lines.join('\n')}\n%void = OpTypeVoid`);
+    const words = encodeModule(assemble(big));
+    expect(words.byteLength).toBeGreaterThan(1 << 20);
+    writeFileSync(join(dir, 'big.spv'), new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
+    const r = spawnSync(process.execPath, [bin, 'dis', 'big.spv'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      env: { PATH: process.env.PATH ?? '', SPVKIT_CODE_CACHE: '0' },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(disassemble(decodeModule(words)));
   });
 });

@@ -5,6 +5,7 @@ import { withExtension } from '../batch/outputPath.js';
 import { inFile } from '../errors/FileError.js';
 import { writeOutput } from '../files.js';
 import { readModule } from '../input/readModule.js';
+import { warmUpDisassembler } from '../input/warmUpDisassembler.js';
 
 const OPTIONS = {
   output: { type: 'string', short: 'o' },
@@ -56,6 +57,7 @@ export const disCommand: Command = {
     const color =
       toStdout &&
       (lastColorFlag === undefined ? (io.stdout as { isTTY?: boolean }).isTTY === true : lastColorFlag.kind === 'option' && lastColorFlag.name === 'color');
+    if (!positionals[0].toLowerCase().endsWith('.spvasm')) warmUpDisassembler(positionals[0]);
     const { module, file } = await readModule(positionals[0], io);
     // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
     // Function bodies are decoded here, on first read: their errors are the input's too.
