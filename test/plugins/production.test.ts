@@ -4,7 +4,7 @@
 // `specialize` option and the `?specialize=` query bake spec constants in, and the cache keeps
 // each specialization apart.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rolldown } from 'vite';
+import { build, createServer, type Rolldown } from 'vite';
 import { decodeModule, encodeModule, Op, runPasses } from '@spvkit/core';
 import { RELEASE_PASSES, STRIPPING_PASSES } from '@spvkit/passes';
 import spvkit, { type SpvkitOptions } from '@spvkit/rollup-plugin';
@@ -158,6 +158,30 @@ describe('release passes in production builds', () => {
     );
     const rollupProd = await rollupRun({}, 'production');
     for (const name of ['fill', 'spec', 'glsl']) expect(wordsExport(vite, name), name).toEqual(wordsExport(rollupProd, name));
+  });
+});
+
+describe('the Vite dev server', () => {
+  it('keeps debug info (no release passes) and takes ?specialize= through its resolution', async () => {
+    delete process.env.NODE_ENV;
+    const server = await createServer({
+      root: project.root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [spvkitVite({ ...baseOptions })],
+      server: { middlewareMode: true, ws: false },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+    try {
+      const load = (url: string): Promise<OutputModule> => server.ssrLoadModule(url, { fixStacktrace: false });
+      const dev = wordsExport(await load('/src/spec.spv'), 'default');
+      expect(dev).toEqual(bytesToWords(specSpv));
+      expect(opcodes(dev).has(Op.Line)).toBe(true);
+      const specialized = wordsExport(await load('/src/spec.spv?specialize=0:64'), 'default');
+      expect(specialized).toEqual(after(bytesToWords(specSpv), ['set-spec-const-default-value=0:64', ...SPECIALIZE.slice(1)]));
+    } finally {
+      await server.close();
+    }
   });
 });
 
