@@ -48,6 +48,8 @@ function layoutOf(opcode: number): number {
     const category = operandCategory(kind);
     if (category === 'Id') noIds = false;
     else allIds = false;
+    // OpSpecConstantOp's opcode literal brings the operands of that opcode, ids among them.
+    if (kind === 'LiteralSpecConstantOpInteger') noIds = false;
     if (category === 'Composite' || category === undefined || ((category === 'BitEnum' || category === 'ValueEnum') && enumHasParameters(kind))) noIds = false;
   }
   if (allIds) return ALL_IDS;

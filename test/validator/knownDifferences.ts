@@ -1,0 +1,47 @@
+// Where the validator and Debian's spirv-val 2023.1 may disagree on a mutant, by design or because
+// a family is not written yet: the one list the differential test consults. Each entry says why;
+// a disagreement that matches none fails the test.
+import type { ValidationDiagnostic } from '@spvkit/validator';
+import type { MutationKind } from './mutate.js';
+
+export interface KnownDifference {
+  /** Which verdict spirv-val gives where we give the other. */
+  readonly spirvVal: 'rejects' | 'accepts';
+  readonly kinds: readonly MutationKind[];
+  /** spirv-val's message matches this. */
+  readonly message: RegExp;
+  readonly why: string;
+}
+
+export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
+  {
+    spirvVal: 'rejects',
+    kinds: ['type-swap', 'operand-swap'],
+    message: /OpStore Pointer <id> .* type does not match Object <id>/,
+    why: 'a value of a changed type stored through a pointer of the old type: the memory family (OpStore) is not written yet',
+  },
+  {
+    spirvVal: 'rejects',
+    kinds: ['type-swap', 'operand-swap'],
+    message: /Expected Constituents to be scalars or vectors of the same type as Result Type components/,
+    why: 'a value of a changed type put into a composite: the composite family (OpCompositeConstruct) is not written yet',
+  },
+  {
+    spirvVal: 'rejects',
+    kinds: ['type-swap', 'operand-swap'],
+    message: /OpReturnValue Value <id> .* type does not match OpFunction's return type/,
+    why: 'a value of a changed type returned: the function family (OpReturnValue) is not written yet',
+  },
+  {
+    spirvVal: 'rejects',
+    kinds: ['move-body', 'delete-body'],
+    message: /(OpLoopMerge|OpSelectionMerge) must immediately precede/,
+    why: 'an instruction moved between a merge instruction and its branch: the structured control-flow family is not written yet',
+  },
+];
+
+/** The known difference that explains a disagreement, if one does. */
+export function explain(kind: MutationKind, spirvValOk: boolean, message: string, ours: readonly ValidationDiagnostic[]): KnownDifference | undefined {
+  void ours;
+  return KNOWN_DIFFERENCES.find((d) => d.kinds.includes(kind) && (d.spirvVal === 'rejects') === !spirvValOk && d.message.test(message));
+}
