@@ -5,7 +5,6 @@ import {
   Op,
   SPIRV_MAGIC,
   SourceLocationsAnalysis,
-  decodeLiteralString,
   decodeModule,
   encodeModule,
   friendlyIdNames,
@@ -23,6 +22,7 @@ import { checkSsa } from './rules/ssa.js';
 import { checkTypes } from './rules/types.js';
 import { IdOperands } from './scan/idOperands.js';
 import { scanModule, type ModuleScan } from './scan/ModuleScan.js';
+import { readString } from './scan/readString.js';
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -104,7 +104,7 @@ export function createValidatePass(): Pass {
 function finish(reporter: Reporter, scan: ModuleScan | undefined, given: Module | undefined): ValidationDiagnostic[] {
   if (reporter.findings.length === 0) return [];
   const findings = [...reporter.findings].sort((a, b) => position(a) - position(b));
-  const context = scan === undefined ? undefined : lookups(scan, given);
+  const context = scan === undefined ? undefined : safeLookups(scan, given);
   return findings.map((f): ValidationDiagnostic => {
     const i = f.instruction;
     const at = scan !== undefined && i >= 0 && i < scan.count ? i : -1;
@@ -132,6 +132,15 @@ function finish(reporter: Reporter, scan: ModuleScan | undefined, given: Module 
 
 function position(f: Finding): number {
   return f.instruction >= 0 ? f.instruction : f.instruction === -1 ? -1 : -2 - f.instruction;
+}
+
+/** {@link lookups}, or bare ids where even reading names fails on a damaged module. */
+function safeLookups(scan: ModuleScan, given: Module | undefined): Lookups | undefined {
+  try {
+    return lookups(scan, given);
+  } catch {
+    return undefined;
+  }
 }
 
 interface Lookups {
@@ -178,7 +187,8 @@ function lookups(scan: ModuleScan, given: Module | undefined): Lookups {
   for (let i = 0; i < scan.count; i++) {
     if (scan.opcode[i] === Op.Name && scan.end[i] > scan.operandStart[i]) {
       const id = scan.words[scan.operandStart[i]];
-      if (!names.has(id)) names.set(id, decodeLiteralString(scan.words, scan.operandStart[i] + 1, scan.end[i]).value);
+      const name = readString(scan.words, scan.operandStart[i] + 1, scan.end[i]);
+      if (name !== undefined && !names.has(id)) names.set(id, name);
     }
   }
   return { name: (id) => names.get(id), friendly: (id) => names.get(id), instruction: () => undefined, location: () => undefined };

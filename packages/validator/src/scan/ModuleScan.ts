@@ -1,4 +1,5 @@
-import { HEADER_WORDS, Op, SHAPE_RESULT, SHAPE_TYPE, decodeLiteralString, instructionShape } from '@spvkit/core';
+import { HEADER_WORDS, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '@spvkit/core';
+import { readString } from './readString.js';
 
 /**
  * What one walk over a module's words finds, in flat typed arrays indexed by instruction number
@@ -102,7 +103,7 @@ export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: Bro
     const id = resultId[k];
     if (id !== 0 && id < idLimit && defOf[id] === 0) defOf[id] = k + 1;
     if (opcode[k] === Op.ExtInstImport) {
-      const name = decodeLiteralString(words, operandStart[k], end[k]).value;
+      const name = readString(words, operandStart[k], end[k]) ?? '';
       if (name.startsWith('NonSemantic.') || name.endsWith('DebugInfo.100') || name === 'DebugInfo') debugSets.add(id);
     }
   }

@@ -2,7 +2,6 @@ import {
   Op,
   enumHasParameters,
   extInstSetByName,
-  decodeLiteralString,
   instructionAt,
   instructionOperands,
   isIdKind,
@@ -12,6 +11,7 @@ import {
   type OperandContext,
 } from '@spvkit/core';
 import { defIndex, type ModuleScan } from './ModuleScan.js';
+import { readString } from './readString.js';
 
 /** Every operand after the result is an id. */
 const ALL_IDS = 0x8000;
@@ -83,7 +83,7 @@ export class ScanOperandContext implements OperandContext {
     const d = defIndex(this.scan, id);
     const set =
       d >= 0 && this.scan.opcode[d] === Op.ExtInstImport
-        ? extInstSetByName(decodeLiteralString(this.scan.words, this.scan.operandStart[d], this.scan.end[d]).value)
+        ? extInstSetByName(readString(this.scan.words, this.scan.operandStart[d], this.scan.end[d]) ?? '')
         : undefined;
     this.sets.set(id, set);
     return set;
