@@ -24,7 +24,7 @@ describeWithOracle('validator: robustness on damaged modules', corpusToolsAvaila
       try {
         found = validate(input);
       } catch (e) {
-        throw new Error(`damage ${damage} at word ${at} of module ${n}: ${(e as Error).stack}`);
+        throw new Error(`damage ${damage} at word ${at} of module ${n}`, { cause: e });
       }
       expect(performance.now() - started).toBeLessThan(2000);
       for (const d of found) expect(RULES[d.code], d.code).toBeDefined();
