@@ -26,9 +26,11 @@ export function inspectorConfig(spvkit: SpvkitFactory): UserConfig {
     base: './',
     plugins: [
       // What the app imports: lowered, then checked with validate-builtins ('error' fails the
-      // build, also after each pass that changed the module).
-      spvkit({ passes: PASSES, validate: 'error', targetEnv: 'vulkan1.1' }),
-      untransformed(spvkit({ root, passes: [], validate: false, targetEnv: 'vulkan1.1' })),
+      // build, also after each pass that changed the module). `release: false` in both: the page
+      // shows the modules with their names and source lines, which a production build's release
+      // passes (strip-debug, compact-ids, ...) would take out.
+      spvkit({ passes: PASSES, validate: 'error', targetEnv: 'vulkan1.1', release: false }),
+      untransformed(spvkit({ root, passes: [], validate: false, targetEnv: 'vulkan1.1', release: false })),
     ],
     build: {
       target: 'es2022',
