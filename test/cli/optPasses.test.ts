@@ -141,6 +141,14 @@ describe('spvkit opt: pass flags from the registry', () => {
     expect(m.globals.some((i) => i.opcode === Op.SpecConstant)).toBe(false);
   });
 
+  it('--set-spec-const-default-value warns of a SpecId the module lacks and sets the others (spirv-opt ignores it)', async () => {
+    const r = await opt(['--set-spec-const-default-value', '0:64 7:1', '--freeze-spec-const']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning: set-spec-const-default-value: no specialization constant has SpecId 7');
+    expect(r.stderr).toContain("hint: the module's SpecIds: 0, 1");
+    expect(r.words).toEqual(expected(['set-spec-const-default-value=0:64', 'freeze-spec-const']));
+  });
+
   it("an argument the pass refuses is exit 2 with the pass's message", async () => {
     let message = '';
     try {

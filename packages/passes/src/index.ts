@@ -33,6 +33,7 @@ export {
   registerSpecializePasses,
   type DefaultValue,
   type SetSpecConstantDefaultsOptions,
+  type UnknownSpecIds,
 } from './specialize/index.js';
 export { stripDebug, stripNonSemantic, stripReflect, registerStripPasses } from './strip/index.js';
 export {

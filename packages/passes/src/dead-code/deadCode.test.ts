@@ -115,6 +115,36 @@ describe('eliminate-dead-functions', () => {
     });
   });
 
+  it('takes the OpLine before a removed first function with it (the decoder keeps it at the end of the globals)', () => {
+    const text = bothWays(
+      `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %file = OpString "a.comp"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+               OpLine %file 4 1
+       %dead = OpFunction %void None %fn
+         %d0 = OpLabel
+               OpReturn
+               OpFunctionEnd
+               OpNoLine
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+               OpLine %file 9 1
+               OpReturn
+               OpFunctionEnd
+`,
+      eliminateDeadFunctions,
+    );
+    // Ids are printed by number: no names in the module.
+    expect(text).not.toMatch(/OpLine %\d+ 4 1/);
+    expect(text).toMatch(/OpLine %\d+ 9 1/);
+    expect(text).toMatch(/OpTypeFunction %void\n\s*OpNoLine\n\s*%\d+ = OpFunction/);
+  });
+
   it('leaves a module whose functions are all reached byte for byte as it was', () => {
     untouched(
       calls

@@ -61,6 +61,21 @@ export function deadFunctions(module: Module, words: Uint32Array, spans: readonl
 }
 
 /**
+ * Removes the OpLine / OpNoLine run that ends the globals: the decoder keeps the lines before the
+ * first OpFunction there, and they describe that function alone (an OpLine applies up to the next
+ * one, an OpNoLine or a block's end), so they go when it goes, as spirv-opt keeps them on the
+ * function's own instruction.
+ */
+function dropLeadingLines(module: Module): void {
+  const globals = module.globals;
+  let first = globals.length;
+  while (first > 0 && (globals[first - 1].opcode === Op.Line || globals[first - 1].opcode === Op.NoLine)) first--;
+  if (first === globals.length) return;
+  const lines = new Set(globals.slice(first));
+  module.removeWhere('globals', (inst) => lines.has(inst));
+}
+
+/**
  * `eliminate-dead-functions`: removes the functions that no entry point or exported function
  * reaches through calls (as spirv-opt's pass of that name), with their names and decorations,
  * and what only they used: function types, other types, constants and variables left without a
@@ -81,6 +96,7 @@ export const eliminateDeadFunctions: Pass = {
     sweep.run();
     sweep.apply(module);
     dropFunctions(module, words, spans, dead);
+    if (spans.length > 0 && dead.has(spans[0].id)) dropLeadingLines(module);
     // The new bodies are the live ones: their uses are known (what the dead-code passes after
     // this one would count again).
     const after = module.lazyFunctionWords();

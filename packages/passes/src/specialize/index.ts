@@ -17,6 +17,7 @@ export {
   setSpecConstantDefaultValue,
   SET_SPEC_CONST_DEFAULT_VALUE,
   type SetSpecConstantDefaultsOptions,
+  type UnknownSpecIds,
 } from './setSpecConstantDefaultValue.js';
 export { type DefaultValue } from './defaultValue.js';
 export { parseDefaultValues, DEFAULT_VALUES_SYNTAX } from './parseDefaultValues.js';

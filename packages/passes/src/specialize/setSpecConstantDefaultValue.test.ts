@@ -2,7 +2,7 @@ import { assemble, decodeLiteralString, encodeModule, Op, passRegistry, runPasse
 import { checkPasses } from '@spvkit/core/testing';
 import { describe, expect, it } from 'vitest';
 import '../index.js';
-import { setSpecConstantDefaults } from './index.js';
+import { setSpecConstantDefaults, setSpecConstantDefaultValue } from './index.js';
 
 /** A compute shader with a spec constant of every scalar type spirv-opt's pass handles, SpecIds 0 to 12. */
 const SHADER = `
@@ -168,17 +168,38 @@ describe('set-spec-const-default-value', () => {
     expect(encodeModule(module)).toEqual(once);
   });
 
-  it('refuses a SpecId the module lacks, naming the ones it has, before changing anything', () => {
-    const r = refusal(['set-spec-const-default-value=4:9 40:1 41:2']);
+  it('by name (the registered pass, spvkit opt), warns of a SpecId the module lacks, naming the ones it has, and sets the others', () => {
+    const module = assemble(SHADER, { preserveNumericIds: true });
+    const result = runPasses(module, ['set-spec-const-default-value=4:9 40:1 41:2']);
+    expect(result).toMatchObject({ ok: true, changed: true });
+    expect(result.diagnostics).toHaveLength(1);
+    const d = result.diagnostics[0];
+    expect(d.severity).toBe('warning');
+    expect(d.message).toBe('set-spec-const-default-value: no specialization constant has SpecId 40, 41 (ignored, as spirv-opt does)');
+    expect(d.hint).toBe("the module's SpecIds: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12");
+    expect(module.globals.find((i) => i.resultId === 6)?.operands[0]).toBe(9);
+    // Only unknown SpecIds: nothing changes, the warning still comes.
+    const none = assemble(SHADER.replace(/OpDecorate %\w+ SpecId \d+/g, ''), { preserveNumericIds: true });
+    const before = encodeModule(none);
+    const r = runPasses(none, ['set-spec-const-default-value=0:1']);
+    expect(r).toMatchObject({ ok: true, changed: false });
+    expect(r.diagnostics.map((x) => [x.severity, x.hint])).toEqual([['warning', 'the module has no specialization constants with a SpecId']]);
+    expect(sameWords(encodeModule(none), before)).toBe(true);
+  });
+
+  it("refuses a SpecId the module lacks with unknownSpecIds: 'error' (setSpecConstantDefaults' default), before changing anything", () => {
+    const r = refusal([setSpecConstantDefaults({ 4: 9, 40: 1, 41: 2 })]);
     expect(r.message).toBe('set-spec-const-default-value: no specialization constant has SpecId 40, 41');
     expect(r.hint).toBe("the module's SpecIds: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12");
     expect(r.bytesKept).toBe(true);
-    const none = refusal(['set-spec-const-default-value=0:1'], SHADER.replace(/OpDecorate %\w+ SpecId \d+/g, ''));
+    const none = refusal([setSpecConstantDefaultValue('0:1', { unknownSpecIds: 'error' })], SHADER.replace(/OpDecorate %\w+ SpecId \d+/g, ''));
     expect(none.hint).toBe('the module has no specialization constants with a SpecId');
   });
 
   it('ignores unknown SpecIds when asked to, as spirv-opt does', () => {
     checkPasses(SHADER, [setSpecConstantDefaults({ 4: 3, 99: 1 }, { unknownSpecIds: 'ignore' })], { checks: '; CHECK: %u32 = OpSpecConstant %uint 3' });
+    const module = assemble(SHADER, { preserveNumericIds: true });
+    expect(runPasses(module, [setSpecConstantDefaultValue('4:3 99:1', { unknownSpecIds: 'ignore' })]).diagnostics).toEqual([]);
   });
 
   it('refuses a value its type cannot hold, naming the SpecId, the constant and the type', () => {

@@ -1,4 +1,16 @@
-import { DecorationsAnalysis, DefUseAnalysis, Decoration, Instruction, Op, SpirvError, TypesAnalysis, UNCHANGED, type Module, type Pass } from '@spvkit/core';
+import {
+  DecorationsAnalysis,
+  DefUseAnalysis,
+  Decoration,
+  Instruction,
+  Op,
+  SpirvError,
+  TypesAnalysis,
+  UNCHANGED,
+  type Diagnostic,
+  type Module,
+  type Pass,
+} from '@spvkit/core';
 import { defaultValueBits, type DefaultValue } from './defaultValue.js';
 import { parseDefaultValues } from './parseDefaultValues.js';
 import { describeScalarType, literalWords, scalarTypeOf } from './scalarType.js';
@@ -8,11 +20,18 @@ export const SET_SPEC_CONST_DEFAULT_VALUE = 'set-spec-const-default-value';
 /** Options of {@link setSpecConstantDefaults}. */
 export interface SetSpecConstantDefaultsOptions {
   /**
-   * What a SpecId the module does not have is: an error (`'error'`, the default, which catches a
-   * typo), or nothing (`'ignore'`, as spirv-opt does, for one set of values given to many shaders).
+   * What a SpecId the module does not have is: an error (`'error'`, the default of
+   * {@link setSpecConstantDefaults}, which catches a typo), a warning naming it and the module's
+   * SpecIds while the others are still set (`'warn'`, the default of
+   * {@link setSpecConstantDefaultValue} and so of the registered pass and `spvkit opt`, where
+   * spirv-opt's users pass one set of values to many shaders), or nothing (`'ignore'`, exactly as
+   * spirv-opt does).
    */
-  readonly unknownSpecIds?: 'error' | 'ignore';
+  readonly unknownSpecIds?: UnknownSpecIds;
 }
+
+/** What {@link SetSpecConstantDefaultsOptions.unknownSpecIds} may be. */
+export type UnknownSpecIds = 'error' | 'warn' | 'ignore';
 
 /**
  * A pass giving spec constants new default values by SpecId: spirv-opt's
@@ -40,12 +59,16 @@ export function setSpecConstantDefaults(values: Readonly<Record<number, DefaultV
   return setDefaultsPass(map, options.unknownSpecIds ?? 'error');
 }
 
-/** The pass for spirv-opt's argument text `"<spec id>:<value> ..."` (SpirvError `BAD_OPTION` on bad syntax). */
-export function setSpecConstantDefaultValue(argument: string): Pass {
-  return setDefaultsPass(parseDefaultValues(argument), 'error');
+/**
+ * The pass for spirv-opt's argument text `"<spec id>:<value> ..."` (SpirvError `BAD_OPTION` on bad
+ * syntax). A SpecId the module lacks is by default a warning, not a failure: spirv-opt ignores it,
+ * and users switching flag for flag give one list to many shaders.
+ */
+export function setSpecConstantDefaultValue(argument: string, options: SetSpecConstantDefaultsOptions = {}): Pass {
+  return setDefaultsPass(parseDefaultValues(argument), options.unknownSpecIds ?? 'warn');
 }
 
-function setDefaultsPass(values: ReadonlyMap<number, DefaultValue>, unknown: 'error' | 'ignore'): Pass {
+function setDefaultsPass(values: ReadonlyMap<number, DefaultValue>, unknown: UnknownSpecIds): Pass {
   return {
     name: SET_SPEC_CONST_DEFAULT_VALUE,
     description: 'set the default values of specialization constants by SpecId',
@@ -53,12 +76,24 @@ function setDefaultsPass(values: ReadonlyMap<number, DefaultValue>, unknown: 'er
     preserves: [DefUseAnalysis, DecorationsAnalysis, TypesAnalysis],
     run(module) {
       if (values.size === 0) return UNCHANGED;
-      const edits = planEdits(module, values, unknown);
+      const { edits, missing } = planEdits(module, values);
+      if (missing.length > 0 && unknown === 'error') throw bad(...unknownSpecIds(module, missing));
       for (const { inst, replacement } of edits) {
         if (replacement instanceof Instruction) module.replace(inst, [replacement]);
         else module.setOperands(inst, replacement);
       }
-      return edits.length > 0 ? { changed: true, diagnostics: [] } : UNCHANGED;
+      const diagnostics: Diagnostic[] = [];
+      if (missing.length > 0 && unknown === 'warn') {
+        const [message, hint] = unknownSpecIds(module, missing);
+        diagnostics.push({
+          severity: 'warning',
+          pass: SET_SPEC_CONST_DEFAULT_VALUE,
+          message: `${SET_SPEC_CONST_DEFAULT_VALUE}: ${message} (ignored, as spirv-opt does)`,
+          hint,
+        });
+      }
+      if (edits.length === 0 && diagnostics.length === 0) return UNCHANGED;
+      return { changed: edits.length > 0, diagnostics };
     },
   };
 }
@@ -69,8 +104,11 @@ interface Edit {
   readonly replacement: number[] | Instruction;
 }
 
-/** Every edit the values call for, checked first: a refused value leaves the module untouched. */
-function planEdits(module: Module, values: ReadonlyMap<number, DefaultValue>, unknown: 'error' | 'ignore'): Edit[] {
+/**
+ * Every edit the values call for, checked first: a refused value leaves the module untouched.
+ * `missing`: the SpecIds given that no spec constant has, in the order given.
+ */
+function planEdits(module: Module, values: ReadonlyMap<number, DefaultValue>): { edits: Edit[]; missing: number[] } {
   const types = module.analysis(TypesAnalysis);
   const decorations = module.analysis(DecorationsAnalysis);
   const edits: Edit[] = [];
@@ -96,17 +134,16 @@ function planEdits(module: Module, values: ReadonlyMap<number, DefaultValue>, un
     const same = words.length === inst.operandCount && words.every((w, i) => w === inst.word(i));
     if (!same) edits.push({ inst, replacement: words });
   }
-  if (unknown === 'error') {
-    const missing = [...values.keys()].filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      const known = specIdsOf(module);
-      throw bad(
-        `no specialization constant has SpecId ${missing.join(', ')}`,
-        known.length > 0 ? `the module's SpecIds: ${known.join(', ')}` : 'the module has no specialization constants with a SpecId',
-      );
-    }
-  }
-  return edits;
+  return { edits, missing: [...values.keys()].filter((id) => !found.has(id)) };
+}
+
+/** The message and hint for SpecIds the module lacks: which, and which it has. */
+function unknownSpecIds(module: Module, missing: readonly number[]): [string, string] {
+  const known = specIdsOf(module);
+  return [
+    `no specialization constant has SpecId ${missing.join(', ')}`,
+    known.length > 0 ? `the module's SpecIds: ${known.join(', ')}` : 'the module has no specialization constants with a SpecId',
+  ];
 }
 
 /** Every SpecId of a scalar spec constant of the module, in order. */
