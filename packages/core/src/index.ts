@@ -19,7 +19,7 @@ export { decodeLiteralString, encodeLiteralString, literalStringWordCount } from
 export { decodeModule, DEFAULT_MAX_TYPE_NESTING, type DecodeOptions } from './binary/decodeModule.js';
 export { encodeModule, type EncodeOptions } from './binary/encodeModule.js';
 export { replaceFunctionWords } from './binary/replaceFunctionWords.js';
-export { InstructionWalker, instructionAt, wordCountAt } from './binary/InstructionWalker.js';
+export { InstructionWalker, instructionAt, instructionEnd, wordCountAt } from './binary/InstructionWalker.js';
 export { forEachInstruction, forEachGlobalInstruction, type InstructionSink } from './ir/forEachInstruction.js';
 export { Instruction, type SourceSpan, type ReadonlyUint32Array } from './ir/Instruction.js';
 export { Block } from './ir/Block.js';

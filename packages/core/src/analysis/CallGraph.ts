@@ -1,6 +1,6 @@
 import { Op } from '../grammar/index.js';
 import type { Analysis, Module } from '../ir/Module.js';
-import { InstructionWalker } from '../binary/InstructionWalker.js';
+import { instructionEnd } from '../binary/InstructionWalker.js';
 
 /** Which function calls which (OpFunctionCall), in a module. */
 export interface CallGraph {
@@ -18,10 +18,13 @@ const EMPTY: ReadonlySet<number> = new Set();
 function fromWords(words: Uint32Array): Map<number, Set<number>> {
   const callees = new Map<number, Set<number>>();
   let calls = new Set<number>();
-  const walk = new InstructionWalker(words);
-  while (walk.next()) {
-    if (walk.opcode === Op.Function) callees.set(walk.resultId, (calls = new Set()));
-    else if (walk.opcode === Op.FunctionCall) calls.add(walk.words[walk.operandStart]);
+  // The walker's step alone (see instructionEnd): two opcodes are all this reads.
+  for (let pos = 0, end: number; pos < words.length; pos = end) {
+    end = instructionEnd(words, pos);
+    const opcode = words[pos] & 0xffff;
+    // OpFunction: result type, result; OpFunctionCall: result type, result, callee.
+    if (opcode === Op.Function) callees.set(words[pos + 2], (calls = new Set()));
+    else if (opcode === Op.FunctionCall) calls.add(words[pos + 3]);
   }
   return callees;
 }

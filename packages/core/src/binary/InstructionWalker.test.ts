@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SpirvError, type SpirvErrorCode } from '../errors/SpirvError.js';
 import { Op, SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE } from '../grammar/index.js';
-import { InstructionWalker, instructionAt, wordCountAt } from './InstructionWalker.js';
+import { InstructionWalker, instructionAt, instructionEnd, wordCountAt } from './InstructionWalker.js';
 
 const op = (opcode: number, ...operands: number[]): number[] => [((operands.length + 1) << 16) | opcode, ...operands];
 
@@ -96,5 +96,21 @@ describe('InstructionWalker', () => {
   it('fails on an instruction too short for its result type and id', () => {
     expectError(() => walkAll(new Uint32Array([...op(Op.Return), ...op(Op.FunctionCall, 2)])), 'INSTRUCTION_TOO_SHORT', 4);
     expectError(() => walkAll(new Uint32Array(op(Op.Load))), 'INSTRUCTION_TOO_SHORT', 0);
+  });
+
+  it('instructionEnd is its step without state: the same ends, the same checks', () => {
+    // instructionEnd counts head words from these bits without a branch.
+    expect([SHAPE_TYPE, SHAPE_RESULT]).toEqual([2, 4]);
+    const words = new Uint32Array(BODY);
+    const ends: number[] = [];
+    for (let pos = 0, end: number; pos < words.length; pos = end) ends.push((end = instructionEnd(words, pos)));
+    const walk = new InstructionWalker(words);
+    const walked: number[] = [];
+    while (walk.next()) walked.push(walk.end);
+    expect(ends).toEqual(walked);
+    expectError(() => instructionEnd(new Uint32Array([0, 0]), 0), 'WORD_COUNT_ZERO', 0);
+    expectError(() => instructionEnd(new Uint32Array(op(Op.Store, 8, 6)).subarray(0, 2), 0), 'WORD_COUNT_PAST_END', 0);
+    expectError(() => instructionEnd(new Uint32Array(op(Op.FunctionCall, 2)), 0), 'INSTRUCTION_TOO_SHORT', 0);
+    expectError(() => instructionEnd(new Uint32Array(op(Op.Label)), 0), 'INSTRUCTION_TOO_SHORT', 0);
   });
 });

@@ -3,8 +3,9 @@ import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/shapes.js
 import { Instruction } from '../ir/Instruction.js';
 
 /**
- * A cursor over SPIR-V instructions held as words: the one loop that every word-level reader
- * (the decoder, the call graph, passes scanning undecoded function bodies) runs on.
+ * A cursor over SPIR-V instructions held as words: the walk that every word-level reader (the
+ * decoder, the call graph, passes scanning undecoded function bodies) makes, its checks written
+ * once, in {@link instructionEnd}, which the tightest loops call alone.
  *
  * {@link next} moves to the next instruction and fills the fields below; nothing is allocated
  * per instruction, so a walk over millions of words makes no garbage. An {@link Instruction}
@@ -73,19 +74,14 @@ export class InstructionWalker {
     const pos = this.end;
     const words = this.words;
     if (pos >= words.length) return false;
-    const first = words[pos];
-    const end = pos + (first >>> 16);
-    // The checks of wordCountAt, written out: a page that only decodes carries just this copy.
-    if (end === pos || end > words.length) throw badWordCount(first, pos, words.length);
-    const opcode = first & 0xffff;
+    const end = instructionEnd(words, pos);
+    const opcode = words[pos] & 0xffff;
     const shape = instructionShape[opcode];
     let at = pos + 1;
     let typeId = 0;
     let resultId = 0;
     if ((shape & SHAPE_TYPE) !== 0) typeId = words[at++];
     if ((shape & SHAPE_RESULT) !== 0) resultId = words[at++];
-    // Checked after the reads, which past the end only read words that are then thrown away.
-    if (at > end) throw tooShort(pos, opcode);
     this.pos = pos;
     this.end = end;
     this.opcode = opcode;
@@ -106,12 +102,42 @@ export class InstructionWalker {
 }
 
 /**
+ * Word index just past the instruction at `words[pos]`: where the next one starts. Checks what a
+ * walk relies on, as {@link InstructionWalker.next} does: a word count of 0 or past the end of
+ * `words`, or too small for the result type and result id of the opcode, fails with a
+ * {@link SpirvError}.
+ *
+ * The walker's step without its state, for the tightest loops: with the position in a local of
+ * the loop, the engine keeps it in a register, where a walker keeps it in its fields (a
+ * structural scan of 4.5 MB of function bodies takes about 0.4 ms this way and about 1 ms
+ * through a walker).
+ *
+ * @example
+ * ```ts
+ * // Every OpFunctionCall's callee, without decoding anything.
+ * for (let pos = 0, end: number; pos < words.length; pos = end) {
+ *   end = instructionEnd(words, pos);
+ *   if ((words[pos] & 0xffff) === Op.FunctionCall) callees.add(words[pos + 3]);
+ * }
+ * ```
+ */
+export function instructionEnd(words: Uint32Array, pos: number): number {
+  const first = words[pos];
+  const end = pos + (first >>> 16);
+  const shape = instructionShape[first & 0xffff];
+  // The words before the operands, without a branch: SHAPE_TYPE is bit 1, SHAPE_RESULT bit 2.
+  const head = 1 + ((shape >>> 1) & 1) + ((shape >>> 2) & 1);
+  if (end < pos + head || end > words.length) throw badInstruction(first, pos, words.length);
+  return end;
+}
+
+/**
  * The word count of the instruction at `words[pos]`, checked: it fails with a {@link SpirvError}
  * when the count is 0 (a walk would never move on) or runs past the end of `words`.
  */
 export function wordCountAt(words: Uint32Array, pos: number): number {
   const wordCount = words[pos] >>> 16;
-  if (wordCount === 0 || pos + wordCount > words.length) throw badWordCount(words[pos], pos, words.length);
+  if (wordCount === 0 || pos + wordCount > words.length) throw badInstruction(words[pos], pos, words.length);
   return wordCount;
 }
 
@@ -128,7 +154,7 @@ export function instructionAt(words: Uint32Array, pos: number, wordCount: number
   return Instruction.view(opcode, typeId, resultId, words, at, pos + wordCount - at);
 }
 
-// The errors are made by functions of their own so the hot path of `next` stays small.
+// The errors are made by functions of their own so the hot paths stay small.
 // Decoding reads no instruction names (they would weigh on every page that decodes), so an
 // instruction is named by its opcode number, which `spvkit dis` turns into its name.
 
@@ -137,9 +163,10 @@ export function placeOf(opcode: number, pos: number): string {
   return `opcode ${opcode} at ${formatOffset(pos * 4)}`;
 }
 
-function badWordCount(first: number, pos: number, limit: number): SpirvError {
+function badInstruction(first: number, pos: number, limit: number): SpirvError {
   const wordCount = first >>> 16;
   const opcode = first & 0xffff;
+  if (wordCount !== 0 && pos + wordCount <= limit) return tooShort(pos, opcode);
   if (wordCount === 0) {
     return new SpirvError('WORD_COUNT_ZERO', `${placeOf(opcode, pos)} has a word count of 0`, {
       offset: pos * 4,

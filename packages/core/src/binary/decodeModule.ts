@@ -2,7 +2,7 @@ import { SpirvError, formatOffset } from '../errors/SpirvError.js';
 // Decoding reads the shapes of the grammar only (no names), so a page that decodes stays small;
 // errors name an instruction by its opcode number, which `spvkit dis` turns into its name.
 import { Op } from '../grammar/generated/enums.js';
-import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, knownOpcodes } from '../grammar/shapes.js';
+import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, instructionShape, knownOpcodes } from '../grammar/shapes.js';
 import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
@@ -12,7 +12,7 @@ import { OperandTables } from '../ir/OperandTables.js';
 import { createIdFlags, type IdFlags } from '../ir/idTables.js';
 import { walkOperands } from '../ir/operands.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
-import { InstructionWalker, placeOf } from './InstructionWalker.js';
+import { instructionAt, instructionEnd, placeOf } from './InstructionWalker.js';
 import { TEXT_HINT, looksLikeText, readWords, type BinaryInput } from './wordInput.js';
 
 /** Options for {@link decodeModule}. */
@@ -90,21 +90,23 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   // The sections before the functions are decoded eagerly: they are small and every analysis needs them.
   let section = 0;
   const end = words.length;
-  const walk = new InstructionWalker(words, HEADER_WORDS);
   // Where the functions start: the first OpFunction, or the end when there is none.
   let start = end;
-  while (walk.next()) {
-    const opcode = walk.opcode;
+  // The decoder walks with instructionEnd, the step of InstructionWalker without its state: the
+  // position stays in a local (a register) and a page that only decodes carries no walker.
+  for (let pos = HEADER_WORDS, next: number; pos < end; pos = next) {
+    next = instructionEnd(words, pos);
+    const opcode = words[pos] & 0xffff;
     if (opcode === Op.Function) {
-      start = walk.pos;
+      start = pos;
       break;
     }
-    const inst = state.instructionAt(walk, false);
-    state.checkOperands(inst, walk.pos, walk.end, true);
-    const natural = naturalSection(opcode, (walk.shape & SHAPE_KNOWN) !== 0);
+    const inst = state.instructionAt(pos, next, false);
+    state.checkOperands(inst, pos, next, true);
+    const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
     module[SECTIONS[section]].push(inst);
-    state.noteGlobal(inst, walk.pos);
+    state.noteGlobal(inst, pos);
   }
 
   if (start < end) {
@@ -191,15 +193,16 @@ class DecodeState {
   }
 
   /**
-   * Builds the instruction the walk is at. Checks its result type id (non-zero, below the bound)
+   * Builds the instruction at words [pos, end). Checks its result type id (non-zero, below the bound)
    * and its result id (the same, and defined once) unless `resultChecked`, when scanStructure has
    * already done so for the function region.
    */
-  instructionAt(walk: InstructionWalker, resultChecked: boolean): Instruction {
-    const shape = walk.shape;
-    if ((shape & SHAPE_TYPE) !== 0) this.checkId(walk.pos, walk.opcode, walk.typeId, 'result type');
-    if (!resultChecked && (shape & SHAPE_RESULT) !== 0) this.define(walk.pos, walk.opcode, walk.resultId);
-    return walk.instruction();
+  instructionAt(pos: number, end: number, resultChecked: boolean): Instruction {
+    const inst = instructionAt(this.words, pos, end - pos);
+    const shape = instructionShape[inst.opcode];
+    if ((shape & SHAPE_TYPE) !== 0) this.checkId(pos, inst.opcode, inst.typeId, 'result type');
+    if (!resultChecked && (shape & SHAPE_RESULT) !== 0) this.define(pos, inst.opcode, inst.resultId);
+    return inst;
   }
 
   /** Fails unless `id` (the `what` id of the instruction at `pos`) is non-zero and below the bound. */
@@ -330,8 +333,14 @@ class DecodeState {
 
   /** Word counts and result ids over the function region (from `start` to the end), without building instructions. */
   scanStructure(start: number): void {
-    const walk = new InstructionWalker(this.words, start);
-    while (walk.next()) if ((walk.shape & SHAPE_RESULT) !== 0) this.define(walk.pos, walk.opcode, walk.resultId);
+    // The tightest loop of a decode.
+    const words = this.words;
+    for (let pos = start, end: number; pos < words.length; pos = end) {
+      end = instructionEnd(words, pos);
+      const opcode = words[pos] & 0xffff;
+      const shape = instructionShape[opcode];
+      if ((shape & SHAPE_RESULT) !== 0) this.define(pos, opcode, words[(shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1]);
+    }
   }
 
   /** Builds the functions of the region from `start` to the end. Result ids were already checked by scanStructure. */
@@ -345,12 +354,12 @@ class DecodeState {
     let blocks: Block[] = [];
     let block: Block | null = null;
     const tables = this.tables;
-    const walk = new InstructionWalker(this.words, start);
-    while (walk.next()) {
-      const opcode = walk.opcode;
-      const pos = walk.pos;
-      const inst = this.instructionAt(walk, true);
-      this.checkOperands(inst, pos, walk.end, false);
+    const words = this.words;
+    for (let pos = start, end: number; pos < words.length; pos = end) {
+      end = instructionEnd(words, pos);
+      const opcode = words[pos] & 0xffff;
+      const inst = this.instructionAt(pos, end, true);
+      this.checkOperands(inst, pos, end, false);
       if (inst.typeId !== 0) tables.noteType(inst.resultId, inst.typeId);
       if (opcode === Op.Function) {
         if (fnDef !== null) throw this.layout(pos, 'OpFunction inside a function: the previous function has no OpFunctionEnd');

@@ -1,5 +1,5 @@
 import { Op } from '../grammar/index.js';
-import { isAnnotation } from '../grammar/shapes.js';
+import { isAnnotation, knownOpcodes } from '../grammar/shapes.js';
 
 /**
  * The sections of the SPIR-V logical layout (specification 2.4), in order. The function bodies
@@ -22,12 +22,12 @@ export const SECTIONS = [
 export type SectionName = (typeof SECTIONS)[number];
 
 /**
- * Section index of each opcode that has a fixed home outside the annotations (which the grammar's
- * `Annotation` class gives, see {@link naturalSection}); anything else lives in `globals`. The
- * grammar's other classes do not say this: `Mode-Setting` spans four sections, and `Debug` three
- * plus OpLine, which has no section of its own.
+ * Section index of each opcode that has a fixed home, but the annotations: the grammar's
+ * `Annotation` class gives those (see {@link sectionOfOpcode}). Anything else lives in `globals`.
+ * The grammar's other classes do not say this: `Mode-Setting` spans four sections, and `Debug`
+ * three plus OpLine, which has no section of its own.
  */
-const sectionOfOpcode = new Map<number, number>([
+const FIXED_SECTIONS: readonly (readonly [number, number])[] = [
   [Op.Capability, 0],
   [Op.Extension, 1],
   [Op.ExtInstImport, 2],
@@ -42,11 +42,22 @@ const sectionOfOpcode = new Map<number, number>([
   [Op.Name, 7],
   [Op.MemberName, 7],
   [Op.ModuleProcessed, 8],
-]);
+];
 
 // Indexes into SECTIONS, written as numbers like those above.
 const ANNOTATIONS = 9;
 const GLOBALS = 10;
+
+let sections: Map<number, number> | undefined;
+
+/** The section of each opcode with a fixed home, built on first use: one lookup per instruction decoded. */
+function sectionOfOpcode(): Map<number, number> {
+  if (sections === undefined) {
+    sections = new Map(FIXED_SECTIONS);
+    for (const opcode of knownOpcodes()) if (isAnnotation(opcode)) sections.set(opcode, ANNOTATIONS);
+  }
+  return sections;
+}
 
 /**
  * The section an opcode belongs to by the logical layout: types, constants, variables, OpUndef and
@@ -55,8 +66,7 @@ const GLOBALS = 10;
  * moves forward through the sections, so it never reorders anything.
  */
 export function naturalSection(opcode: number, known: boolean): number {
-  if (isAnnotation(opcode)) return ANNOTATIONS;
-  const s = sectionOfOpcode.get(opcode);
+  const s = sectionOfOpcode().get(opcode);
   if (s !== undefined) return s;
   if (!known || opcode === Op.Line || opcode === Op.NoLine) return -1;
   return GLOBALS;
