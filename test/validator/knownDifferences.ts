@@ -45,3 +45,31 @@ export function explain(kind: MutationKind, spirvValOk: boolean, message: string
   void ours;
   return KNOWN_DIFFERENCES.find((d) => d.kinds.includes(kind) && (d.spirvVal === 'rejects') === !spirvValOk && d.message.test(message));
 }
+
+/** Where both reject but name different families: spirv-val's family, ours, and why. */
+export interface KnownFamilyDifference {
+  readonly kinds: readonly MutationKind[];
+  readonly spirvVal: string;
+  readonly ours: string;
+  readonly message: RegExp;
+  readonly why: string;
+}
+
+export const KNOWN_FAMILY_DIFFERENCES: readonly KnownFamilyDifference[] = [
+  {
+    kinds: ['move-header', 'move-body'],
+    spirvVal: 'ids',
+    ours: 'layout',
+    message: /has not been defined/,
+    why:
+      'an instruction moved where it may not be (an OpName into a function, an OpVariable after a use of it): spirv-val checks ids before the layout ' +
+      'and stops at the first error; we report the misplaced instruction, and name no id error for an OpName, which may refer forward',
+  },
+];
+
+/** Whether a difference of family names is a known one. */
+export function explainFamily(kind: MutationKind, spirvValFamily: string | undefined, message: string, ourFamilies: readonly string[]): boolean {
+  return KNOWN_FAMILY_DIFFERENCES.some(
+    (d) => d.kinds.includes(kind) && d.spirvVal === spirvValFamily && ourFamilies.includes(d.ours) && d.message.test(message),
+  );
+}

@@ -8,8 +8,9 @@ import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
 import { Random } from '../fuzz/random.js';
 import { mapBounded } from '../shaders/folder.mjs';
 import { describeWithOracle } from '../support/oracles.js';
-import { explain } from './knownDifferences.js';
+import { explain, explainFamily } from './knownDifferences.js';
 import { MUTATION_KINDS, mutate, type Mutant } from './mutate.js';
+import { spirvValFamily } from './spirvValFamilies.js';
 
 const SEED = 0x5eed19;
 const PER_KIND = Number(process.env.SPVKIT_VALIDATOR_MUTANTS ?? 100);
@@ -39,6 +40,10 @@ describeWithOracle('validator: agreement with spirv-val on mutants', corpusTools
     const byKind = new Map<string, { agree: number; total: number; rejected: number }>();
     const disagreements: string[] = [];
     let known = 0;
+    let bothReject = 0;
+    let sameFamily = 0;
+    let knownFamily = 0;
+    const familyMisses: string[] = [];
     for (const { m, theirs, ours } of verdicts) {
       const stats = byKind.get(m.kind) ?? { agree: 0, total: 0, rejected: 0 };
       byKind.set(m.kind, stats);
@@ -46,6 +51,21 @@ describeWithOracle('validator: agreement with spirv-val on mutants', corpusTools
       if (!theirs.ok) stats.rejected++;
       if (theirs.ok === (ours.length === 0)) {
         stats.agree++;
+        if (!theirs.ok) {
+          bothReject++;
+          const family = spirvValFamily(theirs.message);
+          if (family !== undefined && ours.some((d) => d.family === family)) sameFamily++;
+          else if (
+            explainFamily(
+              m.kind,
+              family,
+              theirs.message,
+              ours.map((d) => d.family),
+            )
+          )
+            knownFamily++;
+          else familyMisses.push(`${m.kind}: spirv-val (${family ?? '?'}): ${theirs.message.split('\n')[0]} / ours: ${ours.map((d) => d.code).join(' ')}`);
+        }
         continue;
       }
       if (explain(m.kind, theirs.ok, theirs.message, ours) !== undefined) {
@@ -57,7 +77,10 @@ describeWithOracle('validator: agreement with spirv-val on mutants', corpusTools
       );
     }
     const summary = [...byKind].map(([kind, s]) => `${kind} ${s.agree}/${s.total} (spirv-val rejects ${s.rejected})`).join(', ');
-    console.log(`[validator mutants] seed ${SEED}: ${summary}; known differences ${known}`);
+    console.log(
+      `[validator mutants] seed ${SEED}: ${summary}; known differences ${known}; same family where both reject ${sameFamily}/${bothReject} (known family differences ${knownFamily})`,
+    );
     expect(disagreements, disagreements.slice(0, 30).join('\n')).toEqual([]);
+    expect(familyMisses, familyMisses.slice(0, 30).join('\n')).toEqual([]);
   });
 });

@@ -64,6 +64,12 @@ describe('layout: the sections of the logical layout, functions and blocks', () 
     expect(found[0].message).toBe('OpName is out of the order of the logical layout: its section comes earlier');
   });
 
+  it('an instruction ahead of its section is blamed alone, not every instruction after it', () => {
+    const found = validate(move(words(), Op.EntryPoint, Op.Capability));
+    expect(found.map((d) => [d.code, d.opcode])).toEqual([['spvkit-layout-order', Op.EntryPoint]]);
+    expect(found[0].message).toBe('OpEntryPoint is out of the order of the logical layout: its section comes later');
+  });
+
   it('a decoration before the debug names, an OpCapability after OpMemoryModel', () => {
     expect(codes(move(words(), Op.Decorate, Op.Name))).toEqual(['spvkit-layout-order']);
     expect(codes(move(words(), Op.MemoryModel, Op.Capability))).toEqual(['spvkit-layout-order']);

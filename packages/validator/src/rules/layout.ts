@@ -86,6 +86,16 @@ export function checkLayout(scan: ModuleScan, reporter: Reporter): Structure {
         );
         continue;
       }
+      // An instruction ahead of its section, followed by one of the section it left (an OpName
+      // among the capabilities), is the one out of place: blame it alone and stay in the section,
+      // rather than every instruction after it.
+      if (wanted > section && i + 1 < count) {
+        const next = sectionAt(scan, i + 1);
+        if (next >= section && next < wanted) {
+          reporter.report('spvkit-layout-order', i, () => `${name(op)} is out of the order of the logical layout: its section comes later`);
+          continue;
+        }
+      }
       if (wanted < section) {
         const afterFunctions = section === Section.Functions; // read now: the message is made later
         reporter.report('spvkit-layout-order', i, () =>
@@ -113,6 +123,8 @@ export function checkLayout(scan: ModuleScan, reporter: Reporter): Structure {
     }
     if (op === Op.Line || op === Op.NoLine || (op === Op.ExtInst && scan.debugSets.has(scan.words[scan.operandStart[i]]))) {
       if (block >= 0 && state === State.InBlock) blockOf[i] = block;
+      // spirv-val lets OpLine come between OpVariables, but no non-semantic instruction.
+      if (op === Op.ExtInst) variablesOpen = false;
       continue;
     }
     if (place === Place.Header || place === Place.Global) {
@@ -174,6 +186,14 @@ export function checkLayout(scan: ModuleScan, reporter: Reporter): Structure {
     );
   }
   return { blockOf, functionOf, blockLabel: Int32Array.from(labels), blockEnd: Int32Array.from(ends), functionBlocks };
+}
+
+/** The section instruction `i` belongs in, as the walk outside functions sees it (functions for a body instruction). */
+function sectionAt(scan: ModuleScan, i: number): Section {
+  const op = scan.opcode[i];
+  const place = placeOf[op] as Place;
+  if (op === Op.Function || place === Place.Body) return Section.Functions;
+  return place === Place.Header ? (sectionOf[op]) : Section.Globals;
 }
 
 /** The instruction number of the `nth` (1-based) instruction with opcode `op`. */
