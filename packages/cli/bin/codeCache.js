@@ -1,6 +1,8 @@
 // The V8 code cache of the bundle, made on the user's machine: a cache is valid only for the V8
 // that made it (V8 rejects another's), so none ships in the package; the first run of each
-// command writes one, and later runs compile nothing they already ran.
+// command writes one, and later runs compile nothing they already ran. One cache per command:
+// each command initializes only its own part of the bundle (scripts/bundle.mjs), and a cache
+// holding every command's functions made each run read them all (1.25 MB, against ~0.3-0.5 MB).
 //
 // Where: $XDG_CACHE_HOME/spvkit, else ~/.cache/spvkit (~/Library/Caches/spvkit on macOS,
 // %LOCALAPPDATA%\spvkit\Cache on Windows); SPVKIT_CACHE_DIR overrides, SPVKIT_CODE_CACHE=0 turns
@@ -10,18 +12,17 @@
 // folder (read-only, no HOME) spvkit runs as it would without a cache, silently.
 //
 // The file name is the key: the bundle's hash (the build writes it on the bundle's last line),
-// V8's version and the architecture, so another build or another Node never reads it. The file
-// holds one line naming the commands whose functions it has compiled, then V8's data. A run of a
-// command the cache has not seen (or one whose cache V8 rejected) writes a new one, which holds
-// the functions this run compiled as well as those the old cache gave: after the first run of
-// each command nothing is written. Writes go to a temporary file renamed over the old one, so a
-// reader sees a whole cache or none, and two runs at once cannot mix their writes.
+// the command, V8's version and the architecture, so another build or another Node never reads
+// it. The file holds one line naming the command, then V8's data. A command's first run (or one
+// whose cache V8 rejected) writes it; after that nothing is written. Writes go to a temporary
+// file renamed over the old one, so a reader sees a whole cache or none, and two runs at once
+// cannot mix their writes.
 'use strict';
 const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-/** Cache files kept in the folder (other builds, other Node versions); older ones are removed on write. */
-const KEEP = 8;
+/** Cache files kept in the folder (other commands, builds, Node versions); older ones are removed on write. */
+const KEEP = 24;
 
 /** The cache folder for this user, or undefined when there is none to use. */
 function cacheDir(env = process.env, platform = process.platform) {
@@ -33,15 +34,20 @@ function cacheDir(env = process.env, platform = process.platform) {
   return platform === 'darwin' ? join(env.HOME, 'Library', 'Caches', 'spvkit') : join(env.HOME, '.cache', 'spvkit');
 }
 
+/** The word a command's cache is named by: `dis`, `version` for `--version`, `other` for anything odd. */
+function commandKey(command) {
+  return /^[\w-]{1,24}$/.test(command ?? '') ? command.replace(/^-+/, '') || 'other' : 'other';
+}
+
 /**
- * The cache entry of a bundle whose source ends with `//# spvkit-bundle=HASH`: its path, the V8
- * data when the file exists, and the commands that data covers. `path` is undefined when no cache
- * is to be used.
+ * The cache entry of `command`'s runs of a bundle whose source ends with `//# spvkit-bundle=HASH`:
+ * its path, the V8 data when the file exists, and the command that data covers. `path` is
+ * undefined when no cache is to be used.
  */
-function openCache(source, dir = cacheDir()) {
+function openCache(source, command, dir = cacheDir()) {
   const named = /\/\/# spvkit-bundle=(\w+)\n?$/.exec(source.slice(-100));
   if (dir === undefined || named === null) return { path: undefined, data: undefined, covered: [] };
-  const path = join(dir, `spvkit-${named[1]}-v8-${process.versions.v8.replace(/[^\w.-]/g, '_')}-${process.arch}.cache`);
+  const path = join(dir, `spvkit-${named[1]}-${commandKey(command)}-v8-${process.versions.v8.replace(/[^\w.-]/g, '_')}-${process.arch}.cache`);
   let file;
   try {
     file = readFileSync(path);
@@ -54,17 +60,13 @@ function openCache(source, dir = cacheDir()) {
 }
 
 /**
- * After a run of `command` (`script` the bundle's vm.Script), writes the cache when it has not
- * covered that command yet or V8 rejected it. Never throws: a cache that cannot be written is
- * simply not there next time.
+ * After a run of `command` (`script` the bundle's vm.Script), writes its cache when there was
+ * none or V8 rejected it. Never throws: a cache that cannot be written is simply not there next time.
  */
 function saveCache(entry, script, command) {
   if (entry.path === undefined) return;
-  const key = /^[\w-]{1,24}$/.test(command ?? '') ? command : 'other';
-  const accepted = entry.data !== undefined && !script.cachedDataRejected;
-  if (accepted && entry.covered.includes(key)) return;
-  // Bounded, so that unknown words given as commands cannot grow the list for ever.
-  const covered = accepted && entry.covered.length < 32 ? [...entry.covered, key] : [key];
+  if (entry.data !== undefined && !script.cachedDataRejected) return;
+  const covered = [commandKey(command)];
   const temp = `${entry.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     const data = script.createCachedData();

@@ -30,15 +30,16 @@ function loadBundle(file, cacheOf) {
 if (require.main === module) {
   const dist = join(__dirname, '..', 'dist');
   const { openCache, saveCache } = require('./codeCache.js');
+  const command = process.argv[2] ?? 'help';
   let loaded;
   try {
-    loaded = loadBundle(join(dist, 'spvkit.cjs'), (source) => openCache(source));
+    loaded = loadBundle(join(dist, 'spvkit.cjs'), (source) => openCache(source, command));
   } catch (e) {
     if (e.code !== 'ENOENT') throw e;
   }
   if (loaded !== undefined) {
     const argv = process.argv.slice(2);
-    loaded.exports.run(argv).then(() => saveCache(loaded.cache, loaded.script, argv[0] ?? 'help'));
+    loaded.exports.run(argv).then(() => saveCache(loaded.cache, loaded.script, command));
   } else import(require('node:url').pathToFileURL(join(dist, 'bin.js')).href).then((m) => m.run());
 }
 

@@ -102,7 +102,7 @@ export async function runMany(command: Command, batch: BatchSupport, m: ManyArgs
 
   const jobCount = planned.filter((p) => p.job !== undefined).length;
   const threads = Math.max(1, Math.min(jobsAsked ?? defaultThreads(planned), jobCount));
-  const pool = threads > 1 ? WorkerPool.open(threads) : undefined;
+  const pool = threads > 1 ? WorkerPool.open(threads, command.name) : undefined;
   const progress = new Progress(io.stderr, `spvkit ${command.name}`, planned.length);
   const outcomes = planned.map((p) => (p.failure !== undefined ? Promise.resolve(p.failure) : undefined));
   // In this thread one after another; with a pool every job is queued at once and taken by the next free worker.

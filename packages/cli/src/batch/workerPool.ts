@@ -29,13 +29,14 @@ export class WorkerPool {
   #nextId = 0;
   #failure: Error | undefined;
 
-  private constructor(script: string, size: number) {
+  private constructor(script: string, size: number, command: string) {
     // Node's worker_threads module is taken when a pool is made, not imported: the bundle puts a
     // module's imports of Node's own modules at its top, and loading this one there cost every
     // one-file command ~7 ms of start-up.
     const { Worker } = process.getBuiltinModule('node:worker_threads');
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script, { stdout: false, stderr: false });
+      // The command names the code cache the worker loads (bin/codeCache.js: one per command).
+      const worker = new Worker(script, { stdout: false, stderr: false, workerData: { command } });
       worker.on('message', (reply: Reply) => this.#done(worker, reply));
       // A worker that dies (cannot load the bundle, runs out of memory) fails its job, not the run.
       worker.on('error', (e) => this.#lost(worker, e));
@@ -47,10 +48,10 @@ export class WorkerPool {
     }
   }
 
-  /** A pool of `size` workers, or undefined where there is no built worker script (sources run in tests before a build). */
-  static open(size: number): WorkerPool | undefined {
+  /** A pool of `size` workers for `command`'s jobs, or undefined where there is no built worker script (sources run in tests before a build). */
+  static open(size: number, command: string): WorkerPool | undefined {
     const script = workerScript();
-    return script === undefined ? undefined : new WorkerPool(script, size);
+    return script === undefined ? undefined : new WorkerPool(script, size, command);
   }
 
   /** Runs `job` on the next free worker. */
