@@ -2,7 +2,8 @@
 // that made it (V8 rejects another's), so none ships in the package; the first run of each
 // command writes one, and later runs compile nothing they already ran. One cache per command:
 // each command initializes only its own part of the bundle (scripts/bundle.mjs), and a cache
-// holding every command's functions made each run read them all (1.25 MB, against ~0.3-0.5 MB).
+// holding every command's functions made each run read them all (1.25 MB; alone, --version's is
+// 0.11 MB, as's and dis's 0.34-0.39 MB, val's and info's ~1 MB).
 //
 // Where: $XDG_CACHE_HOME/spvkit, else ~/.cache/spvkit (~/Library/Caches/spvkit on macOS,
 // %LOCALAPPDATA%\spvkit\Cache on Windows); SPVKIT_CACHE_DIR overrides, SPVKIT_CODE_CACHE=0 turns
