@@ -193,7 +193,7 @@ function sectionAt(scan: ModuleScan, i: number): Section {
   const op = scan.opcode[i];
   const place = placeOf[op] as Place;
   if (op === Op.Function || place === Place.Body) return Section.Functions;
-  return place === Place.Header ? (sectionOf[op]) : Section.Globals;
+  return place === Place.Header ? sectionOf[op] : Section.Globals;
 }
 
 /** The instruction number of the `nth` (1-based) instruction with opcode `op`. */

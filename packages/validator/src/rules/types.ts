@@ -96,176 +96,230 @@ const KIND_NAMES = ['', 'bool', 'int', 'float'] as const;
  * Instructions flagged by the ids family are skipped.
  */
 export function checkTypes(scan: ModuleScan, reporter: Reporter): void {
-  const t = new TypeQueries(scan);
-  const { count, opcode, words } = scan;
+  const c = new InstructionTypes(scan, reporter);
+  const { count, opcode } = scan;
   for (let i = 0; i < count; i++) {
     const s = shapes[opcode[i]];
-    if (s === 0 || reporter.isFlagged(i)) continue;
-    const op = opcode[i];
-    const result = scan.typeId[i];
-    const start = scan.operandStart[i];
-    const n = scan.end[i] - start;
-    const fail = (code: RuleCode, message: (name: IdNamer) => string, ids: readonly number[]): void => {
-      reporter.report(code, i, (name) => `${opcodeName(op) ?? `opcode ${op}`}: ${message(name)}`, ids);
-    };
-    // Every operand must be a value (have a type) before its type can be compared.
-    let operandTypes = true;
-    for (let k = 0; k < n; k++) {
-      const id = words[start + k];
-      if (t.typeOf(id) === 0) {
-        fail('spvkit-types-not-value', (name) => `operand ${name(id)} is not a value`, [id]);
-        operandTypes = false;
-      }
-    }
-    if (!operandTypes) continue;
-    const type = (k: number): number => t.typeOf(words[start + k]);
-    const resultIs = (kind: Scalar, what: string, scalarOnly = false, vectorOnly = false): boolean => {
-      const ok = t.scalar(result) === kind && (!scalarOnly || !t.isVector(result)) && (!vectorOnly || t.isVector(result));
-      if (!ok) fail('spvkit-types-result', (name) => `the result type ${name(result)} is not ${what}`, [result]);
-      return ok;
-    };
-    const sameAsResult = (): void => {
-      for (let k = 0; k < n; k++) {
-        if (type(k) !== result) {
-          const id = words[start + k];
-          fail('spvkit-types-operand', (name) => `operand ${name(id)} is not of the result type ${name(result)}`, [id, result]);
-        }
-      }
-    };
-    const operandIs = (k: number, kind: Scalar, what: string): boolean => {
-      const ok = t.scalar(type(k)) === kind;
-      if (!ok) {
-        const id = words[start + k];
-        fail('spvkit-types-operand', (name) => `operand ${name(id)} is not ${what}`, [id]);
-      }
-      return ok;
-    };
-    const sameComponents = (k: number, other: number): boolean => {
-      const ok = t.components(type(k)) === t.components(other);
-      if (!ok) {
-        const id = words[start + k];
-        fail('spvkit-types-components', (name) => `operand ${name(id)} has ${t.components(type(k))} components, the result type ${t.components(other)}`, [id]);
-      }
-      return ok;
-    };
-    const sameWidth = (k: number, width: number, against: string): void => {
-      if (t.width(type(k)) !== width) {
-        const id = words[start + k];
-        fail('spvkit-types-width', (name) => `operand ${name(id)} is ${t.width(type(k))} bits wide, ${against} ${width}`, [id]);
-      }
-    };
-    switch (s as Shape) {
-      case Shape.FloatSame:
-        if (resultIs(Scalar.Float, 'a float scalar or vector')) sameAsResult();
-        break;
-      case Shape.UintSame:
-        if (resultIs(Scalar.Int, 'an unsigned int scalar or vector') && checkUnsigned(t, result, fail)) sameAsResult();
-        break;
-      case Shape.BoolSame:
-        if (resultIs(Scalar.Bool, 'a bool scalar or vector')) sameAsResult();
-        break;
-      case Shape.IntArith:
-        if (!resultIs(Scalar.Int, 'an int scalar or vector')) break;
-        for (let k = 0; k < n; k++) {
-          if (operandIs(k, Scalar.Int, 'an int scalar or vector') && sameComponents(k, result)) sameWidth(k, t.width(result), 'the result type');
-        }
-        break;
-      case Shape.Shift:
-        if (!resultIs(Scalar.Int, 'an int scalar or vector') || n < 2) break;
-        if (operandIs(0, Scalar.Int, 'an int scalar or vector') && sameComponents(0, result)) sameWidth(0, t.width(result), 'the result type');
-        if (operandIs(1, Scalar.Int, 'an int scalar or vector')) sameComponents(1, result);
-        break;
-      case Shape.IntCompare:
-        if (!resultIs(Scalar.Bool, 'a bool scalar or vector') || n < 2) break;
-        if (operandIs(0, Scalar.Int, 'an int scalar or vector') && operandIs(1, Scalar.Int, 'an int scalar or vector')) {
-          if (sameComponents(0, result) && sameComponents(1, result)) sameWidth(1, t.width(type(0)), 'the first operand');
-        }
-        break;
-      case Shape.FloatCompare:
-        if (!resultIs(Scalar.Bool, 'a bool scalar or vector') || n < 2) break;
-        if (operandIs(0, Scalar.Float, 'a float scalar or vector') && sameComponents(0, result) && type(1) !== type(0)) {
-          const a = words[start];
-          const b = words[start + 1];
-          fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);
-        }
-        break;
-      case Shape.FloatTest:
-        if (resultIs(Scalar.Bool, 'a bool scalar or vector') && n >= 1 && operandIs(0, Scalar.Float, 'a float scalar or vector')) sameComponents(0, result);
-        break;
-      case Shape.AnyAll:
-        if (resultIs(Scalar.Bool, 'a bool scalar', true) && n >= 1 && !(t.scalar(type(0)) === Scalar.Bool && t.isVector(type(0)))) {
-          const id = words[start];
-          fail('spvkit-types-operand', (name) => `operand ${name(id)} is not a bool vector`, [id]);
-        }
-        break;
-      case Shape.Select: {
-        if (n < 3) break;
-        const condition = type(0);
-        if (t.scalar(condition) !== Scalar.Bool) {
-          const id = words[start];
-          fail('spvkit-types-operand', (name) => `the condition ${name(id)} is not a bool scalar or vector`, [id]);
-        } else if (
-          t.isVector(condition) ? !t.isVector(result) || t.components(condition) !== t.components(result) : t.isVector(result) && scan.words[1] < 0x10400
-        ) {
-          // Before SPIR-V 1.4 a vector result needs a condition vector of its size; from 1.4 a scalar condition selects whole objects.
-
-          const id = words[start];
-          fail('spvkit-types-components', (name) => `the condition ${name(id)} does not have the vector size of the result type`, [id]);
-        }
-        for (let k = 1; k < 3; k++) {
-          if (type(k) !== result) {
-            const id = words[start + k];
-            fail('spvkit-types-operand', (name) => `object ${name(id)} is not of the result type ${name(result)}`, [id, result]);
-          }
-        }
-        break;
-      }
-      case Shape.Convert: {
-        const [resultKind, signedness, inputKind, widthChanges] = conversions.get(op)!;
-        const what = `${signedness === 1 ? 'an unsigned ' : resultKind === Scalar.Int ? 'an ' : 'a '}${KIND_NAMES[resultKind]} scalar or vector`;
-        if (!resultIs(resultKind, what) || (signedness === 1 && !checkUnsigned(t, result, fail)) || n < 1) break;
-        if (!operandIs(0, inputKind, `${inputKind === Scalar.Int ? 'an' : 'a'} ${KIND_NAMES[inputKind]} scalar or vector`) || !sameComponents(0, result)) break;
-        if (widthChanges && t.width(type(0)) === t.width(result)) {
-          const id = words[start];
-          fail('spvkit-types-width', (name) => `input ${name(id)} has the width of the result type; the conversion must change it`, [id]);
-        }
-        break;
-      }
-      case Shape.VectorTimesScalar:
-        if (!resultIs(Scalar.Float, 'a float vector', false, true) || n < 2) break;
-        if (type(0) !== result) {
-          const id = words[start];
-          fail('spvkit-types-operand', (name) => `vector ${name(id)} is not of the result type ${name(result)}`, [id, result]);
-        }
-        if (type(1) !== t.scalarType(result)) {
-          const id = words[start + 1];
-          fail('spvkit-types-operand', (name) => `scalar ${name(id)} is not of the result's component type`, [id]);
-        }
-        break;
-      case Shape.Dot: {
-        if (!resultIs(Scalar.Float, 'a float scalar', true) || n < 2) break;
-        let vectors = true;
-        for (let k = 0; k < 2; k++) {
-          const v = type(k);
-          if (!t.isVector(v) || t.scalarType(v) !== result) {
-            vectors = false;
-            const id = words[start + k];
-            fail('spvkit-types-operand', (name) => `operand ${name(id)} is not a vector of ${name(result)}`, [id, result]);
-          }
-        }
-        if (vectors && type(0) !== type(1)) {
-          const a = words[start];
-          const b = words[start + 1];
-          fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);
-        }
-        break;
-      }
-    }
+    if (s !== 0 && !reporter.isFlagged(i)) c.check(i, s);
   }
 }
 
-function checkUnsigned(t: TypeQueries, result: number, fail: (code: RuleCode, message: (name: IdNamer) => string, ids: readonly number[]) => void): boolean {
-  if (!t.signed(result)) return true;
-  fail('spvkit-types-result', (name) => `the result type ${name(result)} is signed; the instruction requires an unsigned int scalar or vector`, [result]);
-  return false;
+/**
+ * The checks of one instruction at a time. The instruction is held in fields, not captured by
+ * closures, so checking a million instructions allocates nothing; a message maker is made only
+ * for a finding.
+ */
+class InstructionTypes {
+  private readonly t: TypeQueries;
+  private readonly words: Uint32Array;
+  private i = 0;
+  private op = 0;
+  private result = 0;
+  private start = 0;
+  private n = 0;
+
+  constructor(
+    private readonly scan: ModuleScan,
+    private readonly reporter: Reporter,
+  ) {
+    this.t = new TypeQueries(scan);
+    this.words = scan.words;
+  }
+
+  check(i: number, s: Shape): void {
+    const { t, words } = this;
+    this.i = i;
+    this.op = this.scan.opcode[i];
+    const result = (this.result = this.scan.typeId[i]);
+    const start = (this.start = this.scan.operandStart[i]);
+    const n = (this.n = this.scan.end[i] - start);
+    // Every operand must be a value (have a type) before its type can be compared.
+    let values = true;
+    for (let k = 0; k < n; k++) {
+      if (t.typeOf(words[start + k]) === 0) {
+        const id = words[start + k];
+        this.fail('spvkit-types-not-value', (name) => `operand ${name(id)} is not a value`, [id]);
+        values = false;
+      }
+    }
+    if (!values) return;
+    switch (s) {
+      case Shape.FloatSame:
+        if (this.resultIs(Scalar.Float, 'a float scalar or vector')) this.sameAsResult();
+        break;
+      case Shape.UintSame:
+        if (this.resultIs(Scalar.Int, 'an unsigned int scalar or vector') && this.unsignedResult()) this.sameAsResult();
+        break;
+      case Shape.BoolSame:
+        if (this.resultIs(Scalar.Bool, 'a bool scalar or vector')) this.sameAsResult();
+        break;
+      case Shape.IntArith:
+        if (!this.resultIs(Scalar.Int, 'an int scalar or vector')) break;
+        for (let k = 0; k < n; k++) {
+          if (this.operandIs(k, Scalar.Int, 'an int scalar or vector') && this.sameComponents(k, result)) this.sameWidth(k, t.width(result), 'the result type');
+        }
+        break;
+      case Shape.Shift:
+        if (!this.resultIs(Scalar.Int, 'an int scalar or vector') || n < 2) break;
+        if (this.operandIs(0, Scalar.Int, 'an int scalar or vector') && this.sameComponents(0, result)) this.sameWidth(0, t.width(result), 'the result type');
+        if (this.operandIs(1, Scalar.Int, 'an int scalar or vector')) this.sameComponents(1, result);
+        break;
+      case Shape.IntCompare:
+        if (!this.resultIs(Scalar.Bool, 'a bool scalar or vector') || n < 2) break;
+        if (this.operandIs(0, Scalar.Int, 'an int scalar or vector') && this.operandIs(1, Scalar.Int, 'an int scalar or vector')) {
+          if (this.sameComponents(0, result) && this.sameComponents(1, result)) this.sameWidth(1, t.width(this.type(0)), 'the first operand');
+        }
+        break;
+      case Shape.FloatCompare:
+        if (!this.resultIs(Scalar.Bool, 'a bool scalar or vector') || n < 2) break;
+        if (this.operandIs(0, Scalar.Float, 'a float scalar or vector') && this.sameComponents(0, result) && this.type(1) !== this.type(0)) {
+          const a = words[start];
+          const b = words[start + 1];
+          this.fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);
+        }
+        break;
+      case Shape.FloatTest:
+        if (this.resultIs(Scalar.Bool, 'a bool scalar or vector') && n >= 1 && this.operandIs(0, Scalar.Float, 'a float scalar or vector'))
+          this.sameComponents(0, result);
+        break;
+      case Shape.AnyAll:
+        if (this.resultIs(Scalar.Bool, 'a bool scalar', true) && n >= 1 && !(t.scalar(this.type(0)) === Scalar.Bool && t.isVector(this.type(0)))) {
+          const id = words[start];
+          this.fail('spvkit-types-operand', (name) => `operand ${name(id)} is not a bool vector`, [id]);
+        }
+        break;
+      case Shape.Select:
+        this.select();
+        break;
+      case Shape.Convert:
+        this.convert();
+        break;
+      case Shape.VectorTimesScalar:
+        if (!this.resultIs(Scalar.Float, 'a float vector', false, true) || n < 2) break;
+        if (this.type(0) !== result) {
+          const id = words[start];
+          this.fail('spvkit-types-operand', (name) => `vector ${name(id)} is not of the result type ${name(result)}`, [id, result]);
+        }
+        if (this.type(1) !== t.scalarType(result)) {
+          const id = words[start + 1];
+          this.fail('spvkit-types-operand', (name) => `scalar ${name(id)} is not of the result's component type`, [id]);
+        }
+        break;
+      case Shape.Dot:
+        this.dot();
+        break;
+    }
+  }
+
+  private type(k: number): number {
+    return this.t.typeOf(this.words[this.start + k]);
+  }
+
+  private fail(code: RuleCode, message: (name: IdNamer) => string, ids: readonly number[]): void {
+    const op = this.op;
+    this.reporter.report(code, this.i, (name) => `${opcodeName(op) ?? `opcode ${op}`}: ${message(name)}`, ids);
+  }
+
+  private resultIs(kind: Scalar, what: string, scalarOnly = false, vectorOnly = false): boolean {
+    const { t, result } = this;
+    const ok = t.scalar(result) === kind && (!scalarOnly || !t.isVector(result)) && (!vectorOnly || t.isVector(result));
+    if (!ok) this.fail('spvkit-types-result', (name) => `the result type ${name(result)} is not ${what}`, [result]);
+    return ok;
+  }
+
+  private unsignedResult(): boolean {
+    const result = this.result;
+    if (!this.t.signed(result)) return true;
+    this.fail('spvkit-types-result', (name) => `the result type ${name(result)} is signed; the instruction requires an unsigned int scalar or vector`, [
+      result,
+    ]);
+    return false;
+  }
+
+  private sameAsResult(): void {
+    const result = this.result;
+    for (let k = 0; k < this.n; k++) {
+      if (this.type(k) !== result) {
+        const id = this.words[this.start + k];
+        this.fail('spvkit-types-operand', (name) => `operand ${name(id)} is not of the result type ${name(result)}`, [id, result]);
+      }
+    }
+  }
+
+  private operandIs(k: number, kind: Scalar, what: string): boolean {
+    const ok = this.t.scalar(this.type(k)) === kind;
+    if (!ok) {
+      const id = this.words[this.start + k];
+      this.fail('spvkit-types-operand', (name) => `operand ${name(id)} is not ${what}`, [id]);
+    }
+    return ok;
+  }
+
+  private sameComponents(k: number, other: number): boolean {
+    const { t } = this;
+    const has = t.components(this.type(k));
+    const wanted = t.components(other);
+    if (has === wanted) return true;
+    const id = this.words[this.start + k];
+    this.fail('spvkit-types-components', (name) => `operand ${name(id)} has ${has} components, the result type ${wanted}`, [id]);
+    return false;
+  }
+
+  private sameWidth(k: number, width: number, against: string): void {
+    const has = this.t.width(this.type(k));
+    if (has === width) return;
+    const id = this.words[this.start + k];
+    this.fail('spvkit-types-width', (name) => `operand ${name(id)} is ${has} bits wide, ${against} ${width}`, [id]);
+  }
+
+  private select(): void {
+    const { t, words, start, result } = this;
+    if (this.n < 3) return;
+    const condition = this.type(0);
+    const id = words[start];
+    if (t.scalar(condition) !== Scalar.Bool) {
+      this.fail('spvkit-types-operand', (name) => `the condition ${name(id)} is not a bool scalar or vector`, [id]);
+    } else if (t.isVector(condition) ? !t.isVector(result) || t.components(condition) !== t.components(result) : t.isVector(result) && words[1] < 0x10400) {
+      // Before SPIR-V 1.4 a vector result needs a condition vector of its size; from 1.4 a scalar condition selects whole objects.
+      this.fail('spvkit-types-components', (name) => `the condition ${name(id)} does not have the vector size of the result type`, [id]);
+    }
+    for (let k = 1; k < 3; k++) {
+      if (this.type(k) !== result) {
+        const object = words[start + k];
+        this.fail('spvkit-types-operand', (name) => `object ${name(object)} is not of the result type ${name(result)}`, [object, result]);
+      }
+    }
+  }
+
+  private convert(): void {
+    const { t, result } = this;
+    const [resultKind, signedness, inputKind, widthChanges] = conversions.get(this.op)!;
+    const what = `${signedness === 1 ? 'an unsigned ' : resultKind === Scalar.Int ? 'an ' : 'a '}${KIND_NAMES[resultKind]} scalar or vector`;
+    if (!this.resultIs(resultKind, what) || (signedness === 1 && !this.unsignedResult()) || this.n < 1) return;
+    if (!this.operandIs(0, inputKind, `${inputKind === Scalar.Int ? 'an' : 'a'} ${KIND_NAMES[inputKind]} scalar or vector`) || !this.sameComponents(0, result))
+      return;
+    if (widthChanges && t.width(this.type(0)) === t.width(result)) {
+      const id = this.words[this.start];
+      this.fail('spvkit-types-width', (name) => `input ${name(id)} has the width of the result type; the conversion must change it`, [id]);
+    }
+  }
+
+  private dot(): void {
+    const { t, words, start, result } = this;
+    if (!this.resultIs(Scalar.Float, 'a float scalar', true) || this.n < 2) return;
+    let vectors = true;
+    for (let k = 0; k < 2; k++) {
+      const v = this.type(k);
+      if (!t.isVector(v) || t.scalarType(v) !== result) {
+        vectors = false;
+        const id = words[start + k];
+        this.fail('spvkit-types-operand', (name) => `operand ${name(id)} is not a vector of ${name(result)}`, [id, result]);
+      }
+    }
+    if (vectors && this.type(0) !== this.type(1)) {
+      const a = words[start];
+      const b = words[start + 1];
+      this.fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);
+    }
+  }
 }

@@ -33,6 +33,8 @@ export interface ModuleScan {
   readonly idLimit: number;
   /** Ids of OpExtInstImports of non-semantic or debug-info sets, whose OpExtInsts may appear among the globals. */
   readonly debugSets: ReadonlySet<number>;
+  /** Ids of OpExtInstImports of sets whose instructions take ids only (GLSL.std.450, NonSemantic.*): their operands need no grammar walk. */
+  readonly idOnlySets: ReadonlySet<number>;
 }
 
 /** A broken word count: the walk stops there, as nothing after it can be found. */
@@ -99,15 +101,17 @@ export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: Bro
   const idLimit = maxId + 1;
   const defOf = new Int32Array(idLimit);
   const debugSets = new Set<number>();
+  const idOnlySets = new Set<number>();
   for (let k = 0; k < walked; k++) {
     const id = resultId[k];
     if (id !== 0 && id < idLimit && defOf[id] === 0) defOf[id] = k + 1;
     if (opcode[k] === Op.ExtInstImport) {
       const name = readString(words, operandStart[k], end[k]) ?? '';
       if (name.startsWith('NonSemantic.') || name.endsWith('DebugInfo.100') || name === 'DebugInfo') debugSets.add(id);
+      if (name.startsWith('NonSemantic.') || name === 'GLSL.std.450') idOnlySets.add(id);
     }
   }
-  const scan: ModuleScan = { words, bound, count: walked, pos, operandStart, end, opcode, typeId, resultId, defOf, idLimit, debugSets };
+  const scan: ModuleScan = { words, bound, count: walked, pos, operandStart, end, opcode, typeId, resultId, defOf, idLimit, debugSets, idOnlySets };
   return broken === undefined ? { scan } : { scan, broken };
 }
 

@@ -98,6 +98,8 @@ export class IdOperands {
   /** Word indexes of the id operands found by the last {@link find}. */
   readonly at = new Int32Array(65536);
   private readonly context: ScanOperandContext;
+  /** Id operand positions of the instructions that needed the grammar walk, by instruction number. */
+  private readonly walked = new Map<number, Int32Array>();
 
   constructor(private readonly scan: ModuleScan) {
     this.context = new ScanOperandContext(scan);
@@ -121,11 +123,24 @@ export class IdOperands {
       for (let k = 0; k < n; k++) at[k] = start + k;
       return n;
     }
+    if (op === Op.ExtInst && end - start >= 2 && scan.idOnlySets.has(scan.words[start])) {
+      // The set, then (after the instruction number) ids only.
+      at[0] = start;
+      for (let w = start + 2; w < end; w++) at[w - start - 1] = w;
+      return end - start - 1;
+    }
+    // The grammar walk allocates; its result is kept for the next family that asks.
+    const known = this.walked.get(i);
+    if (known !== undefined) {
+      at.set(known);
+      return known.length;
+    }
     let n = 0;
     const inst = instructionAt(scan.words, scan.pos[i], end - scan.pos[i]);
     walkOperands(inst, this.context, (kind, s, count) => {
       if (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') for (let k = 0; k < count; k++) at[n++] = start + s + k;
     });
+    this.walked.set(i, at.slice(0, n));
     return n;
   }
 }
