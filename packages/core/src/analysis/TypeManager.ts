@@ -29,6 +29,13 @@ export class TypeManager {
   private readonly defs = new Map<number, Instruction>();
   private readonly typeKeys = new Map<string, number>();
   private readonly constantKeys = new Map<string, number>();
+  /**
+   * Keys whose shared id an edit may have changed: the one shared went (or was decorated) while an
+   * equal one may remain, or an equal one came in at a place that may precede it. A fresh build
+   * shares the first in module order, so these are looked up again, in order, before the next
+   * read ({@link settle}); one walk of the globals however many edits came before.
+   */
+  private readonly unsettled = new Set<string>();
 
   constructor(module: Module) {
     this.module = module;
@@ -54,12 +61,13 @@ export class TypeManager {
       const old = change.kind === 'operands' ? change.before : inst;
       if (old.resultId !== 0 && this.defs.get(old.resultId) === inst) this.forget(old.resultId);
     }
-    if (change.kind !== 'removed') this.learn(inst, (id) => this.module.analysis(DecorationsAnalysis).of(id).length > 0);
+    if (change.kind !== 'removed') this.learn(inst, (id) => this.module.analysis(DecorationsAnalysis).of(id).length > 0, true);
     return true;
   }
 
   /** What this manager knows, line by line, for the consistency check. */
   snapshot(): string[] {
+    this.settle();
     const lines: string[] = [];
     for (const [id, inst] of this.defs) lines.push(`def %${id} op${inst.opcode}`);
     for (const [key, id] of this.typeKeys) lines.push(`type ${key} = %${id}`);
@@ -67,17 +75,40 @@ export class TypeManager {
     return lines.sort();
   }
 
-  private learn(inst: Instruction, decorated: (id: number) => boolean): void {
+  /** `edited`: `inst` came by an edit, maybe before an equal one already shared. */
+  private learn(inst: Instruction, decorated: (id: number) => boolean, edited = false): void {
     if (inst.resultId === 0 || this.defs.has(inst.resultId)) return;
     this.defs.set(inst.resultId, inst);
-    if (isTypeDeclaration(inst.opcode)) {
-      if (inst.opcode === Op.TypeStruct || decorated(inst.resultId)) return;
-      const key = keyOf(inst.opcode, 0, inst.operands);
-      if (!this.typeKeys.has(key)) this.typeKeys.set(key, inst.resultId);
-    } else if (DEDUPLICATED_CONSTANTS.has(inst.opcode) && !decorated(inst.resultId)) {
-      const key = keyOf(inst.opcode, inst.typeId, inst.operands);
-      if (!this.constantKeys.has(key)) this.constantKeys.set(key, inst.resultId);
+    const keys = this.keysFor(inst, decorated);
+    if (keys === undefined) return;
+    const key = keyOf(inst.opcode, keys === this.typeKeys ? 0 : inst.typeId, inst.operands);
+    if (!keys.has(key)) keys.set(key, inst.resultId);
+    else if (edited) this.unsettled.add(key);
+  }
+
+  /** The map sharing instructions like `inst`, or undefined when it is not shared. */
+  private keysFor(inst: Instruction, decorated: (id: number) => boolean): Map<string, number> | undefined {
+    if (isTypeDeclaration(inst.opcode)) return inst.opcode === Op.TypeStruct || decorated(inst.resultId) ? undefined : this.typeKeys;
+    return DEDUPLICATED_CONSTANTS.has(inst.opcode) && !decorated(inst.resultId) ? this.constantKeys : undefined;
+  }
+
+  /** Shares, for each unsettled key, the first instruction of the module with it, as a fresh build. */
+  private settle(): void {
+    if (this.unsettled.size === 0) return;
+    for (const key of this.unsettled) {
+      this.typeKeys.delete(key);
+      this.constantKeys.delete(key);
     }
+    const decorations = this.module.analysis(DecorationsAnalysis);
+    const decorated = (id: number): boolean => decorations.of(id).length > 0;
+    for (const inst of this.module.globals) {
+      if (inst.resultId === 0) continue;
+      const keys = this.keysFor(inst, decorated);
+      if (keys === undefined) continue;
+      const key = keyOf(inst.opcode, keys === this.typeKeys ? 0 : inst.typeId, inst.operands);
+      if (this.unsettled.has(key) && !keys.has(key)) keys.set(key, inst.resultId);
+    }
+    this.unsettled.clear();
   }
 
   private forget(id: number): void {
@@ -88,7 +119,11 @@ export class TypeManager {
   /** Stops handing `id` out for look-alikes (it is gone, or now decorated). */
   private unshare(id: number): void {
     for (const keys of [this.typeKeys, this.constantKeys]) {
-      for (const [key, value] of keys) if (value === id) keys.delete(key);
+      for (const [key, value] of keys) {
+        if (value !== id) continue;
+        keys.delete(key);
+        this.unsettled.add(key);
+      }
     }
   }
 
@@ -105,12 +140,14 @@ export class TypeManager {
 
   /** An existing type structurally equal to (opcode, operands). */
   findType(opcode: number, operands: ArrayLike<number>): number | undefined {
+    this.settle();
     return this.typeKeys.get(keyOf(opcode, 0, operands));
   }
 
   /** The id of the type (opcode, operands), declaring it when the module has none. */
   type(opcode: number, operands: ArrayLike<number> = []): number {
     const key = keyOf(opcode, 0, operands);
+    this.settle();
     const found = this.typeKeys.get(key);
     if (found !== undefined) return found;
     const inst = new Instruction(opcode, 0, this.module.ids.allocate(), operands);
@@ -145,6 +182,7 @@ export class TypeManager {
   constant(opcode: number, typeId: number, operands: ArrayLike<number>): number {
     const key = keyOf(opcode, typeId, operands);
     if (DEDUPLICATED_CONSTANTS.has(opcode)) {
+      this.settle();
       const found = this.constantKeys.get(key);
       if (found !== undefined) return found;
     }

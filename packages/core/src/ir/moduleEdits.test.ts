@@ -169,6 +169,47 @@ describe('Module edits keep cached analyses right', () => {
     expect(checkConsistency(m)).toEqual([]);
   });
 
+  it('the type manager shares the first of equal constants, as a fresh build does, whatever the edit', () => {
+    const m = loaded();
+    const uint = idOf(m, 'uint');
+    const types = m.analysis(TypesAnalysis);
+    const seven = types.constant(Op.Constant, uint, [7]);
+    // An equal constant inserted before the shared one: it is the first now.
+    const before = new Instruction(Op.Constant, uint, m.newId(), [7]);
+    m.insertBefore(
+      m.globals.find((i) => i.resultId === seven)!,
+      [before],
+    );
+    expect(checkConsistency(m)).toEqual([]);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [7])).toBe(before.resultId);
+    // The shared one removed: the one after it is shared.
+    m.remove(before);
+    expect(checkConsistency(m)).toEqual([]);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [7])).toBe(seven);
+    // A constant replaced in place by one equal to a later constant, and a constant's words set so.
+    const eight = types.constant(Op.Constant, uint, [8]);
+    const nine = types.constant(Op.Constant, uint, [9]);
+    m.replace(
+      m.globals.find((i) => i.resultId === seven)!,
+      [new Instruction(Op.Constant, uint, seven, [9])],
+    );
+    expect(checkConsistency(m)).toEqual([]);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [9])).toBe(seven);
+    expect(nine).not.toBe(seven);
+    m.setOperands(
+      m.globals.find((i) => i.resultId === seven)!,
+      [8],
+    );
+    expect(checkConsistency(m)).toEqual([]);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [8])).toBe(seven);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [9])).toBe(nine);
+    expect(eight).not.toBe(seven);
+    // Decorating the shared one takes it out of sharing: the next equal one is shared.
+    addDecoration(m, seven, Decoration.RelaxedPrecision);
+    expect(checkConsistency(m)).toEqual([]);
+    expect(m.analysis(TypesAnalysis).constant(Op.Constant, uint, [8])).toBe(eight);
+  });
+
   it('an edit of an instruction not in the module is a SpirvError', () => {
     const m = loaded();
     const stray = new Instruction(Op.Nop);

@@ -24,10 +24,10 @@ export const FOLD_SPEC_CONST_OP_COMPOSITE = 'fold-spec-const-op-composite';
 export const foldSpecConstOpComposite: Pass = {
   name: FOLD_SPEC_CONST_OP_COMPOSITE,
   description: 'fold OpSpecConstantOp and OpSpecConstantComposite over constants into constants; fix workgroup sizes that became constant',
-  // Every edit goes through the module's edits, which keep these right. Not TypesAnalysis: a
-  // constant folded in place can come before an equal one the types analysis already shares,
-  // which a fresh build would share instead.
-  preserves: [DefUseAnalysis, DecorationsAnalysis],
+  // Every edit goes through the module's edits, which keep these right (the types analysis too:
+  // a constant folded in place before an equal one it shares is shared in its place, as a fresh
+  // build would).
+  preserves: [DefUseAnalysis, DecorationsAnalysis, TypesAnalysis],
   run(module) {
     const types = module.analysis(TypesAnalysis);
     const decorations = module.analysis(DecorationsAnalysis);

@@ -1,4 +1,4 @@
-import { DecorationsAnalysis, DefUseAnalysis, Decoration, Instruction, Op, UNCHANGED, type Pass } from '@spvkit/core';
+import { DecorationsAnalysis, DefUseAnalysis, Decoration, Instruction, Op, TypesAnalysis, UNCHANGED, type Pass } from '@spvkit/core';
 import { FIXED_CONSTANTS, FROZEN_OPCODE } from './constantOpcodes.js';
 
 export const FREEZE_SPEC_CONST = 'freeze-spec-const';
@@ -15,9 +15,9 @@ export const FREEZE_SPEC_CONST = 'freeze-spec-const';
 export const freezeSpecConst: Pass = {
   name: FREEZE_SPEC_CONST,
   description: 'turn specialization constants into constants of their default values (and drop SpecId)',
-  // Every edit goes through module.replaceIn / removeWhere, which keep these right. Not
-  // TypesAnalysis: a frozen constant can come before an equal one that analysis already shares.
-  preserves: [DefUseAnalysis, DecorationsAnalysis],
+  // Every edit goes through module.replaceIn / removeWhere, which keep these right (the types
+  // analysis too: a frozen constant before an equal one it shares is shared in its place).
+  preserves: [DefUseAnalysis, DecorationsAnalysis, TypesAnalysis],
   run(module) {
     const specIds = module.annotations.filter((i) => i.opcode === Op.Decorate && i.word(1) === Decoration.SpecId);
     // Find first, edit after: what each global becomes, in order, so composites see their constituents frozen.
