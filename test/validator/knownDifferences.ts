@@ -16,24 +16,6 @@ export interface KnownDifference {
 export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     spirvVal: 'rejects',
-    kinds: ['type-swap', 'operand-swap'],
-    message: /OpStore Pointer <id> .* type does not match Object <id>/,
-    why: 'a value of a changed type stored through a pointer of the old type: the memory family (OpStore) is not written yet',
-  },
-  {
-    spirvVal: 'rejects',
-    kinds: ['type-swap', 'operand-swap'],
-    message: /Expected Constituents to be scalars or vectors of the same type as Result Type components/,
-    why: 'a value of a changed type put into a composite: the composite family (OpCompositeConstruct) is not written yet',
-  },
-  {
-    spirvVal: 'rejects',
-    kinds: ['type-swap', 'operand-swap'],
-    message: /OpReturnValue Value <id> .* type does not match OpFunction's return type/,
-    why: 'a value of a changed type returned: the function family (OpReturnValue) is not written yet',
-  },
-  {
-    spirvVal: 'rejects',
     kinds: ['move-body', 'delete-body'],
     message: /(OpLoopMerge|OpSelectionMerge) must immediately precede/,
     why: 'an instruction moved between a merge instruction and its branch: the structured control-flow family is not written yet',

@@ -13,7 +13,10 @@ const PATTERNS: readonly [RuleFamily, RegExp][] = [
     'ids',
     /forward referenced IDs have not been defined|requires a previous definition|is not a type|has not been defined|has already been defined|exceeds the bound|bound/,
   ],
-  ['types', /^Expected |cannot be a type|Operand .* cannot be/],
+  [
+    'types',
+    /^Expected |cannot be a type|Operand .* cannot be|^OpStore Pointer .*type does not match|^OpLoad Result Type|is not a logical pointer|^OpReturnValue Value|^Result type \(Op|access is out of bounds/,
+  ],
 ];
 
 /** The family of a spirv-val message (its first line, `error: line N: ` stripped), or undefined where none matches. */

@@ -20,6 +20,7 @@ import { checkIds } from './rules/ids.js';
 import { checkLayout } from './rules/layout.js';
 import { checkSsa } from './rules/ssa.js';
 import { checkTypes } from './rules/types.js';
+import { checkValueTypes } from './rules/values.js';
 import { IdOperands } from './scan/idOperands.js';
 import { scanModule, type ModuleScan } from './scan/ModuleScan.js';
 import { readString } from './scan/readString.js';
@@ -82,6 +83,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   const cfg = new ControlFlowGraph(scan, structure);
   checkSsa(scan, structure, cfg, ids, reporter);
   checkTypes(scan, reporter);
+  checkValueTypes(scan, structure, reporter);
   return finish(reporter, scan, module);
 }
 

@@ -56,6 +56,13 @@ export const RULES = {
   'spvkit-types-operand': { family: 'types', summary: 'each operand has the type the instruction requires of it' },
   'spvkit-types-components': { family: 'types', summary: 'vector operands have as many components as the result' },
   'spvkit-types-width': { family: 'types', summary: 'operand component widths are the ones the instruction requires' },
+  'spvkit-types-load': { family: 'types', summary: "OpLoad's result type is the type its pointer points to" },
+  'spvkit-types-store': { family: 'types', summary: 'OpStore stores an object of the type its pointer points to' },
+  'spvkit-types-return': { family: 'types', summary: "OpReturnValue returns a value of the function's return type" },
+  'spvkit-types-composite': {
+    family: 'types',
+    summary: 'OpCompositeExtract gives the type its indexes reach; OpCompositeConstruct has constituents of the types and number its result type holds',
+  },
   'spvkit-types-not-value': { family: 'types', summary: 'an operand that must be a value is not a type, a label, a function or another non-value' },
 } as const satisfies Record<string, RuleInfo>;
 

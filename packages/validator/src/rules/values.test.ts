@@ -1,0 +1,96 @@
+import { assemble, formatDiagnostic } from '@spvkit/core';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../validate.js';
+
+function shader(body: string): string {
+  return `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2int = OpTypeVector %int 2
+%int_1 = OpConstant %int 1
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%float_1 = OpConstant %float 1
+%v2int_1 = OpConstantComposite %v2int %int_1 %int_1
+%ptr_int = OpTypePointer Function %int
+%st = OpTypeStruct %int %float
+%arr2 = OpTypeArray %int %uint_2
+%fn_int = OpTypeFunction %int
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%var = OpVariable %ptr_int Function
+${body}
+OpReturn
+OpFunctionEnd
+%get = OpFunction %int None %fn_int
+%get_entry = OpLabel
+OpReturnValue %RET
+OpFunctionEnd
+`;
+}
+
+function codes(body: string, ret = '%int_1'): string[] {
+  return validate(assemble(shader(body).replace('%RET', ret), { targetEnv: 'vulkan1.1' })).map((d) => d.code);
+}
+
+// Each rejected case with Debian spirv-val 2023.1's message for it.
+const rejected: [string, string, string][] = [
+  ['%x = OpLoad %float %var', 'spvkit-types-load', "OpLoad Result Type <id> '%float' does not match Pointer <id> '%var's type."],
+  ['%x = OpLoad %int %int_1', 'spvkit-types-operand', "OpLoad Pointer <id> '%int_1' is not a logical pointer."],
+  ['OpStore %var %float_1', 'spvkit-types-store', "OpStore Pointer <id> '%var's type does not match Object <id> '%float_1's type."],
+  [
+    '%x = OpCompositeExtract %float %v2int_1 1',
+    'spvkit-types-composite',
+    'Result type (OpTypeFloat) does not match the type that results from indexing into the composite (OpTypeInt).',
+  ],
+  ['%x = OpCompositeExtract %int %v2int_1 2', 'spvkit-types-composite', 'Vector access is out of bounds, vector size is 2, but access index is 2'],
+  ['%x = OpCompositeConstruct %v2int %int_1', 'spvkit-types-composite', 'Expected number of constituents to be at least 2'],
+  [
+    '%x = OpCompositeConstruct %v2int %int_1 %uint_1',
+    'spvkit-types-composite',
+    'Expected Constituents to be scalars or vectors of the same type as Result Type components',
+  ],
+  [
+    '%x = OpCompositeConstruct %st %int_1 %int_1',
+    'spvkit-types-composite',
+    'Expected Constituent type to be equal to the corresponding member type of Result Type struct',
+  ],
+  [
+    '%x = OpCompositeConstruct %arr2 %int_1',
+    'spvkit-types-composite',
+    'Expected total number of Constituents to be equal to the number of elements of Result Type array',
+  ],
+];
+
+const accepted = [
+  '%x = OpLoad %int %var',
+  'OpStore %var %int_1',
+  '%x = OpCompositeExtract %int %v2int_1 1',
+  '%x = OpCompositeConstruct %v2int %int_1 %int_1',
+  '%x = OpCompositeConstruct %st %int_1 %float_1',
+  '%x = OpCompositeConstruct %arr2 %int_1 %int_1',
+];
+
+describe('types: loads, stores, returns and composites keep their types', () => {
+  it.each(rejected)('%s -> %s (spirv-val: %s)', (body, code) => {
+    expect(codes(body)).toEqual([code]);
+  });
+
+  it.each(accepted)('accepts %s', (body) => {
+    expect(codes(body)).toEqual([]);
+  });
+
+  it("OpReturnValue of another type than the function's (spirv-val: OpReturnValue Value <id> ...'s type does not match OpFunction's return type)", () => {
+    expect(codes('', '%float_1')).toEqual(['spvkit-types-return']);
+    const found = validate(assemble(shader('').replace('%RET', '%float_1'), { targetEnv: 'vulkan1.1', file: 'ret.spvasm' }));
+    expect(found.map(formatDiagnostic)).toEqual([
+      "ret.spvasm:28:1: error: [spvkit-types-return] OpReturnValue: %float_1 is not of the function's return type %int",
+    ]);
+  });
+});
