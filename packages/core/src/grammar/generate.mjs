@@ -711,8 +711,14 @@ const extNamesTs = [header('extinst.*.grammar.json')];
     '  readonly kinds: Readonly<Record<string, readonly (number | string)[]>>;',
     '}[] = [',
   );
-  extNamesTs.push("/** Per extended set, in the order of shapes.ts EXT_SETS: its instruction names and its own kinds' enumerant names. */");
-  extNamesTs.push('export const EXT_NAMES: readonly { readonly instructions: string; readonly kinds: Readonly<Record<string, string>> }[] = [');
+  extNamesTs.push(
+    '/**',
+    ' * Per extended set, in the order of shapes.ts EXT_SETS: its instruction names, then the enumerant',
+    ' * names of each ValueEnum and BitEnum kind it defines, in the order of its EXT_SETS kinds (a list,',
+    ' * not an object keyed by kind: the kind names are in EXT_SETS already).',
+    ' */',
+  );
+  extNamesTs.push('export const EXT_NAMES: readonly (readonly string[])[] = [');
   for (const { stem, g } of extGrammars) {
     const m = EXT_INST_NAMES[stem];
     let head = `{name:${str(m.name)},grammarFile:${str(stem)}`;
@@ -727,12 +733,12 @@ const extNamesTs = [header('extinst.*.grammar.json')];
       if (k.category === 'BitEnum' || k.category === 'ValueEnum') {
         const { values, names } = enumShape(k, stem);
         kinds.push(`${key(k.kind)}:[${str(CATEGORY_LETTERS[k.category])},${values.slice(1)}`);
-        kindNamesOfSet.push(`${key(k.kind)}:${str(names)}`);
+        kindNamesOfSet.push(str(names));
       } else kinds.push(`${key(k.kind)}:[${str(CATEGORY_LETTERS[k.category])}]`);
     }
     for (const x of g.instructions) if (/\s/.test(x.opname)) fail(`${stem}: instruction name with a space: ${str(x.opname)}`);
     shapesTs.push(`  ${head},instructions:[${insts}],kinds:{${kinds.join(',')}}},`);
-    extNamesTs.push(`  {instructions:${str(g.instructions.map((x) => x.opname).join(' '))},kinds:{${kindNamesOfSet.join(',')}}},`);
+    extNamesTs.push(`  [${[str(g.instructions.map((x) => x.opname).join(' ')), ...kindNamesOfSet].join(',')}],`);
   }
   shapesTs.push('];', '');
   extNamesTs.push('];', '');
@@ -821,12 +827,14 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     if (x.lastVersion !== undefined) instLast.push(`${i},${versionIndex(x.lastVersion)}`);
   });
 
-  /** Per enum kind: aliases `[index, 'names']`, parameter names per enumerant with parameters, versions, last versions. */
+  /**
+   * Per enum kind, in the order of `kinds` (ValueEnum and BitEnum kinds only): aliases
+   * `[index, 'names', ...]`, versions, last versions, each a list aligned with those kinds (objects
+   * keyed by kind bundled every kind name once per table); parameter names per enumerant with
+   * parameters, keyed by kind.
+   */
   const enumTables = (kinds, where) => {
-    const aliases = [];
     const params = [];
-    const versions = [];
-    const last = [];
     const listed = { aliases: [], versions: [], last: [] };
     for (const k of kinds) {
       if (k.category !== 'BitEnum' && k.category !== 'ValueEnum') continue;
@@ -840,20 +848,13 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
         v += versionChar(e, `${where} ${k.kind}.${e.enumerant}`);
         if (e.lastVersion !== undefined) l.push(`${i},${versionIndex(e.lastVersion)}`);
       });
-      if (a.length) aliases.push(`${key(k.kind)}:[${a.join(',')}]`);
       if (p.length) params.push(`${key(k.kind)}:${str(p.join(LINE_SEPARATOR))}`);
-      versions.push(`${key(k.kind)}:${str(v)}`);
-      if (l.length) last.push(`${key(k.kind)}:[${l.join(',')}]`);
-      // The core grammar's tables are arrays in shapes.ts ENUMS order (see there).
       listed.aliases.push(`[${a.join(',')}]`);
       listed.versions.push(str(v));
       listed.last.push(`[${l.join(',')}]`);
     }
     return {
-      aliases: `{${aliases.join(',')}}`,
       params: `{${params.join(',')}}`,
-      versions: `{${versions.join(',')}}`,
-      last: `{${last.join(',')}}`,
       aliasList: `[${listed.aliases.join(',')}]`,
       versionList: `[${listed.versions.join(',')}]`,
       lastList: `[${listed.last.join(',')}]`,
@@ -874,8 +875,8 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     return { ...t, names };
   });
   aliasesTs.push(
-    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_ALIASES, for the kinds it defines. */',
-    `export const EXT_ENUMERANT_ALIASES: readonly Readonly<Record<string, readonly (number | string)[]>>[] = [${ext.map((e) => e.aliases).join(',')}];`,
+    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_ALIASES, for the ValueEnum and BitEnum kinds it defines, in its EXT_SETS kinds order. */',
+    `export const EXT_ENUMERANT_ALIASES: readonly (readonly (readonly (number | string)[])[])[] = [${ext.map((e) => e.aliasList).join(',')}];`,
     '',
   );
   operandNamesTs.push(
@@ -900,10 +901,10 @@ const versionsTs = [header(`spirv.core.grammar.json (${versionText}) and extinst
     `export const ENUMERANT_VERSIONS: readonly string[] = ${coreEnums.versionList};`,
     '/** Per ValueEnum and BitEnum kind, in shapes.ts ENUMS order: enumerant index, then the index in VERSIONS. */',
     `export const ENUMERANT_LAST_VERSIONS: readonly (readonly number[])[] = ${coreEnums.lastList};`,
-    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_VERSIONS and ENUMERANT_LAST_VERSIONS, for the kinds it defines. */',
-    `export const EXT_ENUMERANT_VERSIONS: readonly { readonly versions: Readonly<Record<string, string>>; readonly last: Readonly<Record<string, readonly number[]>> }[] = [`,
-    ...ext.map((e) => `  {versions:${e.versions},last:${e.last}},`),
-    '];',
+    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_VERSIONS, for the ValueEnum and BitEnum kinds it defines, in its EXT_SETS kinds order. */',
+    `export const EXT_ENUMERANT_VERSIONS: readonly (readonly string[])[] = [${ext.map((e) => e.versionList).join(',')}];`,
+    '/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_LAST_VERSIONS, for the kinds of EXT_ENUMERANT_VERSIONS. */',
+    `export const EXT_ENUMERANT_LAST_VERSIONS: readonly (readonly (readonly number[])[])[] = [${ext.map((e) => e.lastList).join(',')}];`,
     '',
   );
 }

@@ -57,12 +57,13 @@ function namesByValue(values: readonly (number | string)[], from: number, names:
  */
 export function enumerantName(kind: string, value: number, set?: ExtInstSetInfo): string | undefined {
   const s = set === undefined ? undefined : extShapes(set);
-  if (s !== undefined && s.kinds.has(kind)) {
+  const own = s?.kinds.get(kind);
+  if (s !== undefined && own !== undefined) {
     const key = `${s.info.grammarFile}/${kind}`;
     let byValue = enumNames.get(key);
     if (byValue === undefined) {
-      const names = EXT_NAMES[s.index].kinds[kind];
-      if (names === undefined) return undefined;
+      if (own.enumIndex < 0) return undefined;
+      const names = EXT_NAMES[s.index][1 + own.enumIndex];
       byValue = namesByValue(EXT_SETS[s.index].kinds[kind], 1, names);
       enumNames.set(key, byValue);
     }
@@ -101,7 +102,7 @@ export function extInstName(set: ExtInstSetInfo | string, opcode: number): strin
   let byNumber = extNames.get(s.info.grammarFile);
   if (byNumber === undefined) {
     byNumber = new Map();
-    const names = EXT_NAMES[s.index].instructions.split(' ');
+    const names = EXT_NAMES[s.index][0].split(' ');
     const data = EXT_SETS[s.index].instructions;
     let op = 0;
     for (let i = 0; i < names.length; i++) {

@@ -275,7 +275,12 @@ interface ExtShapes {
   readonly index: number;
   readonly codes: Map<number, string>;
   readonly operands: Map<number, readonly OperandSpec[]>;
-  readonly kinds: Map<string, { readonly category: OperandCategory; readonly enumerants: EnumShape | undefined }>;
+  /**
+   * The kinds the set defines; `enumIndex`: for a ValueEnum or BitEnum kind, its index among the
+   * set's kinds of those two categories (the order of the set's entries in the per-kind name,
+   * alias and version tables), else -1.
+   */
+  readonly kinds: Map<string, { readonly category: OperandCategory; readonly enumerants: EnumShape | undefined; readonly enumIndex: number }>;
 }
 
 let extByFile: Map<string, ExtShapes> | undefined;
@@ -299,10 +304,12 @@ function extSets(): Map<string, ExtShapes> {
       opcode += s.instructions[i] as number;
       if (!codes.has(opcode)) codes.set(opcode, s.instructions[i + 1] as string);
     }
-    const kinds = new Map<string, { category: OperandCategory; enumerants: EnumShape | undefined }>();
+    const kinds = new Map<string, { category: OperandCategory; enumerants: EnumShape | undefined; enumIndex: number }>();
+    let enums = 0;
     for (const [kind, data] of Object.entries(s.kinds)) {
       const category = CATEGORY_OF_LETTER[data[0] as string];
-      kinds.set(kind, { category, enumerants: category === 'ValueEnum' || category === 'BitEnum' ? decodeEnum(category, data, 1) : undefined });
+      const isEnum = category === 'ValueEnum' || category === 'BitEnum';
+      kinds.set(kind, { category, enumerants: isEnum ? decodeEnum(category, data, 1) : undefined, enumIndex: isEnum ? enums++ : -1 });
     }
     extByFile!.set(s.grammarFile, { info, index, codes, operands: new Map(), kinds });
     extInfos!.push(info);

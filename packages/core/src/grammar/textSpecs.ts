@@ -20,6 +20,7 @@ import { EXT_OPERAND_NAMES, INSTRUCTION_OPERAND_NAMES, PARAMETER_NAMES } from '.
 import {
   ENUMERANT_LAST_VERSIONS,
   ENUMERANT_VERSIONS,
+  EXT_ENUMERANT_LAST_VERSIONS,
   EXT_ENUMERANT_VERSIONS,
   INSTRUCTION_LAST_VERSIONS,
   INSTRUCTION_VERSIONS,
@@ -216,16 +217,18 @@ function kindSpec(
     if (category !== 'ValueEnum' && category !== 'BitEnum') spec = null;
     else if (own) {
       const i = s.index;
+      // An enum kind of the set (the category says so): its place in the per-kind tables.
+      const k = s.kinds.get(kind)!.enumIndex;
       spec = buildKind(
         kind,
         category,
         EXT_SETS[i].kinds[kind],
         1,
-        EXT_NAMES[i].kinds[kind] ?? '',
+        EXT_NAMES[i][1 + k],
         parameterNames?.ext[i].parameters[kind],
-        EXT_ENUMERANT_ALIASES[i][kind],
-        EXT_ENUMERANT_VERSIONS[i].versions[kind] ?? '',
-        EXT_ENUMERANT_VERSIONS[i].last[kind],
+        EXT_ENUMERANT_ALIASES[i][k],
+        EXT_ENUMERANT_VERSIONS[i][k],
+        EXT_ENUMERANT_LAST_VERSIONS[i][k],
       );
     } else {
       // A core ValueEnum or BitEnum kind has an index: the category says so.
@@ -312,7 +315,7 @@ function extSpecsOf(
   if (s === undefined) return [];
   let list = cache.get(s.info.grammarFile);
   if (list === undefined) {
-    const names = EXT_NAMES[s.index].instructions.split(' ');
+    const names = EXT_NAMES[s.index][0].split(' ');
     const operandNames = operandNameTables?.[s.index].instructions.split('\t') ?? [];
     const data = EXT_SETS[s.index].instructions;
     const out: ExtInstTextSpec[] = [];

@@ -14,24 +14,7 @@ export const INSTRUCTION_LAST_VERSIONS: readonly number[] = [149,8,211,5];
 export const ENUMERANT_VERSIONS: readonly string[] = ["!%$$$%%$%4444//1$","$$$$$$'''","$$$","$$$((/////''''''''''$","$$$$$'","$$$$$%$$$%$4444","$$$$444''","$%","''''''''''''","''''","!''","$$$$$$$$$$$$$$$$","%%%%%%%''''''''''","$%%4","%%%4","%%%%%%%%%%%%%%%%$%%%%%%%%%%%%%%)))),+,'''''00000'''''''''''''''''''''''''''''''''''''''''''''''''''","$$%%$$%$%%%$.'''''''''4'0''''","%$$%%%%'","$$$$$","$$","$%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%","$$$$$$$$$$$$$$$$$$$$","$$$$$$$$$$$$$$$$$$$$$$$$$$","$$$$","''","''''''''","''","''''","%%''","%%%","''''","%%%%%%%%%","%%%%%%%%%%%$%%%%%%$$$%$$$%0%%%%%%%%%%%$%%%%%),,'00'''''''''''''''''''''''444''''''''''''''''''00''''''''''''''''''''''''''''''''''''''''''''''''''''''''","%%%%%%%%%%%%%%%%%%%%%%$$$$$$%%%%%%%%%%%%%%%%%%........'..'''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''","$$$$$4'","%%%.'''","%%%","$%%%$$$%%$$$%%%%%%%%%$%%%%%%%%%%%%%%%$%%%$%%$%%%%%%%%%%%)))-.......331''''''''''''''''''.''''........''44400000'''''''''''''''''''''''''''''''''''''''''''''''444444444444'''444'''''''2''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''''2222'''''''''''''''''''''''''''''''''''''''''''''''","''","'''","''","2","&&&&&&","&&''","&&&","&&&","&&&&&","&'''","''","'''''","''''","'","&&&&&&&&&&&&&&&","''''''''","&&&&","&&&&&&&&&&&&&&&","&&&&","''''''"];
 /** Per ValueEnum and BitEnum kind, in shapes.ts ENUMS order: enumerant index, then the index in VERSIONS. */
 export const ENUMERANT_LAST_VERSIONS: readonly (readonly number[])[] = [[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[3,5],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[]];
-/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_VERSIONS and ENUMERANT_LAST_VERSIONS, for the kinds it defines. */
-export const EXT_ENUMERANT_VERSIONS: readonly { readonly versions: Readonly<Record<string, string>>; readonly last: Readonly<Record<string, readonly number[]>> }[] = [
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{DebugInfoFlags:"!!!!!!!!!!!!!!!!",DebugBaseTypeAttributeEncoding:"!!!!!!!!",DebugCompositeType:"!!!",DebugTypeQualifier:"!!!",DebugOperation:"!!!!!!!!!"},last:{}},
-  {versions:{},last:{}},
-  {versions:{KernelPropertyFlags:"!!"},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{DebugInfoFlags:"!!!!!!!!!!!!!!!!!!!!",BuildIdentifierFlags:"!",DebugBaseTypeAttributeEncoding:"!!!!!!!!",DebugCompositeType:"!!!",DebugTypeQualifier:"!!!!",DebugOperation:"!!!!!!!!!!",DebugImportedEntity:"!!"},last:{}},
-  {versions:{DebugInfoFlags:"!!!!!!!!!!!!!!!!!!!!",BuildIdentifierFlags:"!",DebugBaseTypeAttributeEncoding:"!!!!!!!!",DebugCompositeType:"!!!",DebugTypeQualifier:"!!!!",DebugOperation:"!!!!!!!!!!",DebugImportedEntity:"!!"},last:{}},
-  {versions:{},last:{}},
-  {versions:{DebugInfoFlags:"!!!!!!!!!!!!!!!!!!!",DebugBaseTypeAttributeEncoding:"!!!!!!!!",DebugCompositeType:"!!!",DebugTypeQualifier:"!!!!",DebugOperation:"!!!!!!!!!!",DebugImportedEntity:"!!"},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-  {versions:{},last:{}},
-];
+/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_VERSIONS, for the ValueEnum and BitEnum kinds it defines, in its EXT_SETS kinds order. */
+export const EXT_ENUMERANT_VERSIONS: readonly (readonly string[])[] = [[],[],["!!!!!!!!!!!!!!!!","!!!!!!!!","!!!","!!!","!!!!!!!!!"],[],["!!"],[],[],[],["!!!!!!!!!!!!!!!!!!!!","!","!!!!!!!!","!!!","!!!!","!!!!!!!!!!","!!"],["!!!!!!!!!!!!!!!!!!!!","!","!!!!!!!!","!!!","!!!!","!!!!!!!!!!","!!"],[],["!!!!!!!!!!!!!!!!!!!","!!!!!!!!","!!!","!!!!","!!!!!!!!!!","!!"],[],[],[],[],[],[]];
+/** Per extended set (shapes.ts EXT_SETS order): as ENUMERANT_LAST_VERSIONS, for the kinds of EXT_ENUMERANT_VERSIONS. */
+export const EXT_ENUMERANT_LAST_VERSIONS: readonly (readonly (readonly number[])[])[] = [[],[],[[],[],[],[],[]],[],[[]],[],[],[],[[],[],[],[],[],[],[]],[[],[],[],[],[],[],[]],[],[[],[],[],[],[],[]],[],[],[],[],[],[]];
