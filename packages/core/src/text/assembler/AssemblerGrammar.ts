@@ -130,20 +130,21 @@ const SPEC_CONSTANT_OPCODES = [
  * extended instruction sets. Built once per process, on first use.
  */
 export class AssemblerGrammar {
+  // The members not read per instruction are #private, so a minifier shortens their names.
   /** Opcode names and aliases → index in the grammar's instruction list. */
   private readonly opcodeNames = new ByteStringMap(1024);
   /** Entries by grammar index, built when a text first names the opcode. */
   private readonly entries: (OpcodeEntry | undefined)[];
   /** Grammar index of each opcode's first instruction (the one that counts, as in spirv-as). */
   private readonly indexOf = new Map<number, number>();
-  private readonly specConstantNames = new ByteStringMap(128);
-  private readonly specConstantList: string[] = [];
-  private readonly sets = new Map<string, ExtInstSetEntry>();
-  private static instance: AssemblerGrammar | undefined;
+  readonly #specConstantNames = new ByteStringMap(128);
+  readonly #specConstantList: string[] = [];
+  readonly #sets = new Map<string, ExtInstSetEntry>();
+  static #instance: AssemblerGrammar | undefined;
 
   /** The shared instance. */
   static get(): AssemblerGrammar {
-    return (AssemblerGrammar.instance ??= new AssemblerGrammar());
+    return (AssemblerGrammar.#instance ??= new AssemblerGrammar());
   }
 
   // Only names here: a process that assembles builds this table every time, and a spec per
@@ -159,11 +160,11 @@ export class AssemblerGrammar {
       first.push(i);
     }
     for (const i of first) this.opcodeNames.set(opnames[i], i);
-    for (const i of first) for (const alias of aliases.get(i) ?? []) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
+    for (const i of first) for (const alias of aliases.get(i) ?? []) if (!this.#has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
     for (const opcode of SPEC_CONSTANT_OPCODES) {
       const name = opnames[this.indexOf.get(opcode)!].slice(2);
-      this.specConstantNames.set(name, opcode);
-      this.specConstantList.push(name);
+      this.#specConstantNames.set(name, opcode);
+      this.#specConstantList.push(name);
     }
   }
 
@@ -191,7 +192,7 @@ export class AssemblerGrammar {
 
   /** OpSpecConstantOp's operation named `bytes[start, end)` (without `Op`). */
   specConstantOpcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
-    const op = this.specConstantNames.get(bytes, start, end);
+    const op = this.#specConstantNames.get(bytes, start, end);
     if (op < 0) return undefined;
     const i = this.indexOf.get(op)!;
     return this.entries[i] ?? this.entry(i);
@@ -199,7 +200,7 @@ export class AssemblerGrammar {
 
   /** The operations OpSpecConstantOp accepts, for hints. */
   specConstantOpcodeNames(): readonly string[] {
-    return this.specConstantList;
+    return this.#specConstantList;
   }
 
   /**
@@ -208,7 +209,7 @@ export class AssemblerGrammar {
    * which spirv-as rejects.
    */
   extInstSet(importName: string): ExtInstSetEntry | undefined {
-    let entry = this.sets.get(importName);
+    let entry = this.#sets.get(importName);
     if (entry !== undefined) return entry;
     const spec = findSet(importName);
     if (spec === undefined && !importName.startsWith('NonSemantic.')) return undefined;
@@ -222,7 +223,7 @@ export class AssemblerGrammar {
       list.push(e);
     }
     entry = { spec, nonSemantic: importName.startsWith('NonSemantic.'), names, instructions: list, byNumber };
-    this.sets.set(importName, entry);
+    this.#sets.set(importName, entry);
     return entry;
   }
 
@@ -231,7 +232,7 @@ export class AssemblerGrammar {
     return extInstSetInfos().map((s) => (s.exactName ? s.name : `${s.name}<version>`));
   }
 
-  private has(map: ByteStringMap, name: string): boolean {
+  #has(map: ByteStringMap, name: string): boolean {
     const b = new Uint8Array(name.length);
     for (let i = 0; i < name.length; i++) b[i] = name.charCodeAt(i);
     return map.get(b, 0, b.length) >= 0;

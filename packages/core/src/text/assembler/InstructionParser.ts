@@ -63,6 +63,9 @@ const DENSE_IDS = 1 << 22;
  * instruction and goes on, so one run reports every error of the text.
  */
 export class InstructionParser {
+  // Members used only on error paths (messages, hints, recovery) are #private: a minifier shortens
+  // their names, which `private` ones keep (issue 13, browser weight). The members parsing reads
+  // for every instruction stay `private`: as #private fields they made assembling slower on Node 20.
   private readonly lx: Lexer;
   private readonly bytes: Uint8Array;
   private readonly grammar = AssemblerGrammar.get();
@@ -104,7 +107,7 @@ export class InstructionParser {
   private prevEnums: EnumTable | undefined;
   private prevEnumsStart = 0;
   private prevEnumsEnd = 0;
-  private suggestionBudget = 100;
+  #suggestionBudget = 100;
 
   // What the text has defined so far.
   private readonly types = new Map<number, number>();
@@ -112,15 +115,23 @@ export class InstructionParser {
   private readonly farValueTypes = new Map<number, number>();
   private readonly extSets = new Map<number, ExtInstSetEntry>();
 
+  // Read on error paths only (see above).
+  readonly #source: SourceText;
+  readonly #diagnostics: DiagnosticList;
+  readonly #envName: string;
+
   constructor(
-    private readonly source: SourceText,
+    source: SourceText,
     lexer: Lexer,
     private readonly ids: IdTable,
-    private readonly diagnostics: DiagnosticList,
+    diagnostics: DiagnosticList,
     private readonly version: number,
-    private readonly envName: string,
+    envName: string,
     private readonly region: InstructionRegion,
   ) {
+    this.#source = source;
+    this.#diagnostics = diagnostics;
+    this.#envName = envName;
     this.lx = lexer;
     this.bytes = source.bytes;
     // Value types by id: ids are numbered from 1 in order, about one per 90 bytes of spirv-dis
@@ -137,7 +148,7 @@ export class InstructionParser {
         this.parseInstruction();
       } catch (e) {
         if (e !== ABORT) throw e;
-        this.recover();
+        this.#recover();
       }
     }
   }
@@ -175,7 +186,7 @@ export class InstructionParser {
     this.headParsed = true;
     const entry = hashed ? this.grammar.opcodeHashed(b, opStart, opEnd, lx.hash) : this.grammar.opcode(b, opStart, opEnd);
     if (entry === undefined || !isAvailable(entry.range, this.version) || entry.spec.hasResult !== this.resultStart >= 0) {
-      this.badOpcode(entry, opStart, opEnd);
+      this.#badOpcode(entry, opStart, opEnd);
     }
     this.entry = entry;
     this.opcode = entry.opcode;
@@ -194,25 +205,25 @@ export class InstructionParser {
     this.resultHash = lx.hash;
     this.resultHashed = end > start + 1;
     if (end < 0) end = lx.wordEnd(start);
-    if (b[start] !== CH_PERCENT || (lx.line === this.prevLine && !lx.equalsFollows(end))) this.failHead(start, end);
+    if (b[start] !== CH_PERCENT || (lx.line === this.prevLine && !lx.equalsFollows(end))) this.#failHead(start, end);
     this.resultStart = start;
     this.resultEnd = end;
     lx.take(end);
-    if (!lx.skipBlank()) this.fail(start, end, `expected '=' after ${this.text(start, end)}, found the end of the text`);
+    if (!lx.skipBlank()) this.#fail(start, end, `expected '=' after ${this.#text(start, end)}, found the end of the text`);
     const eq = lx.pos;
     const eqEnd = lx.wordEnd(eq);
-    if (eqEnd !== eq + 1 || b[eq] !== CH_EQUALS) this.missingEquals(start, end, eq, eqEnd);
+    if (eqEnd !== eq + 1 || b[eq] !== CH_EQUALS) this.#missingEquals(start, end, eq, eqEnd);
     else {
       lx.take(eqEnd);
-      if (!lx.skipBlank()) this.fail(eq, eqEnd, `expected an opcode after '${this.text(start, end)} =', found the end of the text`);
+      if (!lx.skipBlank()) this.#fail(eq, eqEnd, `expected an opcode after '${this.#text(start, end)} =', found the end of the text`);
     }
     const opStart = lx.pos;
     if (!lx.startsWithOp(opStart)) {
       const e = lx.wordEnd(opStart);
-      this.fail(
+      this.#fail(
         opStart,
         e,
-        `expected an opcode after '${this.text(start, end)} =', found '${this.text(opStart, e)}'`,
+        `expected an opcode after '${this.#text(start, end)} =', found '${this.#text(opStart, e)}'`,
         'opcodes start with Op and a capital letter, e.g. OpLoad',
       );
     }
@@ -223,34 +234,34 @@ export class InstructionParser {
    * `%x` then something other than `=` at [eq, eqEnd). Before an opcode only the '=' is missing:
    * recorded, and the rest is read as if it were there; otherwise the instruction is abandoned.
    */
-  private missingEquals(start: number, end: number, eq: number, eqEnd: number): void {
-    const tok = this.text(start, end);
-    const message = `expected '=' after ${tok}, found '${this.text(eq, eqEnd)}'`;
+  #missingEquals(start: number, end: number, eq: number, eqEnd: number): void {
+    const tok = this.#text(start, end);
+    const message = `expected '=' after ${tok}, found '${this.#text(eq, eqEnd)}'`;
     const hint = `an instruction with a result is written '${tok} = OpName operands...', with spaces around '='`;
-    if (!this.lx.startsWithOp(eq)) this.fail(eq, eqEnd, message, hint);
-    this.diagnostics.error(eq, eqEnd, message, hint);
+    if (!this.lx.startsWithOp(eq)) this.#fail(eq, eqEnd, message, hint);
+    this.#diagnostics.error(eq, eqEnd, message, hint);
   }
 
   /** The opcode at [opStart, opEnd) is unknown, not available in the target, or has a result id where it has none (or the reverse). */
-  private badOpcode(entry: OpcodeEntry | undefined, opStart: number, opEnd: number): never {
+  #badOpcode(entry: OpcodeEntry | undefined, opStart: number, opEnd: number): never {
     if (entry === undefined) {
-      const name = this.text(opStart, opEnd);
-      this.fail(opStart, opEnd, `unknown opcode '${name}'`, didYouMean(this.nearest(name, this.grammar.opcodeNamesList())));
+      const name = this.#text(opStart, opEnd);
+      this.#fail(opStart, opEnd, `unknown opcode '${name}'`, didYouMean(this.#nearest(name, this.grammar.opcodeNamesList())));
     }
     const spec = entry.spec;
     if (!isAvailable(entry.range, this.version)) {
-      this.fail(
+      this.#fail(
         opStart,
         opEnd,
-        `${spec.opname} is not available in ${versionName(this.version)} (target environment ${this.envName})`,
+        `${spec.opname} is not available in ${versionName(this.version)} (target environment ${this.#envName})`,
         `${spec.opname} needs ${versionName(entry.range.minVersion)} or an extension; choose a newer target environment`,
       );
     }
     if (spec.hasResult && this.resultStart < 0) {
-      this.fail(opStart, opEnd, `${spec.opname} produces a result id, but none is given`, `write '%name = ${spec.opname} ...'`);
+      this.#fail(opStart, opEnd, `${spec.opname} produces a result id, but none is given`, `write '%name = ${spec.opname} ...'`);
     }
-    const tok = this.text(this.resultStart, this.resultEnd);
-    this.fail(this.resultStart, this.resultEnd, `${spec.opname} does not produce a result id, so ${tok} cannot be set`, `remove '${tok} ='`);
+    const tok = this.#text(this.resultStart, this.resultEnd);
+    this.#fail(this.resultStart, this.resultEnd, `${spec.opname} does not produce a result id, so ${tok} cannot be set`, `remove '${tok} ='`);
   }
 
   /** spirv-as's operand loop: pop an expected operand, read a word for it, repeat. */
@@ -271,7 +282,7 @@ export class InstructionParser {
       }
       if (!lx.skipBlank()) {
         if (t.optional) return;
-        this.missingOperand(t, true);
+        this.#missingOperand(t, true);
       }
       const s = lx.pos;
       const c = b[s];
@@ -280,7 +291,7 @@ export class InstructionParser {
         // An id: found, checked and hashed in one pass. Most operands are ids.
         if (lx.equalsFollows(e)) {
           if (t.optional) return;
-          this.missingOperand(t, false);
+          this.#missingOperand(t, false);
         }
         if (code === OPERAND_ID || code === OPERAND_TYPE_ID) {
           this.encodeId(t, s, e, this.ids.lookupHashed(b, s + 1, e, lx.hash));
@@ -293,7 +304,7 @@ export class InstructionParser {
         e = lx.wordEnd(s);
         if (lx.startsInstruction(s, e)) {
           if (t.optional) return;
-          this.missingOperand(t, false);
+          this.#missingOperand(t, false);
         }
       }
       if (c === CH_BANG) {
@@ -314,7 +325,7 @@ export class InstructionParser {
       case OPERAND_ID:
       case OPERAND_TYPE_ID: {
         if (b[s] !== CH_PERCENT) {
-          this.fail(s, e, `expected an id (%name) for ${this.describe(t)}, found '${this.text(s, e)}'`, this.kindHint(t));
+          this.#fail(s, e, `expected an id (%name) for ${this.#describe(t)}, found '${this.#text(s, e)}'`, this.#kindHint(t));
         }
         this.encodeId(t, s, e, this.ids.lookup(b, s + 1, e));
         return;
@@ -349,7 +360,7 @@ export class InstructionParser {
         return;
       case OPERAND_RESULT_ID:
         // Only reached when the opcode has a result but the text gave none (reported before).
-        this.fail(s, e, `unexpected result id position`);
+        this.#fail(s, e, `unexpected result id position`);
     }
   }
 
@@ -359,7 +370,7 @@ export class InstructionParser {
     const opcode = this.opcode;
     const entry = this.entry!;
     if (n > 0xffff) {
-      this.fail(
+      this.#fail(
         this.instStart,
         this.lastEnd,
         `${entry.spec.opname} is too long: ${n} words, more than the 65535 one instruction can hold`,
@@ -373,7 +384,7 @@ export class InstructionParser {
     let at = 1;
     const typeId = (shape & SHAPE_TYPE) !== 0 ? w[at++] : 0;
     const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at] : 0;
-    if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
+    if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.#zeroId();
     this.region.add(w, 0, n, this.instStart, this.lastEnd, this.instLine, this.instLineStart);
     this.prevOpname = entry.spec.opname;
     this.prevLine = this.lastLine;
@@ -387,12 +398,12 @@ export class InstructionParser {
     const opcode = this.opcode;
     let info = typeInfo(TYPE_OTHER, 0, false);
     if (opcode === Op.TypeInt) {
-      if (n !== 4) this.fail(this.instStart, this.lastEnd, 'OpTypeInt takes a width and a signedness');
+      if (n !== 4) this.#fail(this.instStart, this.lastEnd, 'OpTypeInt takes a width and a signedness');
       info = typeInfo(TYPE_INT, w[2], w[3] !== 0);
     } else if (opcode === Op.TypeFloat) {
       // With a floating-point encoding (OpTypeFloat 16 BFloat16KHR) the bits are not IEEE: no literals.
       if (n === 3) info = typeInfo(TYPE_FLOAT, w[2], false);
-      else if (n !== 4) this.fail(this.instStart, this.lastEnd, 'OpTypeFloat takes a width and an optional encoding');
+      else if (n !== 4) this.#fail(this.instStart, this.lastEnd, 'OpTypeFloat takes a width and an optional encoding');
     }
     this.types.set(w[1], info);
   }
@@ -419,7 +430,7 @@ export class InstructionParser {
       e = lx.wordEnd(s);
       if (lx.startsInstruction(s, e)) break;
       if (e === s + 1 && b[s] === CH_EQUALS) {
-        this.fail(s, e, `'=' cannot follow words given with !<integer>`, 'a result id is written before the opcode: %x = OpName ...');
+        this.#fail(s, e, `'=' cannot follow words given with !<integer>`, 'a result id is written before the opcode: %x = OpName ...');
       }
       const before = this.n;
       if (b[s] === CH_BANG) this.encodeImmediate(s, e);
@@ -438,7 +449,7 @@ export class InstructionParser {
       const wc = first >>> 16;
       const opcode = first & 0xffff;
       if (wc === 0 || i + wc > n) {
-        this.fail(
+        this.#fail(
           this.instStart,
           this.lastEnd,
           `the !<integer> words do not form whole instructions: word ${i + 1} (0x${first.toString(16).padStart(8, '0')}) declares ${wc} words, but ${n - i} are left`,
@@ -455,7 +466,7 @@ export class InstructionParser {
         if (index >= 0) this.define(index, start, this.lastEnd);
         resultId = w[at]!;
       }
-      if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.zeroId();
+      if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.#zeroId();
       this.region.add(w, i, i + wc, start, this.lastEnd, this.instLine, this.instLineStart);
       i += wc;
     }
@@ -467,7 +478,7 @@ export class InstructionParser {
   // ------------------------------------------------------------------ operands
 
   private encodeId(t: OperandType, s: number, e: number, index: number): void {
-    if (index < 0) this.badId(s, e);
+    if (index < 0) this.#badId(s, e);
     this.ids.use(index, s);
     const id = this.ids.id(index);
     if (t.code === OPERAND_TYPE_ID) {
@@ -482,7 +493,7 @@ export class InstructionParser {
     const s = this.resultStart;
     const e = this.resultEnd;
     const index = this.resultHashed ? this.ids.lookupHashed(this.bytes, s + 1, e, this.resultHash) : this.ids.lookup(this.bytes, s + 1, e);
-    if (index < 0) this.badId(s, e);
+    if (index < 0) this.#badId(s, e);
     this.define(index, s, e);
     this.emitId(this.ids.id(index), s, e);
   }
@@ -490,7 +501,7 @@ export class InstructionParser {
   private define(index: number, s: number, e: number): void {
     const before = this.ids.define(index, s);
     if (before >= 0 && before !== s) {
-      this.diagnostics.error(s, e, `%${this.ids.name(index)} is defined twice`, `it was first defined at ${this.diagnostics.where(before)}`);
+      this.#diagnostics.error(s, e, `%${this.ids.name(index)} is defined twice`, `it was first defined at ${this.#diagnostics.where(before)}`);
     }
   }
 
@@ -500,10 +511,10 @@ export class InstructionParser {
     if (this.n === 4 && (this.opcode === Op.ExtInst || this.opcode === OP_EXT_INST_WITH_FORWARD_REFS)) {
       const set = this.extSets.get(id);
       if (set === undefined) {
-        this.fail(
+        this.#fail(
           s,
           e,
-          `${this.text(s, e)} is not an extended instruction set imported with OpExtInstImport`,
+          `${this.#text(s, e)} is not an extended instruction set imported with OpExtInstImport`,
           'import the set first: %glsl = OpExtInstImport "GLSL.std.450"',
         );
       }
@@ -514,7 +525,7 @@ export class InstructionParser {
   private encodeImmediate(s: number, e: number): void {
     const v = parseUint32(asciiText(this.bytes, s + 1, e));
     if (v === undefined) {
-      this.fail(s, e, `invalid immediate word '${this.text(s, e)}'`, '!<integer> gives one 32-bit word: decimal, hex (!0x1F) or octal (!017)');
+      this.#fail(s, e, `invalid immediate word '${this.#text(s, e)}'`, '!<integer> gives one 32-bit word: decimal, hex (!0x1F) or octal (!017)');
     }
     this.room(1)[this.n++] = v;
   }
@@ -550,12 +561,12 @@ export class InstructionParser {
     }
     if (b[s] === CH_PERCENT) {
       const index = this.ids.lookup(b, s + 1, e);
-      if (index < 0) this.badId(s, e);
+      if (index < 0) this.#badId(s, e);
       this.ids.use(index, s);
       this.emitId(this.ids.id(index), s, e);
       return;
     }
-    this.fail(s, e, `invalid word after !<integer>: '${this.text(s, e)}'`, 'after !<integer>, each word is a 32-bit number, a quoted string or an %id');
+    this.#fail(s, e, `invalid word after !<integer>: '${this.#text(s, e)}'`, 'after !<integer>, each word is a 32-bit number, a quoted string or an %id');
   }
 
   /** A 32-bit number whose kind comes from its text: a float if it has a point, signed if it has a minus sign. */
@@ -581,19 +592,19 @@ export class InstructionParser {
       info = this.types.get(this.resultTypeId);
       isConstant = true;
       if (info === undefined || (info & 3) === TYPE_OTHER) {
-        this.fail(
+        this.#fail(
           s,
           e,
           `the type of ${this.entry!.spec.opname} must be a scalar integer or floating-point type defined before it`,
           info === undefined
-            ? `${this.text(this.typeStart, this.typeEnd)} is not a type defined earlier in the text`
-            : `${this.text(this.typeStart, this.typeEnd)} is not an OpTypeInt or OpTypeFloat`,
+            ? `${this.#text(this.typeStart, this.typeEnd)} is not a type defined earlier in the text`
+            : `${this.#text(this.typeStart, this.typeEnd)} is not an OpTypeInt or OpTypeFloat`,
         );
       }
     } else if (this.opcode === Op.Switch) {
       info = this.types.get(this.valueTypeOf(this.w[1]));
       if (info === undefined || (info & 3) !== TYPE_INT) {
-        this.fail(
+        this.#fail(
           s,
           e,
           'the selector of OpSwitch must be an integer value whose type is defined before it',
@@ -608,17 +619,17 @@ export class InstructionParser {
     const out = this.room(3);
     const r = (info & 3) === TYPE_FLOAT ? encodeFloat(b, s, e, width, out, this.n) : encodeInteger(b, s, e, width, (info & 4) !== 0, out, this.n);
     if (typeof r !== 'number') {
-      this.fail(s, e, `${r.message} (${isConstant ? `the result type ${this.text(this.typeStart, this.typeEnd)}` : "the selector's type"})`, r.hint);
+      this.#fail(s, e, `${r.message} (${isConstant ? `the result type ${this.#text(this.typeStart, this.typeEnd)}` : "the selector's type"})`, r.hint);
     }
     this.n += r;
   }
 
   /** Warns of a C escape in a string (`\\n` is the letter n to spirv-as). One function for all strings, not a closure per string. */
   private readonly onCEscape = (p: number): void => {
-    this.diagnostics.warning(
+    this.#diagnostics.warning(
       p,
       p + 2,
-      `'${this.text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1])}' here: a backslash in a spirv-as string only keeps the next character as it is`,
+      `'${this.#text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1])}' here: a backslash in a spirv-as string only keeps the next character as it is`,
       'write \\\\ for a backslash; a line break can be written as is, inside the quotes',
     );
   };
@@ -626,23 +637,28 @@ export class InstructionParser {
   private encodeStringOperand(t: OperandType, s: number, e: number): void {
     const b = this.bytes;
     if (looksNumeric(b, s, e)) {
-      this.fail(s, e, `expected a string for ${this.describe(t)}, found the number ${this.text(s, e)}`, `write strings in double quotes: "${this.text(s, e)}"`);
+      this.#fail(
+        s,
+        e,
+        `expected a string for ${this.#describe(t)}, found the number ${this.#text(s, e)}`,
+        `write strings in double quotes: "${this.#text(s, e)}"`,
+      );
     }
-    if (e === this.lx.end && this.lx.unclosedQuote(s, e) >= 0) this.unterminatedString(s);
+    if (e === this.lx.end && this.lx.unclosedQuote(s, e) >= 0) this.#unterminatedString(s);
     const at = this.n;
     // Long strings (OpSource) are not searched for backslashes again: the lexer knows where the next one is.
     const r = encodeString(b, s, e, this.room(((e - s) >>> 2) + 2), at, this.onCEscape, e - s >= 66 ? this.lx.backslashFrom(s) : undefined);
-    if (typeof r !== 'number') this.fail(s, e, r.message, r.hint);
+    if (typeof r !== 'number') this.#fail(s, e, r.message, r.hint);
     this.n += r;
     if (this.opcode === Op.ExtInstImport && at === 2) {
-      const name = this.stringAt(at, r);
+      const name = this.#stringAt(at, r);
       const set = this.grammar.extInstSet(name);
       if (set === undefined) {
-        this.fail(
+        this.#fail(
           s,
           e,
           `unknown extended instruction set '${name}'`,
-          didYouMean(this.nearest(name, this.grammar.extInstSetNames())) ??
+          didYouMean(this.#nearest(name, this.grammar.extInstSetNames())) ??
             `known sets: ${this.grammar.extInstSetNames().join(', ')}; any NonSemantic.* set is accepted`,
         );
       }
@@ -655,13 +671,13 @@ export class InstructionParser {
     const entry = table.byName(this.bytes, s, e);
     if (entry === undefined) {
       const v = this.numericValue(s, e);
-      if (v === undefined) this.unknownEnumerant(table, s, e);
+      if (v === undefined) this.#unknownEnumerant(table, s, e);
       this.room(1)[this.n++] = v;
       const known = table.value(v);
       if (known !== undefined) this.pushParams(table, known);
       return;
     }
-    if (!isAvailable(entry.range, this.version)) this.unavailableEnumerant(table, entry.spec.name, entry.range.minVersion, s, e);
+    if (!isAvailable(entry.range, this.version)) this.#unavailableEnumerant(table, entry.spec.name, entry.range.minVersion, s, e);
     this.room(1)[this.n++] = entry.spec.value;
     if (entry.spec.parameters.length !== 0) this.pushParams(table, entry);
   }
@@ -675,20 +691,20 @@ export class InstructionParser {
       let q = p;
       while (q < e && b[q] !== 0x7c) q++;
       if (q === p) {
-        this.fail(
+        this.#fail(
           s,
           e,
-          `empty ${table.kind} flag in '${this.text(s, e)}'`,
+          `empty ${table.kind} flag in '${this.#text(s, e)}'`,
           `join flags with a single '|' and no spaces: ${table.primaryNames().slice(1, 3).join('|')}`,
         );
       }
       const entry = table.byName(b, p, q);
       if (entry !== undefined) {
-        if (!isAvailable(entry.range, this.version)) this.unavailableEnumerant(table, entry.spec.name, entry.range.minVersion, p, q);
+        if (!isAvailable(entry.range, this.version)) this.#unavailableEnumerant(table, entry.spec.name, entry.range.minVersion, p, q);
         value |= entry.spec.value;
       } else {
         const v = this.numericValue(p, q);
-        if (v === undefined) this.unknownEnumerant(table, p, q);
+        if (v === undefined) this.#unknownEnumerant(table, p, q);
         value |= v;
       }
       if (q === e) break;
@@ -716,7 +732,7 @@ export class InstructionParser {
   private encodeExtInst(s: number, e: number): void {
     const set = this.extSet;
     const b = this.bytes;
-    if (set === undefined) this.fail(s, e, `no extended instruction set to look '${this.text(s, e)}' up in`);
+    if (set === undefined) this.#fail(s, e, `no extended instruction set to look '${this.#text(s, e)}' up in`);
     const i = set.names.get(b, s, e);
     if (i >= 0) {
       const inst = set.instructions[i];
@@ -728,11 +744,12 @@ export class InstructionParser {
     const setName = set.spec?.name ?? 'this non-semantic set';
     if (number === undefined) {
       const names = set.instructions.map((x) => x.spec.opname);
-      this.fail(
+      this.#fail(
         s,
         e,
-        `unknown instruction '${this.text(s, e)}' in ${setName}`,
-        didYouMean(this.nearest(this.text(s, e), names)) ?? (names.length === 0 ? 'spvkit does not know this set: give its instructions by number' : undefined),
+        `unknown instruction '${this.#text(s, e)}' in ${setName}`,
+        didYouMean(this.#nearest(this.#text(s, e), names)) ??
+          (names.length === 0 ? 'spvkit does not know this set: give its instructions by number' : undefined),
       );
     }
     this.room(1)[this.n++] = number;
@@ -742,21 +759,21 @@ export class InstructionParser {
       return;
     }
     const known = set.byNumber.get(number);
-    if (known === undefined) this.fail(s, e, `${setName} has no instruction number ${number}`);
+    if (known === undefined) this.#fail(s, e, `${setName} has no instruction number ${number}`);
     this.pushAll(known.pattern, known.pattern.length);
   }
 
   private encodeSpecConstantOp(s: number, e: number): void {
     const entry = this.grammar.specConstantOpcode(this.bytes, s, e);
     if (entry === undefined) {
-      const name = this.text(s, e);
+      const name = this.#text(s, e);
       const list = this.grammar.specConstantOpcodeNames();
       const base = name.startsWith('Op') ? name.slice(2) : name;
-      this.fail(
+      this.#fail(
         s,
         e,
         `'${name}' is not an operation OpSpecConstantOp accepts`,
-        list.includes(base) ? `write the opcode without Op: ${base}` : (didYouMean(this.nearest(name, list)) ?? `accepted: ${list.join(', ')}`),
+        list.includes(base) ? `write the opcode without Op: ${base}` : (didYouMean(this.#nearest(name, list)) ?? `accepted: ${list.join(', ')}`),
       );
     }
     this.room(1)[this.n++] = entry.opcode;
@@ -827,10 +844,10 @@ export class InstructionParser {
       this.n += r;
       return;
     }
-    this.fail(s, e, `${r.message} (${this.describe(t)})`, r.hint);
+    this.#fail(s, e, `${r.message} (${this.#describe(t)})`, r.hint);
   }
 
-  private stringAt(at: number, words: number): string {
+  #stringAt(at: number, words: number): string {
     const bytes: number[] = [];
     for (let i = 0; i < words * 4; i++) {
       const c = (this.w[at + (i >>> 2)] >>> ((i & 3) * 8)) & 0xff;
@@ -841,16 +858,16 @@ export class InstructionParser {
   }
 
   /** The text of a word for a message, cut short when it is long. */
-  private text(s: number, e: number): string {
-    return e - s > 80 ? `${this.source.slice(s, s + 60)}…` : this.source.slice(s, e);
+  #text(s: number, e: number): string {
+    return e - s > 80 ? `${this.#source.slice(s, s + 60)}…` : this.#source.slice(s, e);
   }
 
   /** The operand for a message: its kind ("IdRef"). */
-  private describe(t: OperandType): string {
+  #describe(t: OperandType): string {
     return t.kind;
   }
 
-  private kindHint(t: OperandType): string | undefined {
+  #kindHint(t: OperandType): string | undefined {
     switch (t.code) {
       case OPERAND_ID:
       case OPERAND_TYPE_ID:
@@ -884,21 +901,21 @@ export class InstructionParser {
    * Did-you-mean candidates, for the first errors only: a text of garbage can have thousands of
    * errors, and comparing each with every name (every id of a large module) would take minutes.
    */
-  private nearest(name: string, candidates: readonly string[]): string[] {
-    if (this.suggestionBudget <= 0) return [];
-    this.suggestionBudget--;
+  #nearest(name: string, candidates: readonly string[]): string[] {
+    if (this.#suggestionBudget <= 0) return [];
+    this.#suggestionBudget--;
     return nearestNames(name, candidates);
   }
 
-  private fail(start: number, end: number, message: string, hint?: string): never {
-    this.diagnostics.error(start, end, message, hint);
+  #fail(start: number, end: number, message: string, hint?: string): never {
+    this.#diagnostics.error(start, end, message, hint);
     this.resumeLineOf = -1;
     throw ABORT;
   }
 
   /** A result type or result id of 0: under preserveNumericIds `%0` keeps the number 0, which no id may have. */
-  private zeroId(): never {
-    this.fail(
+  #zeroId(): never {
+    this.#fail(
       this.instStart,
       this.lastEnd,
       'the result type or result id of this instruction is id 0, which is never a valid id',
@@ -906,21 +923,21 @@ export class InstructionParser {
     );
   }
 
-  private badId(s: number, e: number): never {
-    this.fail(s, e, `invalid id '${this.text(s, e)}'`, 'an id is % followed by letters, digits and _, e.g. %main or %12');
+  #badId(s: number, e: number): never {
+    this.#fail(s, e, `invalid id '${this.#text(s, e)}'`, 'an id is % followed by letters, digits and _, e.g. %main or %12');
   }
 
-  private missingOperand(t: OperandType, atEnd: boolean): never {
+  #missingOperand(t: OperandType, atEnd: boolean): never {
     const opname = this.entry?.spec.opname ?? 'this instruction';
     const found = atEnd ? 'the end of the text' : 'the next instruction';
-    this.fail(this.lastEnd, this.lastEnd + 1, `${opname} is missing an operand: expected ${this.describe(t)}, found ${found}`, this.kindHint(t));
+    this.#fail(this.lastEnd, this.lastEnd + 1, `${opname} is missing an operand: expected ${this.#describe(t)}, found ${found}`, this.#kindHint(t));
   }
 
-  private unknownEnumerant(table: EnumTable, s: number, e: number): never {
-    const name = this.text(s, e);
-    const suggestions = this.nearest(name, table.allNames());
+  #unknownEnumerant(table: EnumTable, s: number, e: number): never {
+    const name = this.#text(s, e);
+    const suggestions = this.#nearest(name, table.allNames());
     const names = table.primaryNames();
-    this.fail(
+    this.#fail(
       s,
       e,
       `unknown ${table.kind} '${name}'`,
@@ -928,11 +945,11 @@ export class InstructionParser {
     );
   }
 
-  private unavailableEnumerant(table: EnumTable, name: string, minVersion: number, s: number, e: number): never {
-    this.fail(
+  #unavailableEnumerant(table: EnumTable, name: string, minVersion: number, s: number, e: number): never {
+    this.#fail(
       s,
       e,
-      `${table.kind} ${name} is not available in ${versionName(this.version)} (target environment ${this.envName})`,
+      `${table.kind} ${name} is not available in ${versionName(this.version)} (target environment ${this.#envName})`,
       `it needs ${versionName(minVersion)}; choose a newer target environment`,
     );
   }
@@ -943,9 +960,9 @@ export class InstructionParser {
    * swallows everything in between: the error points at where the word's string starts, and
    * reading resumes on the next line, where the swallowed text is read again.
    */
-  private unterminatedString(s: number): never {
+  #unterminatedString(s: number): never {
     const quote = this.bytes.indexOf(CH_QUOTE, s);
-    this.diagnostics.error(
+    this.#diagnostics.error(
       quote,
       quote + 1,
       'unterminated string: the closing " is missing',
@@ -956,21 +973,21 @@ export class InstructionParser {
   }
 
   /** The first word of an instruction is neither an opcode nor `%id =`. */
-  private failHead(s: number, e: number): never {
-    const word = this.text(s, e);
+  #failHead(s: number, e: number): never {
+    const word = this.#text(s, e);
     if (this.lx.line === this.prevLine && this.prevOpname !== '') {
       const enums = this.prevEnums;
       const flag = enums?.byName(this.bytes, s, e) !== undefined;
-      this.fail(
+      this.#fail(
         s,
         e,
         `unexpected '${word}' after the operands of ${this.prevOpname}`,
         flag
-          ? `to combine ${enums.kind} flags, join them with '|' and no spaces: ${this.text(this.prevEnumsStart, this.prevEnumsEnd)}|${word}`
+          ? `to combine ${enums.kind} flags, join them with '|' and no spaces: ${this.#text(this.prevEnumsStart, this.prevEnumsEnd)}|${word}`
           : `${this.prevOpname} takes no more operands here`,
       );
     }
-    this.fail(
+    this.#fail(
       s,
       e,
       `expected an instruction (an opcode, or '%id =' and an opcode), found '${word}'`,
@@ -979,7 +996,7 @@ export class InstructionParser {
   }
 
   /** Skips to the next word that starts an instruction. */
-  private recover(): void {
+  #recover(): void {
     const lx = this.lx;
     // A result the instruction meant to define counts as defined: no "undefined" errors for its uses.
     if (this.headParsed && this.resultStart >= 0) {
@@ -1006,15 +1023,15 @@ export class InstructionParser {
     const undefinedNames = this.ids.undefinedNames();
     if (undefinedNames.length === 0) return;
     const defined = this.ids.definedNames();
-    this.suggestionBudget = Math.max(this.suggestionBudget, 50);
+    this.#suggestionBudget = Math.max(this.#suggestionBudget, 50);
     for (const { index, pos } of undefinedNames) {
       const name = this.ids.name(index);
       const end = pos + 1 + name.length;
-      this.diagnostics.error(
+      this.#diagnostics.error(
         pos,
         end,
         `%${name} is used but never defined`,
-        didYouMean(this.nearest(name, defined), '%') ?? 'define it with %name = Op... (an id is only valid once some instruction produces it)',
+        didYouMean(this.#nearest(name, defined), '%') ?? 'define it with %name = Op... (an id is only valid once some instruction produces it)',
       );
     }
   }
