@@ -8,7 +8,7 @@ import type { Random } from '../fuzz/random.js';
 export type MutationKind = 'operand-swap' | 'type-swap' | 'move-body' | 'delete-body' | 'move-global' | 'move-header';
 export const MUTATION_KINDS: readonly MutationKind[] = ['operand-swap', 'type-swap', 'move-body', 'delete-body', 'move-global', 'move-header'];
 
-/** The arithmetic, bitwise, logical, relational and conversion opcodes whose types the validator checks. */
+/** The opcodes whose types the validator checks: arithmetic, bitwise, logical, relational, conversion, loads, stores, access chains, composites, returns. */
 const TYPED = new Set<number>([
   Op.FAdd,
   Op.FSub,
@@ -74,6 +74,13 @@ const TYPED = new Set<number>([
   Op.FConvert,
   Op.Dot,
   Op.VectorTimesScalar,
+  Op.Load,
+  Op.Store,
+  Op.AccessChain,
+  Op.InBoundsAccessChain,
+  Op.CompositeExtract,
+  Op.CompositeConstruct,
+  Op.ReturnValue,
 ]);
 
 /** Body instructions a move or a delete leaves alone: structure the validator does not judge yet (merges, branches) and debug info. */
@@ -129,7 +136,7 @@ export function mutate(words: Uint32Array, kind: MutationKind, random: Random): 
       return { kind, words: out, what: `operand ${k - scan.operandStart[i]} of instruction ${i} (opcode ${scan.opcode[i]}) := %${value}` };
     }
     case 'type-swap': {
-      const candidates = body.filter((i) => TYPED.has(scan.opcode[i]));
+      const candidates = body.filter((i) => TYPED.has(scan.opcode[i]) && scan.typeId[i] !== 0);
       const types = globals.filter((i) => SCALAR_TYPES.has(scan.opcode[i]));
       if (candidates.length === 0 || types.length === 0) return undefined;
       const i = random.pick(candidates);

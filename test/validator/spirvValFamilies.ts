@@ -11,11 +11,11 @@ const PATTERNS: readonly [RuleFamily, RegExp][] = [
   ['ssa', /does not dominate|OpPhi's|not a predecessor|defined in another function/],
   [
     'ids',
-    /forward referenced IDs have not been defined|requires a previous definition|is not a type|has not been defined|has already been defined|exceeds the bound|bound/,
+    /forward referenced IDs have not been defined|requires a previous definition|is not a type|has not been defined|has already been defined|exceeds the bound/,
   ],
   [
     'types',
-    /^Expected |cannot be a type|Operand .* cannot be|^OpStore Pointer .*type does not match|^OpLoad Result Type|is not a logical pointer|^OpReturnValue Value|^Result type \(Op|access is out of bounds/,
+    /^Expected |cannot be a type|Operand .* cannot be|^OpStore Pointer .*type does not match|^OpLoad Result Type|is not a logical pointer|^OpReturnValue Value|^Result type \(Op|access is out of bounds|OpAccessChain|Index is out of bounds/,
   ],
 ];
 

@@ -63,6 +63,11 @@ export const RULES = {
     family: 'types',
     summary: 'OpCompositeExtract gives the type its indexes reach; OpCompositeConstruct has constituents of the types and number its result type holds',
   },
+  'spvkit-types-access-chain': {
+    family: 'types',
+    summary:
+      'an access chain takes a pointer base and integer indexes (constants into structs, within bounds), and its result points to the type they reach, in the same storage class',
+  },
   'spvkit-types-not-value': { family: 'types', summary: 'an operand that must be a value is not a type, a label, a function or another non-value' },
 } as const satisfies Record<string, RuleInfo>;
 

@@ -76,7 +76,7 @@ export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter):
       if (d < 0) {
         reporter.report('spvkit-ids-undefined', i, (n) => `result type ${n(type)} is not defined`, [type]);
         reporter.flag(i);
-      } else if (d > i && !forwardPointers.has(type)) {
+      } else if (d >= i && !forwardPointers.has(type)) {
         reporter.report('spvkit-ids-forward', i, (n) => `result type ${n(type)} is used before its definition`, [type]);
         reporter.flag(i);
       }
@@ -90,7 +90,8 @@ export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter):
       if (d < 0) {
         reporter.report('spvkit-ids-undefined', i, (n) => `${n(used)} is used but not defined`, [used]);
         reporter.flag(i);
-      } else if (d > i && !forwardPointers.has(used) && !forwardAllowed(scan, i, op, w - start)) {
+      } else if (d >= i && !forwardPointers.has(used) && !forwardAllowed(scan, i, op, w - start)) {
+        // An instruction using its own result is a use before the definition too.
         reporter.report('spvkit-ids-forward', i, (n) => `${n(used)} is used before its definition`, [used]);
         reporter.flag(i);
       }

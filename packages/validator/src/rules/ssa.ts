@@ -26,7 +26,7 @@ export function checkSsa(scan: ModuleScan, structure: Structure, cfg: ControlFlo
     for (let j = 0; j < found; j++) {
       const used = words[ids.at[j]];
       const d = defIndex(scan, used);
-      if (d < 0 || d > i) continue; // undefined or forward: the ids family's
+      if (d < 0 || d >= i) continue; // undefined or forward: the ids family's
       const defFn = functionOf[d];
       if (defFn < 0) continue; // a global
       const defOp = opcode[d];

@@ -22,9 +22,13 @@ OpExecutionMode %main LocalSize 1 1 1
 %st = OpTypeStruct %int %float
 %arr2 = OpTypeArray %int %uint_2
 %fn_int = OpTypeFunction %int
+%ptr_st = OpTypePointer Function %st
+%ptr_float = OpTypePointer Function %float
+%ptr_priv_int = OpTypePointer Private %int
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %var = OpVariable %ptr_int Function
+%svar = OpVariable %ptr_st Function
 ${body}
 OpReturn
 OpFunctionEnd
@@ -34,6 +38,12 @@ OpReturnValue %RET
 OpFunctionEnd
 `;
 }
+
+/** Line of OpReturnValue in the assembly text. */
+const RET_LINE =
+  shader('')
+    .split('\n')
+    .findIndex((line) => line.startsWith('OpReturnValue')) + 1;
 
 function codes(body: string, ret = '%int_1'): string[] {
   return validate(assemble(shader(body).replace('%RET', ret), { targetEnv: 'vulkan1.1' })).map((d) => d.code);
@@ -66,9 +76,35 @@ const rejected: [string, string, string][] = [
     'spvkit-types-composite',
     'Expected total number of Constituents to be equal to the number of elements of Result Type array',
   ],
+  [
+    '%x = OpAccessChain %ptr_int %svar %int_1',
+    'spvkit-types-access-chain',
+    'OpAccessChain result type (OpTypeInt) does not match the type that results from indexing into the base <id> (OpTypeFloat).',
+  ],
+  ['%x = OpAccessChain %ptr_int %svar %uint_2', 'spvkit-types-access-chain', 'Index is out of bounds: OpAccessChain can not find index 2 into the structure'],
+  ['%x = OpAccessChain %ptr_int %svar %float_1', 'spvkit-types-access-chain', 'Indexes passed to OpAccessChain must be of type integer.'],
+  ['%x = OpAccessChain %int %svar %int_1', 'spvkit-types-access-chain', 'The Result Type of OpAccessChain <id> must be OpTypePointer. Found OpTypeInt.'],
+  [
+    '%x = OpAccessChain %ptr_priv_int %svar %int_1',
+    'spvkit-types-access-chain',
+    'The result pointer storage class and base pointer storage class in OpAccessChain do not match.',
+  ],
+  ['%x = OpAccessChain %ptr_int %int_1 %int_1', 'spvkit-types-access-chain', "The Base <id> '%int_1' in OpAccessChain instruction must be a pointer."],
+  [
+    '%x = OpAccessChain %ptr_int %var %int_1',
+    'spvkit-types-access-chain',
+    'OpAccessChain reached non-composite type while indexes still remain to be traversed.',
+  ],
+  [
+    '%y = OpIAdd %int %int_1 %int_1\n%x = OpAccessChain %ptr_int %svar %y',
+    'spvkit-types-access-chain',
+    'The <id> passed to OpAccessChain to index into a structure must be an OpConstant.',
+  ],
+  ['%x = OpAccessChain %ptr_int %svar %x', 'spvkit-ids-forward', "ID '%x' has not been defined"],
 ];
 
 const accepted = [
+  '%x = OpAccessChain %ptr_float %svar %int_1',
   '%x = OpLoad %int %var',
   'OpStore %var %int_1',
   '%x = OpCompositeExtract %int %v2int_1 1',
@@ -90,7 +126,7 @@ describe('types: loads, stores, returns and composites keep their types', () => 
     expect(codes('', '%float_1')).toEqual(['spvkit-types-return']);
     const found = validate(assemble(shader('').replace('%RET', '%float_1'), { targetEnv: 'vulkan1.1', file: 'ret.spvasm' }));
     expect(found.map(formatDiagnostic)).toEqual([
-      "ret.spvasm:28:1: error: [spvkit-types-return] OpReturnValue: %float_1 is not of the function's return type %int",
+      `ret.spvasm:${RET_LINE}:1: error: [spvkit-types-return] OpReturnValue: %float_1 is not of the function's return type %int`,
     ]);
   });
 });

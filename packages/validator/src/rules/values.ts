@@ -27,7 +27,17 @@ export function checkValueTypes(scan: ModuleScan, structure: Structure, reporter
   };
   for (let i = 0; i < count; i++) {
     const op = opcode[i];
-    if (op !== Op.Load && op !== Op.Store && op !== Op.ReturnValue && op !== Op.CompositeExtract && op !== Op.CompositeConstruct) continue;
+    if (
+      op !== Op.Load &&
+      op !== Op.Store &&
+      op !== Op.ReturnValue &&
+      op !== Op.CompositeExtract &&
+      op !== Op.CompositeConstruct &&
+      op !== Op.AccessChain &&
+      op !== Op.InBoundsAccessChain
+    ) {
+      continue;
+    }
     if (reporter.isFlagged(i)) continue;
     const start = scan.operandStart[i];
     const end = scan.end[i];
@@ -80,6 +90,8 @@ export function checkValueTypes(scan: ModuleScan, structure: Structure, reporter
       }
     } else if (op === Op.CompositeConstruct) {
       checkConstruct(scan, reporter, i, typeOf);
+    } else if (end > start) {
+      checkAccessChain(scan, reporter, i, typeOf);
     }
   }
 }
@@ -152,5 +164,60 @@ function checkConstruct(scan: ModuleScan, reporter: Reporter, i: number, typeOf:
     }
     default:
       return;
+  }
+}
+
+/**
+ * OpAccessChain and OpInBoundsAccessChain: a pointer result into the base pointer's storage class,
+ * integer indexes (constants into structs, within their members), and the result pointing to the
+ * type the indexes reach.
+ */
+function checkAccessChain(scan: ModuleScan, reporter: Reporter, i: number, typeOf: (id: number) => number): void {
+  const w = scan.words;
+  const start = scan.operandStart[i];
+  const end = scan.end[i];
+  const result = scan.typeId[i];
+  const base = w[start];
+  const fail = (message: (name: (id: number) => string) => string, ids: readonly number[]): void =>
+    reporter.report('spvkit-types-access-chain', i, (name) => `OpAccessChain: ${message(name)}`, ids);
+  const rd = defIndex(scan, result);
+  if (rd < 0 || scan.opcode[rd] !== Op.TypePointer) return fail((n) => `the result type ${n(result)} is not a pointer`, [result]);
+  const bd = defIndex(scan, typeOf(base));
+  if (bd < 0 || scan.opcode[bd] !== Op.TypePointer) {
+    if (bd >= 0 && scan.opcode[bd] === Op.TypeUntypedPointerKHR) return;
+    return fail((n) => `the base ${n(base)} is not a pointer`, [base]);
+  }
+  if (w[scan.operandStart[rd]] !== w[scan.operandStart[bd]]) {
+    return fail((n) => `the result type ${n(result)} and the base ${n(base)} point into different storage classes`, [result, base]);
+  }
+  let type = w[scan.operandStart[bd] + 1];
+  for (let k = start + 1; k < end; k++) {
+    const index = w[k];
+    const id = defIndex(scan, typeOf(index));
+    if (id < 0 || scan.opcode[id] !== Op.TypeInt) return fail((n) => `index ${n(index)} is not an integer`, [index]);
+    const td = defIndex(scan, type);
+    if (td < 0) return;
+    const top = scan.opcode[td];
+    if (top === Op.TypeStruct) {
+      const value = constantValue(scan, index);
+      const cd = defIndex(scan, index);
+      if (cd < 0 || scan.opcode[cd] !== Op.Constant) return fail((n) => `index ${n(index)} into the struct ${n(type)} is not an OpConstant`, [index, type]);
+      const members = scan.end[td] - scan.operandStart[td];
+      if (value === undefined || value >= members) {
+        const struct = type;
+        return fail((n) => `index ${n(index)} is past the ${members} members of ${n(struct)}`, [index, struct]);
+      }
+      type = w[scan.operandStart[td] + value];
+    } else if (top === Op.TypeVector || top === Op.TypeMatrix || top === Op.TypeArray || top === Op.TypeRuntimeArray) {
+      type = w[scan.operandStart[td]];
+    } else {
+      const reached = type;
+      return fail((n) => `the indexes go on past ${n(reached)}, which is no composite`, [reached]);
+    }
+  }
+  const pointee = w[scan.operandStart[rd] + 1];
+  if (pointee !== type) {
+    const reached = type;
+    fail((n) => `the result type ${n(result)} does not point to ${n(reached)}, the type the indexes reach`, [result, reached]);
   }
 }
