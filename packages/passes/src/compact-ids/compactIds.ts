@@ -4,8 +4,8 @@ import {
   SECTIONS,
   UNCHANGED,
   instructionAt,
+  decodeModule,
   encodeModule,
-  replaceFunctionWords,
   wordCountAt,
   type Module,
   type Pass,
@@ -75,7 +75,20 @@ export function compactModuleIds(module: Module): boolean {
     module[name] = sections[i];
   });
   module.header.bound = next;
-  if (module.hasLazyFunctions || head < out.length) replaceFunctionWords(module, out.subarray(head));
+  if (module.hasLazyFunctions || head < out.length) {
+    // `out` is the whole module, its globals as now: the bodies are its tail as they are (what
+    // replaceFunctionWords would give, without encoding the module once more).
+    const limit = module.ids.limit;
+    module.setLazyFunctions({
+      words: out,
+      start: head,
+      end: out.length,
+      materialize: () => {
+        const fresh = decodeModule(out, { maxIdBound: limit, lazyFunctions: false });
+        return { functions: fresh.functions, trailing: fresh.trailing };
+      },
+    });
+  }
   return true;
 }
 

@@ -3,9 +3,10 @@
 // instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
 // non-semantic tree of what it kills.
 import { Op, replaceFunctionWords, wordCountAt, type Instruction, type Module } from '@spvkit/core';
-import { bodyWords, SpanBuilder, WordSink } from '../words/bodyWords.js';
+import { bodyWords, SpanBuilder } from '../words/bodyWords.js';
 import { remember } from '../words/memo.js';
 import { IdOperands } from '../words/idOperands.js';
+import { appendPositions } from '../words/idPositions.js';
 
 /** What {@link removeExtInsts} removes and keeps. */
 export interface ExtInstRemoval {
@@ -43,8 +44,9 @@ const isExtInst = (op: number): boolean => op === Op.ExtInst || op === Op.ExtIns
 export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): ExtInstRemoved & { apply(): void } {
   const ids = new Set<number>();
   const ops = removal.dropOpcodes ?? new Set<number>();
-  let idOperands: IdOperands | undefined;
-  const operandsOf = (): IdOperands => (idOperands ??= new IdOperands(module));
+  const words = bodyWords(module);
+  const idOperands = new IdOperands(module, words.length);
+  const operandsOf = (): IdOperands => idOperands;
   const usesRemoved = (inst: Instruction): boolean => {
     let hit = false;
     operandsOf().uses(inst, (id) => {
@@ -68,16 +70,21 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       if (inst.resultId !== 0) ids.add(inst.resultId);
     }
   }
-  // The bodies: a list of [start, end) word ranges to drop.
-  const words = bodyWords(module);
-  const drops: number[] = [];
+  // The bodies: the kept words are copied as the walk finds them (one pass, nothing allocated per
+  // instruction), and become the module's bodies in apply() when anything was dropped; where
+  // their ids are is found on the way, for the passes after this one (use counts, compact-ids).
+  const kept = new Uint32Array(words.length);
+  let length = 0;
   // The functions of the new bodies, found on the way for the passes after this one.
   const spans = new SpanBuilder();
-  let dropped = 0;
+  const positions = new Int32Array(words.length);
+  let found = 0;
+  const dropOpcode = new Uint8Array(65536);
+  for (const op of ops) dropOpcode[op & 0xffff] = 1;
   for (let pos = 0; pos < words.length;) {
     const wordCount = wordCountAt(words, pos);
     const op = words[pos] & 0xffff;
-    let drop = ops.has(op);
+    let drop = dropOpcode[op] === 1;
     if (!drop && isExtInst(op) && wordCount >= 5) {
       const set = words[pos + 3];
       if (removal.sets.has(set)) drop = true;
@@ -107,30 +114,27 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
         }
       }
     } else if (op === Op.Line && !drop && removal.everyUse === true) removal.keptUse?.(words[pos + 1]);
-    if (drop) {
-      if (drops.length > 0 && drops[drops.length - 1] === pos) drops[drops.length - 1] = pos + wordCount;
-      else drops.push(pos, pos + wordCount);
-      dropped += wordCount;
-    } else spans.note(words, pos, wordCount, op, pos - dropped);
+    if (!drop) {
+      spans.note(words, pos, wordCount, op, length);
+      found = appendPositions(idOperands, words, pos, wordCount, positions, found, length);
+      for (let i = 0; i < wordCount; i++) kept[length + i] = words[pos + i];
+      length += wordCount;
+    }
     pos += wordCount;
   }
-  const any = goneGlobals.size > 0 || drops.length > 0;
+  const bodiesChanged = length < words.length;
+  const any = goneGlobals.size > 0 || bodiesChanged;
   return {
     ids,
     any,
     apply() {
       if (goneGlobals.size > 0) module.removeWhere('globals', (inst) => goneGlobals.has(inst));
-      if (drops.length === 0) return;
-      const out = new WordSink(words.length);
-      let at = 0;
-      for (let i = 0; i < drops.length; i += 2) {
-        out.copy(words, at, drops[i]);
-        at = drops[i + 1];
-      }
-      out.copy(words, at, words.length);
-      replaceFunctionWords(module, out.words());
+      if (!bodiesChanged) return;
+      replaceFunctionWords(module, kept.subarray(0, length));
       const bodies = module.lazyFunctionWords();
-      if (bodies !== null) remember(bodies, 'spans', spans.spans);
+      if (bodies === null) return;
+      remember(bodies, 'spans', spans.spans);
+      remember(bodies, 'ids', positions.subarray(0, found));
     },
   };
 }

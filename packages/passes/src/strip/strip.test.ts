@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assemble, decodeModule, disassemble, encodeModule, runPasses, type Pass } from '@spvkit/core';
 import { checkPasses } from '@spvkit/core/testing';
 import { functionSpans } from '../words/bodyWords.js';
+import { IdOperands } from '../words/idOperands.js';
+import { idPositions } from '../words/idPositions.js';
+import { memoized } from '../words/memo.js';
 import { stripDebug } from './stripDebug.js';
 import { stripNonSemantic, stripReflect } from './stripNonSemantic.js';
 
@@ -179,6 +182,13 @@ describe('strip-debug', () => {
     expect(told).toHaveLength(2);
     expect(told[0].calls).toHaveLength(1);
     expect(told).toEqual(functionSpans(words.slice()));
+    // Where the ids of the new bodies are, found as they were copied: the dead-code passes and
+    // compact-ids after it count and renumber through these without walking the bodies again.
+    const found = memoized<Int32Array | undefined>(words, 'ids', () => undefined);
+    expect(found).toBeInstanceOf(Int32Array);
+    const ids = new IdOperands(module, words.length);
+    expect(Array.from(found!)).toEqual(Array.from(idPositions(ids, words.slice())));
+    expect(found!.some((p) => p < 0)).toBe(true);
   });
 
   it('leaves a module without debug information byte for byte as it was', () => {

@@ -39,7 +39,8 @@ export const stripDebug: Pass = {
       module.debugModuleProcessed.length > 0 ||
       module.debugStrings.some((inst) => inst.opcode !== Op.String || !keptStrings.has(inst.resultId));
     if (!strips) return UNCHANGED;
-    plan.apply();
+    // The sections first: the bodies' new words are installed with an encoding of what precedes
+    // them, which is then without the source text (-g puts the whole source in OpSource).
     for (const name of lineSections) module.removeWhere(name, (inst) => LINES.has(inst.opcode));
     const strings = new Set<number>();
     for (const inst of module.debugStrings) if (inst.opcode === Op.String && !keptStrings.has(inst.resultId)) strings.add(inst.resultId);
@@ -47,6 +48,7 @@ export const stripDebug: Pass = {
     module.removeWhere('debugNames', () => true);
     module.removeWhere('debugModuleProcessed', () => true);
     module.removeWhere('extInstImports', (inst) => debugSets.has(inst.resultId));
+    plan.apply();
     removeDecorationsOf(module, new Set([...plan.ids, ...strings, ...debugSets]));
     dropUnneededNonSemanticExtension(module);
     return { changed: true, diagnostics: [] };

@@ -35,7 +35,7 @@ export interface FunctionSpan {
 }
 
 /** Opcodes other than OpFunctionCall that name a function (OpenCL kernels enqueued or queried). */
-const NAMES_FUNCTION = new Set<number>([
+const NAMES_FUNCTION_LIST = [
   Op.EnqueueKernel,
   Op.GetKernelNDrangeSubGroupCount,
   Op.GetKernelNDrangeMaxSubGroupSize,
@@ -43,7 +43,10 @@ const NAMES_FUNCTION = new Set<number>([
   Op.GetKernelPreferredWorkGroupSizeMultiple,
   Op.GetKernelLocalSizeForSubgroupCount,
   Op.GetKernelMaxNumSubgroups,
-]);
+];
+/** {@link NAMES_FUNCTION_LIST} as a table by opcode: looked up for every body instruction. */
+const NAMES_FUNCTION = new Uint8Array(65536);
+for (const op of NAMES_FUNCTION_LIST) NAMES_FUNCTION[op] = 1;
 
 /**
  * Builds {@link FunctionSpan}s from instructions shown in order: by {@link functionSpans}, and by a
@@ -70,7 +73,7 @@ export class SpanBuilder {
       this.definition = -1;
       this.calls = [];
       this.kernelQueries = [];
-    } else if (NAMES_FUNCTION.has(opcode)) this.kernelQueries.push(at);
+    } else if (NAMES_FUNCTION[opcode] === 1) this.kernelQueries.push(at);
   }
 }
 

@@ -121,7 +121,6 @@ export class IdOperands {
   /** The indexes {@link collect} found (the first `n` entries). */
   found = new Int32Array(64);
   private scratch = new Uint32Array(64);
-  private count = 0;
   private readonly tables: OperandTables;
   private readonly plans: (Plan | null | undefined)[] = [];
   private readonly extPlans = new Map<number, (Plan | null | undefined)[]>();
@@ -178,9 +177,16 @@ export class IdOperands {
    * id included, in operand order): the first n entries of {@link found}, n returned.
    */
   collect(words: Uint32Array, pos: number, wordCount: number): number {
-    const opcode = words[pos] & 0xffff;
-    this.count = 0;
     if (this.found.length < wordCount) this.found = new Int32Array(wordCount * 2);
+    return this.collectInto(this.found, 0, words, pos, wordCount);
+  }
+
+  /**
+   * {@link collect}, writing the indexes into `out` from `base` (which must have room for
+   * `wordCount` more): a walk over many instructions fills one array, copying nothing.
+   */
+  collectInto(out: Int32Array, base: number, words: Uint32Array, pos: number, wordCount: number): number {
+    const opcode = words[pos] & 0xffff;
     let plan: Plan | null | undefined;
     if (opcode === Op.ExtInst && wordCount >= 5) plan = this.extPlan(words[pos + 3], words[pos + 4]);
     else {
@@ -191,11 +197,8 @@ export class IdOperands {
       const shape = instructionShape[opcode];
       if ((shape & SHAPE_TYPE) !== 0 && (shape & SHAPE_RESULT) !== 0 && wordCount > 2) this.tables.noteType(words[pos + 2], words[pos + 1]);
     }
-    if (plan === null || !this.run(plan, words, pos, wordCount)) {
-      this.count = 0;
-      this.general(words, pos, wordCount);
-    }
-    return this.count;
+    const found = plan === null ? -1 : this.run(plan, words, pos, wordCount, out, base);
+    return found >= 0 ? found : this.general(words, pos, wordCount, out, base);
   }
 
   private opcodePlan(opcode: number): Plan | undefined {
@@ -218,10 +221,9 @@ export class IdOperands {
     return plan;
   }
 
-  /** Runs a plan; false when the words do not fit it (the general walker then decides). */
-  private run(plan: Plan, words: Uint32Array, pos: number, wordCount: number): boolean {
-    const found = this.found;
-    let c = 0;
+  /** Runs a plan, writing from `found[base]`: how many ids, or -1 when the words do not fit it (the general walker then decides). */
+  private run(plan: Plan, words: Uint32Array, pos: number, wordCount: number, found: Int32Array, base: number): number {
+    let c = base;
     const fixed = plan.fixed;
     const end = pos + wordCount;
     let at = pos + 1;
@@ -256,18 +258,19 @@ export class IdOperands {
           ok = false;
       }
     }
-    this.count = c;
-    return ok;
+    return ok ? c - base : -1;
   }
 
-  private general(words: Uint32Array, pos: number, wordCount: number): void {
+  private general(words: Uint32Array, pos: number, wordCount: number, found: Int32Array, base: number): number {
     const inst = instructionAt(words, pos, wordCount);
     const shape = instructionShape[inst.opcode];
     let at = pos + 1;
-    if ((shape & SHAPE_TYPE) !== 0) this.found[this.count++] = at++;
-    if ((shape & SHAPE_RESULT) !== 0) this.found[this.count++] = at++;
+    let c = base;
+    if ((shape & SHAPE_TYPE) !== 0) found[c++] = at++;
+    if ((shape & SHAPE_RESULT) !== 0) found[c++] = at++;
     walkOperands(inst, this.tables, (kind, start) => {
-      if (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') this.found[this.count++] = at + start;
+      if (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') found[c++] = at + start;
     });
+    return c - base;
   }
 }

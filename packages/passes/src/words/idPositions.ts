@@ -3,28 +3,40 @@ import type { IdOperands } from './idOperands.js';
 import { memoized } from './memo.js';
 
 /**
+ * Appends to `out` from `n` where the ids of the instruction at `words[pos]` are, as indexes
+ * shifted to `at` (where the instruction is in the words the positions describe), a result id as
+ * `~index`; returns the new length. `out` needs room for `wordCount` more.
+ */
+export function appendPositions(ids: IdOperands, words: Uint32Array, pos: number, wordCount: number, out: Int32Array, n: number, at: number): number {
+  const found = ids.collectInto(out, n, words, pos, wordCount);
+  const end = n + found;
+  const shape = instructionShape[words[pos] & 0xffff];
+  const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : (shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1;
+  const shift = at - pos;
+  for (let k = n; k < end; k++) {
+    const p = out[k];
+    out[k] = p === resultAt ? ~(p + shift) : p + shift;
+  }
+  return end;
+}
+
+/**
  * Where the ids of body words are: the index of every id operand, in order, a result id stored as
- * `~index` (negative) so that counting uses can skip it. Found once per body buffer (see memo.ts)
- * and shared by the passes that count uses and by compact-ids, which renumbers through it.
+ * `~index` (negative) so that counting uses can skip it. Found once per body buffer (see memo.ts),
+ * or told by the pass that wrote the words (strip-debug finds them as it copies), and shared by
+ * the passes that count uses and by compact-ids, which renumbers through it.
  */
 export function idPositions(ids: IdOperands, words: Uint32Array): Int32Array {
   return memoized(words, 'ids', () => {
-    let out = new Int32Array(Math.max(1024, words.length >>> 1));
+    // An instruction has fewer id operands than words: one array of the words' length holds them
+    // all, filled in place (nothing grown, copied or allocated per instruction).
+    const out = new Int32Array(words.length);
     let n = 0;
     for (let pos = 0; pos < words.length;) {
       const wordCount = wordCountAt(words, pos);
-      const found = ids.collect(words, pos, wordCount);
-      if (n + found > out.length) {
-        const grown = new Int32Array(Math.max(out.length * 2, n + found));
-        grown.set(out.subarray(0, n));
-        out = grown;
-      }
-      const shape = instructionShape[words[pos] & 0xffff];
-      const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : (shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1;
-      const at = ids.found;
-      for (let k = 0; k < found; k++) out[n++] = at[k] === resultAt ? ~at[k] : at[k];
+      n = appendPositions(ids, words, pos, wordCount, out, n, pos);
       pos += wordCount;
     }
-    return out.slice(0, n);
+    return out.subarray(0, n);
   });
 }
