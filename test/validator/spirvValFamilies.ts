@@ -15,7 +15,7 @@ const PATTERNS: readonly [RuleFamily, RegExp][] = [
   ],
   [
     'types',
-    /^Expected |cannot be a type|Operand .* cannot be|^OpStore Pointer .*type does not match|^OpLoad Result Type|is not a logical pointer|^OpReturnValue Value|^Result type \(Op|access is out of bounds|OpAccessChain|Index is out of bounds/,
+    /^Expected |cannot be a type|Operand .* cannot be|^OpStore Pointer .*type does not match|^OpLoad Result Type|is not a logical pointer|^OpReturnValue Value|^Result type \(Op|access is out of bounds|OpAccessChain|Index is out of bounds|Reached non-composite type/,
   ],
 ];
 

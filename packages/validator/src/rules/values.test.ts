@@ -71,6 +71,7 @@ const rejected: [string, string, string][] = [
     'spvkit-types-composite',
     'Expected Constituent type to be equal to the corresponding member type of Result Type struct',
   ],
+  ['%x = OpCompositeConstruct %int %int_1 %int_1', 'spvkit-types-composite', 'Expected Result Type to be a composite type'],
   [
     '%x = OpCompositeConstruct %arr2 %int_1',
     'spvkit-types-composite',

@@ -162,6 +162,12 @@ function checkConstruct(scan: ModuleScan, reporter: Reporter, i: number, typeOf:
       }
       return;
     }
+    case Op.TypeVoid:
+    case Op.TypeBool:
+    case Op.TypeInt:
+    case Op.TypeFloat:
+    case Op.TypePointer:
+      return fail('the result type %R is not a composite type');
     default:
       return;
   }
