@@ -6,7 +6,7 @@ import {
   instructionAt,
   decodeModule,
   encodeModule,
-  wordCountAt,
+  instructionEnd,
   type Module,
   type Pass,
 } from '@spvkit/core';
@@ -45,12 +45,11 @@ export function compactModuleIds(module: Module): boolean {
       renamed = true;
     }
   };
-  for (let pos = HEADER_WORDS; pos < head;) {
-    const wordCount = wordCountAt(words, pos);
-    const n = ids.collect(words, pos, wordCount);
+  for (let pos = HEADER_WORDS, end: number; pos < head; pos = end) {
+    end = instructionEnd(words, pos);
+    const n = ids.collect(words, pos, end - pos);
     const found = ids.found;
     for (let k = 0; k < n; k++) rename(found[k]);
-    pos += wordCount;
   }
   for (let k = 0; k < positions.length; k++) {
     const p = positions[k];

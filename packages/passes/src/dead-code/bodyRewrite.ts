@@ -1,4 +1,4 @@
-import { Op, replaceFunctionWords, wordCountAt, type Module } from '@spvkit/core';
+import { Op, instructionEnd, replaceFunctionWords, type Module } from '@spvkit/core';
 import { WordSink, type FunctionSpan } from '../words/bodyWords.js';
 
 /**
@@ -12,11 +12,10 @@ export function dropFunctions(module: Module, words: Uint32Array, spans: readonl
   for (const span of spans) {
     if (!dead.has(span.id)) continue;
     out.copy(words, at, span.start);
-    for (let pos = span.start; pos < span.definition;) {
-      const wordCount = wordCountAt(words, pos);
+    for (let pos = span.start, end: number; pos < span.definition; pos = end) {
+      end = instructionEnd(words, pos);
       const op = words[pos] & 0xffff;
-      if (op !== Op.Line && op !== Op.NoLine) out.copy(words, pos, pos + wordCount);
-      pos += wordCount;
+      if (op !== Op.Line && op !== Op.NoLine) out.copy(words, pos, end);
     }
     at = span.end;
   }

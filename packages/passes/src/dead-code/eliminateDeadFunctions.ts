@@ -1,4 +1,4 @@
-import { Decoration, Op, UNCHANGED, decodeLiteralString, isConstantCreation, isTypeDeclaration, wordCountAt, type Module, type Pass } from '@spvkit/core';
+import { Decoration, Op, UNCHANGED, decodeLiteralString, isConstantCreation, instructionEnd, isTypeDeclaration, type Module, type Pass } from '@spvkit/core';
 import { bodyWords, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 import { remember } from '../words/memo.js';
@@ -44,7 +44,7 @@ export function deadFunctions(module: Module, words: Uint32Array, spans: readonl
     }
     const callees = [...span.calls];
     for (const pos of span.kernelQueries) {
-      ids.visit(words, pos, wordCountAt(words, pos), (i) => {
+      ids.visit(words, pos, instructionEnd(words, pos) - pos, (i) => {
         if (isFunction.has(words[i])) callees.push(words[i]);
       });
     }

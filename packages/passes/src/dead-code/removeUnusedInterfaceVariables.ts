@@ -10,8 +10,8 @@ import {
   UNCHANGED,
   decodeLiteralString,
   literalStringWordCount,
+  instructionEnd,
   makeVersion,
-  wordCountAt,
   type Instruction,
   type Pass,
 } from '@spvkit/core';
@@ -47,11 +47,11 @@ export const removeUnusedInterfaceVariables: Pass = {
     for (const span of functionSpans(words)) {
       const vars: number[] = [];
       const seen = new Set<number>();
-      for (let pos = span.definition; pos < span.end;) {
-        const wordCount = wordCountAt(words, pos);
+      for (let pos = span.definition, end: number; pos < span.end; pos = end) {
+        end = instructionEnd(words, pos);
         const op = words[pos] & 0xffff;
         if (op !== Op.Function && op !== Op.FunctionParameter) {
-          ids.visit(words, pos, wordCount, (i) => {
+          ids.visit(words, pos, end - pos, (i) => {
             const id = words[i];
             if (listed.has(id) && !seen.has(id)) {
               seen.add(id);
@@ -59,7 +59,6 @@ export const removeUnusedInterfaceVariables: Pass = {
             }
           });
         }
-        pos += wordCount;
       }
       used.set(span.id, vars);
       calls.set(span.id, span.calls);

@@ -2,7 +2,7 @@
 // only removed instructions used (followed to a fixed point, so running a pass again finds nothing
 // more), the non-semantic instructions (debug info) that name removed ids, and the names and
 // decorations of every removed id.
-import { Op, decodeLiteralString, isConstantCreation, isTypeDeclaration, wordCountAt, type Instruction, type Module } from '@spvkit/core';
+import { Op, decodeLiteralString, isConstantCreation, instructionEnd, isTypeDeclaration, type Instruction, type Module } from '@spvkit/core';
 import type { FunctionSpan } from '../words/bodyWords.js';
 import { resultIndex, type ModuleUses } from './moduleUses.js';
 import { builtInConstantMustStay } from './workgroupSize.js';
@@ -42,14 +42,13 @@ export class Sweep {
    * globals it used may be left unused.
    */
   removeFunction(words: Uint32Array, span: FunctionSpan): void {
-    for (let pos = span.definition; pos < span.end;) {
-      const wordCount = wordCountAt(words, pos);
+    for (let pos = span.definition, end: number; pos < span.end; pos = end) {
+      end = instructionEnd(words, pos);
       const resultAt = resultIndex(words, pos);
       if (resultAt > 0) this.removed.add(words[resultAt]);
-      this.uses.ids.visit(words, pos, wordCount, (i) => {
+      this.uses.ids.visit(words, pos, end - pos, (i) => {
         if (i !== resultAt) this.candidates.push(words[i]);
       });
-      pos += wordCount;
     }
   }
 

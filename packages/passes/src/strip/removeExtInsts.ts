@@ -2,7 +2,7 @@
 // from the bodies as words (a freshly decoded module's bodies stay undecoded). Non-semantic
 // instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
 // non-semantic tree of what it kills.
-import { Op, replaceFunctionWords, wordCountAt, type Instruction, type Module } from '@spvkit/core';
+import { Op, instructionEnd, replaceFunctionWords, type Instruction, type Module } from '@spvkit/core';
 import { bodyWords, SpanBuilder } from '../words/bodyWords.js';
 import { remember } from '../words/memo.js';
 import { IdOperands } from '../words/idOperands.js';
@@ -81,8 +81,9 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
   let found = 0;
   const dropOpcode = new Uint8Array(65536);
   for (const op of ops) dropOpcode[op & 0xffff] = 1;
-  for (let pos = 0; pos < words.length;) {
-    const wordCount = wordCountAt(words, pos);
+  for (let pos = 0, end: number; pos < words.length; pos = end) {
+    end = instructionEnd(words, pos);
+    const wordCount = end - pos;
     const op = words[pos] & 0xffff;
     let drop = dropOpcode[op] === 1;
     if (!drop && isExtInst(op) && wordCount >= 5) {
@@ -120,7 +121,6 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       for (let i = 0; i < wordCount; i++) kept[length + i] = words[pos + i];
       length += wordCount;
     }
-    pos += wordCount;
   }
   const bodiesChanged = length < words.length;
   const any = goneGlobals.size > 0 || bodiesChanged;

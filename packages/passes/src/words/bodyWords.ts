@@ -1,7 +1,7 @@
 // The function bodies as words, whether the module still holds them undecoded or not: the passes
 // of this package that edit bodies read and rewrite words only, so a freshly decoded module's
 // bodies never become objects, and a decoded one goes through the same code.
-import { HEADER_WORDS, HOST_ENDIANNESS, Op, encodeModule, forEachGlobalInstruction, wordCountAt, type Module } from '@spvkit/core';
+import { HEADER_WORDS, HOST_ENDIANNESS, Op, encodeModule, forEachGlobalInstruction, instructionEnd, type Module } from '@spvkit/core';
 import { memoized } from './memo.js';
 
 /**
@@ -84,10 +84,9 @@ export class SpanBuilder {
 export function functionSpans(words: Uint32Array): readonly FunctionSpan[] {
   return memoized(words, 'spans', () => {
     const builder = new SpanBuilder();
-    for (let pos = 0; pos < words.length;) {
-      const wordCount = wordCountAt(words, pos);
-      builder.note(words, pos, wordCount, words[pos] & 0xffff, pos);
-      pos += wordCount;
+    for (let pos = 0, end: number; pos < words.length; pos = end) {
+      end = instructionEnd(words, pos);
+      builder.note(words, pos, end - pos, words[pos] & 0xffff, pos);
     }
     return builder.spans;
   });

@@ -1,4 +1,4 @@
-import { SHAPE_RESULT, SHAPE_TYPE, instructionShape, wordCountAt } from '@spvkit/core';
+import { SHAPE_RESULT, SHAPE_TYPE, instructionEnd, instructionShape } from '@spvkit/core';
 import type { IdOperands } from './idOperands.js';
 import { memoized } from './memo.js';
 
@@ -32,10 +32,9 @@ export function idPositions(ids: IdOperands, words: Uint32Array): Int32Array {
     // all, filled in place (nothing grown, copied or allocated per instruction).
     const out = new Int32Array(words.length);
     let n = 0;
-    for (let pos = 0; pos < words.length;) {
-      const wordCount = wordCountAt(words, pos);
-      n = appendPositions(ids, words, pos, wordCount, out, n, pos);
-      pos += wordCount;
+    for (let pos = 0, end: number; pos < words.length; pos = end) {
+      end = instructionEnd(words, pos);
+      n = appendPositions(ids, words, pos, end - pos, out, n, pos);
     }
     return out.subarray(0, n);
   });

@@ -1,6 +1,7 @@
-import { BuiltIn, Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, enumerantName, instructionShape } from '../../grammar/index.js';
+import { InstructionWalker } from '../../binary/InstructionWalker.js';
+import { BuiltIn, Decoration, Op, SHAPE_RESULT, enumerantName } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
-import { instructionAt, wordCountAt, type InstructionSink } from '../../ir/forEachInstruction.js';
+import type { InstructionSink } from '../../ir/forEachInstruction.js';
 import { sanitize, sanitizedName } from './formatString.js';
 import { NumericTypes } from './NumericTypes.js';
 
@@ -201,18 +202,10 @@ export class FriendlyNameMapper implements InstructionSink {
 
   /** The instructions held as words: most only get their number, so no object is made for them. */
   region(words: Uint32Array): void {
-    for (let pos = 0; pos < words.length;) {
-      const wordCount = wordCountAt(words, pos);
-      const opcode = words[pos] & 0xffff;
-      if (NAMING_OPCODES[opcode] === 1) this.instruction(instructionAt(words, pos, wordCount));
-      else {
-        const shape = instructionShape[opcode];
-        if ((shape & SHAPE_RESULT) !== 0) {
-          const result = words[pos + ((shape & SHAPE_TYPE) !== 0 ? 2 : 1)];
-          if (!this.isNamed(result)) this.saveNumber(result);
-        }
-      }
-      pos += wordCount;
+    const walk = new InstructionWalker(words);
+    while (walk.next()) {
+      if (NAMING_OPCODES[walk.opcode] === 1) this.instruction(walk.instruction());
+      else if ((walk.shape & SHAPE_RESULT) !== 0 && !this.isNamed(walk.resultId)) this.saveNumber(walk.resultId);
     }
   }
 

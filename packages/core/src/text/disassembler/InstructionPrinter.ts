@@ -1,5 +1,6 @@
 import { decodeLiteralString } from '../../binary/literalString.js';
 import { HEADER_WORDS } from '../../binary/header.js';
+import { InstructionWalker, instructionAt, instructionEnd } from '../../binary/InstructionWalker.js';
 import {
   Op,
   SHAPE_RESULT,
@@ -15,7 +16,7 @@ import type { Instruction } from '../../ir/Instruction.js';
 import type { OperandTables } from '../../ir/OperandTables.js';
 import { walkOperands, type OperandVisitor } from '../../ir/operands.js';
 import { enumerantText, plainEnumerantText } from './enumerantText.js';
-import { instructionAt, wordCountAt, type InstructionSink } from '../../ir/forEachInstruction.js';
+import type { InstructionSink } from '../../ir/forEachInstruction.js';
 import { formatFloat32 } from './formatNumber.js';
 import { writeQuotedString } from './formatString.js';
 import type { FriendlyNameMapper } from './FriendlyNameMapper.js';
@@ -207,19 +208,16 @@ export class InstructionPrinter implements InstructionSink {
   region(words: Uint32Array): void {
     if (this.comments || this.color) {
       // Rare enough to take the general path for every instruction, titles included.
-      for (let pos = 0; pos < words.length;) {
-        const wordCount = wordCountAt(words, pos);
-        this.instruction(instructionAt(words, pos, wordCount));
-        pos += wordCount;
-      }
+      const walk = new InstructionWalker(words);
+      while (walk.next()) this.instruction(walk.instruction());
       return;
     }
     const plain = this.forceRaw === undefined;
-    for (let pos = 0; pos < words.length;) {
-      const wordCount = wordCountAt(words, pos);
+    // The tightest loop of a disassembly: the walker's step alone (see instructionEnd).
+    for (let pos = 0, end: number; pos < words.length; pos = end) {
+      end = instructionEnd(words, pos);
       this.index++;
-      if (!plain || !this.plainLine(words, pos, wordCount)) this.wordsLine(words, pos, wordCount);
-      pos += wordCount;
+      if (!plain || !this.plainLine(words, pos, end - pos)) this.wordsLine(words, pos, end - pos);
     }
   }
 
