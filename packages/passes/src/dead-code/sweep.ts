@@ -5,9 +5,8 @@
 import { Op, decodeLiteralString, isConstantCreation, instructionEnd, isTypeDeclaration, type Instruction, type Module } from '@spvkit/core';
 import type { FunctionSpan } from '../words/bodyWords.js';
 import { resultIndex, type ModuleUses } from './moduleUses.js';
+import { decoratesTarget, removeDecorationsOf } from '../strip/removeDecorationsOf.js';
 import { builtInConstantMustStay } from './workgroupSize.js';
-
-const DECORATES_TARGET = new Set<number>([Op.Decorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorate, Op.MemberDecorateString]);
 
 /** Collects what to remove, then removes it all at once ({@link apply}). */
 export class Sweep {
@@ -86,9 +85,8 @@ export class Sweep {
     const removed = this.removed;
     const gone = this.gone;
     if (gone.size > 0) module.removeWhere('globals', (inst) => gone.has(inst));
-    module.removeWhere('debugNames', (inst) => (inst.opcode === Op.Name || inst.opcode === Op.MemberName) && removed.has(inst.word(0)));
+    removeDecorationsOf(module, removed);
     const emptied = new Set<number>();
-    module.removeWhere('annotations', (inst) => DECORATES_TARGET.has(inst.opcode) && removed.has(inst.word(0)));
     for (const inst of [...module.annotations]) {
       if (inst.opcode !== Op.GroupDecorate && inst.opcode !== Op.GroupMemberDecorate) continue;
       const step = inst.opcode === Op.GroupDecorate ? 1 : 2;
@@ -110,7 +108,7 @@ export class Sweep {
     if (emptied.size > 0) {
       module.removeWhere(
         'annotations',
-        (inst) => (inst.opcode === Op.DecorationGroup && emptied.has(inst.resultId)) || (DECORATES_TARGET.has(inst.opcode) && emptied.has(inst.word(0))),
+        (inst) => (inst.opcode === Op.DecorationGroup && emptied.has(inst.resultId)) || (decoratesTarget(inst.opcode) && emptied.has(inst.word(0))),
       );
       module.removeWhere('debugNames', (inst) => inst.opcode === Op.Name && emptied.has(inst.word(0)));
     }

@@ -1,4 +1,4 @@
-import { Op, isConstantCreation, isTypeDeclaration } from '@spvkit/core';
+import { Op, isAnnotation, isConstantCreation, isTypeDeclaration } from '@spvkit/core';
 
 /**
  * The sections of the logical layout (SPIR-V spec 2.4), numbered in the order they must come.
@@ -47,14 +47,6 @@ const headerSections = new Map<number, Section>([
   [Op.Name, Section.DebugName],
   [Op.MemberName, Section.DebugName],
   [Op.ModuleProcessed, Section.ModuleProcessed],
-  [Op.Decorate, Section.Annotation],
-  [Op.MemberDecorate, Section.Annotation],
-  [Op.DecorationGroup, Section.Annotation],
-  [Op.GroupDecorate, Section.Annotation],
-  [Op.GroupMemberDecorate, Section.Annotation],
-  [Op.DecorateId, Section.Annotation],
-  [Op.DecorateString, Section.Annotation],
-  [Op.MemberDecorateString, Section.Annotation],
 ]);
 
 /** Per opcode (low 16 bits): its {@link Place}; per header opcode, its section. Built once. */
@@ -68,7 +60,11 @@ for (const [op, section] of headerSections) {
   sectionOf[op] = section;
 }
 for (let op = 0; op < 65536; op++) {
-  if ((placeOf[op] as Place) === Place.Body && (isTypeDeclaration(op) || isConstantCreation(op))) placeOf[op] = Place.Global;
+  // The annotations are the grammar's class of that name, so new ones (OpMemberDecorateIdEXT) come with it.
+  if (isAnnotation(op)) {
+    placeOf[op] = Place.Header;
+    sectionOf[op] = Section.Annotation;
+  } else if ((placeOf[op] as Place) === Place.Body && (isTypeDeclaration(op) || isConstantCreation(op))) placeOf[op] = Place.Global;
 }
 for (const op of [Op.Undef, Op.Variable, Op.Line, Op.NoLine, Op.ExtInst]) placeOf[op] = Place.Either;
 placeOf[Op.Function] = Place.Body;
