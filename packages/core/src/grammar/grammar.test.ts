@@ -41,6 +41,8 @@ import {
   isTypeDeclaration,
   isConstantCreation,
   isAnnotation,
+  decoratesTarget,
+  isExtInst,
   NonSemanticShaderDebugInfo100,
   GLSLstd450,
   knownOpcodes,
@@ -307,6 +309,9 @@ describe('the tables split by use agree with the full specs', () => {
       expect(isTypeDeclaration(opcode), spec.opname).toBe(spec.class === 'Type-Declaration');
       expect(isConstantCreation(opcode), spec.opname).toBe(spec.class === 'Constant-Creation');
       expect(isAnnotation(opcode), spec.opname).toBe(spec.class === 'Annotation');
+      const groups = ['OpDecorationGroup', 'OpGroupDecorate', 'OpGroupMemberDecorate'];
+      expect(decoratesTarget(opcode), spec.opname).toBe(spec.class === 'Annotation' && !groups.includes(spec.opname));
+      expect(isExtInst(opcode), spec.opname).toBe(spec.opname === 'OpExtInst' || spec.opname === 'OpExtInstWithForwardRefsKHR');
       const bits = SHAPE_KNOWN | (spec.hasResultType ? SHAPE_TYPE : 0) | (spec.hasResult ? SHAPE_RESULT : 0);
       expect(instructionShape[opcode], spec.opname).toBe(bits);
     }

@@ -29,6 +29,8 @@ export {
   isTypeDeclaration,
   isConstantCreation,
   isAnnotation,
+  decoratesTarget,
+  isExtInst,
   knownOpcodes,
   operandCategory,
 } from './shapes.js';

@@ -150,6 +150,29 @@ export function isAnnotation(opcode: number): boolean {
   return (annotations ??= new Set(ANNOTATIONS)).has(opcode);
 }
 
+/**
+ * Whether the annotation's first operand is the id (or struct) it decorates: every opcode of the
+ * grammar's Annotation class (so new ones, such as OpMemberDecorateIdEXT, come with the grammar)
+ * but those of decoration groups (OpDecorationGroup, OpGroupDecorate, OpGroupMemberDecorate),
+ * whose first operand is the group.
+ * @example decoratesTarget(Op.MemberDecorate) // true; decoratesTarget(Op.GroupDecorate) // false
+ */
+export function decoratesTarget(opcode: number): boolean {
+  // OpDecorationGroup, OpGroupDecorate, OpGroupMemberDecorate (numbers, not Op: a page that only
+  // decodes would otherwise bundle every opcode's name; grammar.test.ts checks them).
+  return isAnnotation(opcode) && opcode !== 73 && opcode !== 74 && opcode !== 75;
+}
+
+/**
+ * Whether the instruction is an extended instruction (its first operand after the result id is
+ * the set, its second the instruction number): OpExtInst, and OpExtInstWithForwardRefsKHR, the
+ * form non-semantic debug info takes when it names ids defined later.
+ * @example isExtInst(Op.ExtInst) // true
+ */
+export function isExtInst(opcode: number): boolean {
+  return opcode === 12 /* OpExtInst */ || opcode === 4433; /* OpExtInstWithForwardRefsKHR */
+}
+
 // ---------------------------------------------------------------- operand kinds and enumerants
 
 /** The enumerants of one ValueEnum or BitEnum kind: parameters by value (undefined: none). */

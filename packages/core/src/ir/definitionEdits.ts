@@ -1,20 +1,12 @@
 // Edits of definitions, which touch several sections at once: they are built on the module's
 // instruction edits, so the cached analyses follow them like any other edit. Functions, not
 // Module methods, so that a bundle that never calls them does not carry the analyses they use.
-import { Op, isAnnotation } from '../grammar/index.js';
+import { Op, decoratesTarget } from '../grammar/index.js';
 import { encodeLiteralString, decodeLiteralString, literalStringWordCount } from '../binary/literalString.js';
 import { DefUseAnalysis } from '../analysis/DefUse.js';
 import { SpirvError } from '../errors/SpirvError.js';
 import { Instruction } from './Instruction.js';
 import type { Module } from './Module.js';
-
-/**
- * Whether the first operand of the instruction is the id (or struct) it decorates: every
- * annotation of the grammar but those of decoration groups, whose first operand is the group.
- */
-function decoratesFirst(opcode: number): boolean {
-  return isAnnotation(opcode) && opcode !== Op.DecorationGroup && opcode !== Op.GroupDecorate && opcode !== Op.GroupMemberDecorate;
-}
 
 /**
  * Makes every use of `oldId` use `newId`: operands and result types, names, decorations and
@@ -42,7 +34,7 @@ export function removeDefinition(module: Module, id: number): void {
   const def = fn === undefined ? (module.globals.find((i) => i.resultId === id) ?? module.analysis(DefUseAnalysis).def(id)) : undefined;
   if (fn === undefined && def === undefined) throw new SpirvError('NOT_IN_MODULE', `nothing in the module defines %${id}`);
   module.removeWhere('debugNames', (i) => (i.opcode === Op.Name || i.opcode === Op.MemberName) && i.word(0) === id);
-  module.removeWhere('annotations', (i) => decoratesFirst(i.opcode) && i.word(0) === id);
+  module.removeWhere('annotations', (i) => decoratesTarget(i.opcode) && i.word(0) === id);
   for (const inst of [...module.annotations]) {
     if (inst.opcode === Op.GroupDecorate) {
       const targets = Array.from(inst.operands.subarray(1));

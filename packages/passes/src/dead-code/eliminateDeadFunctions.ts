@@ -1,4 +1,15 @@
-import { Decoration, Op, UNCHANGED, decodeLiteralString, isConstantCreation, instructionEnd, isTypeDeclaration, type Module, type Pass } from '@spvkit/core';
+import {
+  Decoration,
+  Op,
+  UNCHANGED,
+  decodeLiteralString,
+  isConstantCreation,
+  isExtInst,
+  instructionEnd,
+  isTypeDeclaration,
+  type Module,
+  type Pass,
+} from '@spvkit/core';
 import { bodyWords, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 import { remember } from '../words/memo.js';
@@ -24,7 +35,7 @@ export function deadFunctions(module: Module, words: Uint32Array, spans: readonl
   const ids = new IdOperands(module);
   for (const inst of module.globals) {
     // Debug info naming a function does not keep it: it goes with it.
-    if ((inst.opcode === Op.ExtInst || inst.opcode === Op.ExtInstWithForwardRefsKHR) && nonSemantic.has(inst.word(0))) continue;
+    if (isExtInst(inst.opcode) && nonSemantic.has(inst.word(0))) continue;
     // Types, constants (but a function-pointer constant), variables and lines name no function.
     const op = inst.opcode;
     if (

@@ -2,10 +2,20 @@
 // only removed instructions used (followed to a fixed point, so running a pass again finds nothing
 // more), the non-semantic instructions (debug info) that name removed ids, and the names and
 // decorations of every removed id.
-import { Op, decodeLiteralString, isConstantCreation, instructionEnd, isTypeDeclaration, type Instruction, type Module } from '@spvkit/core';
+import {
+  Op,
+  decodeLiteralString,
+  decoratesTarget,
+  isConstantCreation,
+  isExtInst,
+  instructionEnd,
+  isTypeDeclaration,
+  type Instruction,
+  type Module,
+} from '@spvkit/core';
 import type { FunctionSpan } from '../words/bodyWords.js';
 import { resultIndex, type ModuleUses } from './moduleUses.js';
-import { decoratesTarget, removeDecorationsOf } from '../strip/removeDecorationsOf.js';
+import { removeDecorationsOf } from '../strip/removeDecorationsOf.js';
 import { builtInConstantMustStay } from './workgroupSize.js';
 
 /** Collects what to remove, then removes it all at once ({@link apply}). */
@@ -131,6 +141,6 @@ export class Sweep {
   }
 
   private isNonSemantic(inst: Instruction): boolean {
-    return (inst.opcode === Op.ExtInst || inst.opcode === Op.ExtInstWithForwardRefsKHR) && this.nonSemanticSets.has(inst.word(0));
+    return isExtInst(inst.opcode) && this.nonSemanticSets.has(inst.word(0));
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Op, assemble, disassemble } from '@spvkit/core';
-import { decoratesTarget, removeDecorationsOf } from './removeDecorationsOf.js';
+import { Op, assemble, decoratesTarget, disassemble } from '@spvkit/core';
+import { removeDecorationsOf } from './removeDecorationsOf.js';
 
 describe('removeDecorationsOf', () => {
   it('takes every annotation whose first operand is a removed id, OpMemberDecorateIdEXT included, and its names', () => {

@@ -1,13 +1,4 @@
-import { Op, isAnnotation, type Module } from '@spvkit/core';
-
-/**
- * Whether the annotation's first operand is the id (or struct) it decorates: every opcode of the
- * grammar's Annotation class (so new ones, such as OpMemberDecorateIdEXT, come with the grammar)
- * but those of decoration groups, whose first operand is the group.
- */
-export function decoratesTarget(opcode: number): boolean {
-  return isAnnotation(opcode) && opcode !== Op.DecorationGroup && opcode !== Op.GroupDecorate && opcode !== Op.GroupMemberDecorate;
-}
+import { Op, decoratesTarget, type Module } from '@spvkit/core';
 
 /** Removes the decorations (and names) of removed ids, so nothing names an id that is gone. */
 export function removeDecorationsOf(module: Module, removed: ReadonlySet<number>): void {

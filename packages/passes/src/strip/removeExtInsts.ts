@@ -2,7 +2,7 @@
 // from the bodies as words (a freshly decoded module's bodies stay undecoded). Non-semantic
 // instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
 // non-semantic tree of what it kills.
-import { Op, instructionEnd, replaceFunctionWords, type Instruction, type Module } from '@spvkit/core';
+import { Op, instructionEnd, isExtInst, replaceFunctionWords, type Instruction, type Module } from '@spvkit/core';
 import { bodyWords, SpanBuilder } from '../words/bodyWords.js';
 import { remember } from '../words/memo.js';
 import { IdOperands } from '../words/idOperands.js';
@@ -34,8 +34,6 @@ export interface ExtInstRemoved {
   /** Whether anything was removed. */
   readonly any: boolean;
 }
-
-const isExtInst = (op: number): boolean => op === Op.ExtInst || op === Op.ExtInstWithForwardRefsKHR;
 
 /**
  * Finds what goes; edits nothing. `apply()` then removes it: the globals through the module's
