@@ -1,4 +1,4 @@
-import { HEADER_WORDS, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '@spvkit/core';
+import { HEADER_WORDS, InstructionWalker, Op, SpirvError } from '@spvkit/core';
 import { readString } from './readString.js';
 
 /**
@@ -52,14 +52,16 @@ export interface BrokenWords {
  */
 export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: BrokenWords } {
   const bound = words[3];
-  // Count first, so the tables are allocated once at their size.
+  // Count first, so the tables are allocated once at their size. Core's walker checks each step;
+  // where it fails, the instructions before are what can be validated, and the failure is reported.
   let count = 0;
-  let at = HEADER_WORDS;
-  while (at < words.length) {
-    const n = words[at] >>> 16;
-    if (n === 0 || at + n > words.length) break;
-    count++;
-    at += n;
+  let broken: BrokenWords | undefined;
+  const counting = new InstructionWalker(words, HEADER_WORDS);
+  try {
+    while (counting.next()) count++;
+  } catch (e) {
+    if (!(e instanceof SpirvError)) throw e;
+    broken = { kind: e.code === 'INSTRUCTION_TOO_SHORT' ? 'too-short' : 'word-count', instruction: count, pos: counting.end };
   }
   const pos = new Int32Array(count + 1);
   const operandStart = new Int32Array(count);
@@ -67,36 +69,21 @@ export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: Bro
   const opcode = new Uint16Array(count);
   const typeId = new Uint32Array(count);
   const resultId = new Uint32Array(count);
-  let broken: BrokenWords | undefined;
   let maxId = 0;
-  at = HEADER_WORDS;
-  let i = 0;
-  for (; i < count; i++) {
-    const first = words[at];
-    const next = at + (first >>> 16);
-    const op = first & 0xffff;
-    const shape = instructionShape[op];
-    let o = at + 1;
-    if ((shape & SHAPE_TYPE) !== 0) typeId[i] = words[o++];
-    if ((shape & SHAPE_RESULT) !== 0) {
-      const id = words[o++];
-      resultId[i] = id;
-      if (id > maxId && id < bound) maxId = id;
-    }
-    if (o > next) {
-      broken = { kind: 'too-short', instruction: i, pos: at };
-      typeId[i] = 0;
-      resultId[i] = 0;
-      break;
-    }
-    pos[i] = at;
-    operandStart[i] = o;
-    end[i] = next;
-    opcode[i] = op;
-    at = next;
+  const walk = new InstructionWalker(words, HEADER_WORDS);
+  for (let i = 0; i < count; i++) {
+    walk.next();
+    const id = walk.resultId;
+    if (id > maxId && id < bound) maxId = id;
+    pos[i] = walk.pos;
+    operandStart[i] = walk.operandStart;
+    end[i] = walk.end;
+    opcode[i] = walk.opcode;
+    typeId[i] = walk.typeId;
+    resultId[i] = id;
   }
-  if (broken === undefined && at < words.length) broken = { kind: 'word-count', instruction: count, pos: at };
-  const walked = i;
+  const walked = count;
+  const at = walk.end;
   pos[walked] = at;
   const idLimit = maxId + 1;
   const defOf = new Int32Array(idLimit);
