@@ -45,6 +45,17 @@ describe('validate: the binary, the result, the pass', () => {
     expect(validate(long).map((d) => [d.code, d.offset])).toContainEqual(['spvkit-binary-word-count', (long.length - 1) * 4]);
   });
 
+  it('an instruction too short for its result type and id stops the walk there', () => {
+    const w = words();
+    // OpTypeInt has a result id: with a word count of 1 it cannot hold it.
+    let at = 5;
+    while ((w[at] & 0xffff) !== 21 /* OpTypeInt */) at += w[at] >>> 16;
+    const cut = new Uint32Array(w.length);
+    cut.set(w);
+    cut[at] = (1 << 16) | 21;
+    expect(validate(cut).map((d) => [d.code, d.offset])).toContainEqual(['spvkit-binary-too-short', at * 4]);
+  });
+
   it('gives the same findings for the words and for the decoded module', () => {
     const fromWords = validate(words()).map(formatDiagnostic);
     expect(fromWords).toEqual(['error: [spvkit-types-result] OpIAdd: the result type %float is not an int scalar or vector']);
