@@ -15,7 +15,7 @@ const texts = readdirSync(asmDir)
   .filter((f) => f.endsWith('.spvasm'))
   .map((f) => readFileSync(join(asmDir, f), 'utf8'));
 
-describeWithOracle('fuzzing decode, encode, disassemble, assemble and the passes', corpusToolsAvailable(), () => {
+describeWithOracle('fuzzing decode, encode, disassemble, assemble, the passes and the validator', corpusToolsAvailable(), () => {
   it(
     `holds the property for ${BUDGET_MS / 1000} s of mutated inputs (seed ${SEED})`,
     async () => {

@@ -2,6 +2,7 @@
 import * as core from '@spvkit/core';
 import { decodeModule, encodeModule, runPasses, passRegistry } from '@spvkit/core';
 import '@spvkit/passes';
+import { validate } from '@spvkit/validator';
 
 export interface BinaryTarget {
   readonly name: string;
@@ -36,6 +37,8 @@ export function binaryTargets(): BinaryTarget[] {
     api.disassemble ? { name: 'disassemble', run: (w) => api.disassemble!(decodeModule(w)) } : undefined,
     passTarget('validate-builtins'),
     passTarget('lower-local-invocation-index'),
+    // The raw words, not a decoded module: the validator promises never to throw, whatever they are.
+    { name: 'validate', run: (w) => validate(w) },
   ];
   return targets.filter((t): t is BinaryTarget => t !== undefined);
 }
@@ -64,5 +67,5 @@ export function textTargets(): TextTarget[] {
 /** Names of the targets the issue asks for that this build does not have yet. */
 export function missingTargets(): string[] {
   const have = new Set([...binaryTargets(), ...textTargets()].map((t) => t.name));
-  return ['decode', 'encode', 'disassemble', 'assemble', 'validate-builtins', 'lower-local-invocation-index'].filter((n) => !have.has(n));
+  return ['decode', 'encode', 'disassemble', 'assemble', 'validate-builtins', 'lower-local-invocation-index', 'validate'].filter((n) => !have.has(n));
 }

@@ -48,8 +48,14 @@ const bundle = await rolldown({
   // `spvkit glsl`'s compiler stays a package of its own (a dependency): its wasm and glue are
   // files it finds beside itself, and only that command loads it.
   external: ['@spvkit/glslang'],
-  // Each command initializes only the parts of core it uses (see directImports.mjs).
-  plugins: [directImports({ '@spvkit/core': realpathSync(fileURLToPath(import.meta.resolve('@spvkit/core'))) })],
+  // Each command initializes only the parts of core (and of the validator, which only `val`
+  // loads) it uses (see directImports.mjs).
+  plugins: [
+    directImports({
+      '@spvkit/core': realpathSync(fileURLToPath(import.meta.resolve('@spvkit/core'))),
+      '@spvkit/validator': realpathSync(fileURLToPath(import.meta.resolve('@spvkit/validator'))),
+    }),
+  ],
 });
 const { output } = await bundle.generate({
   format: 'cjs',

@@ -2,6 +2,7 @@ import type { Pass } from '@spvkit/core';
 import type { FilterPattern } from './bundlerTypes.js';
 import type { GlslStage } from './ids.js';
 import { specializeOption, type SpecializationValue, type SpecializeOption } from './specialize.js';
+import { createDefaultValidator } from './defaultValidator.js';
 
 /** What the GLSL compiler is told besides the source. */
 export interface GlslCompileContext {
@@ -70,7 +71,11 @@ export interface SpvkitOptions {
    * after each pass that changed the module.
    */
   validate?: 'error' | 'warn' | false;
-  /** The validator: a registered pass name or a Pass. Default `'validate-builtins'`. */
+  /**
+   * The validator: a registered pass name or a Pass. Default: @spvkit/validator's checks (header,
+   * layout, ids, SSA, instruction types) and `'validate-builtins'` (the Vulkan BuiltIn rules), as
+   * one pass named `validate`. Name one (`'validate-builtins'`) to run that alone.
+   */
   validator?: string | Pass;
   /** Target environment for the GLSL compiler, the passes and the validator. Default `'vulkan1.1'`. */
   targetEnv?: 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3' | (string & {});
@@ -200,7 +205,7 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
   return {
     passes: options.passes ?? [],
     validate,
-    validator: options.validator ?? 'validate-builtins',
+    validator: options.validator ?? createDefaultValidator(),
     targetEnv: options.targetEnv ?? 'vulkan1.1',
     output,
     assetThreshold,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, instructionByOpcode, passRegistry, type Diagnostic } from '@spvkit/core';
 import '@spvkit/passes';
+import { validate } from '@spvkit/validator';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { FileError, inFile } from '../errors/FileError.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -66,18 +67,22 @@ function fromError(e: FileError): Diagnostic[] {
 }
 
 /**
- * `spvkit val`: validates the BuiltIn variables of a module against the Vulkan rules
- * (validate-builtins), printing every finding with its VUID and source position. Exit code 1 when
- * there is an error, 0 otherwise (warnings do not fail).
+ * `spvkit val`: validates a module with @spvkit/validator (binary header, logical layout, ids, SSA
+ * and dominance, instruction types) and its BuiltIn variables against the Vulkan rules
+ * (validate-builtins), printing every finding with its rule code (a VUID where the rule has one)
+ * and source position. Exit code 1 when there is an error, 0 otherwise (warnings do not fail).
  */
 const OPTIONS = { 'target-env': { type: 'string' }, json: { type: 'boolean' } } as const satisfies CommandOptions;
 
 export const valCommand: Command = {
   name: 'val',
-  summary: 'validate BuiltIn variables against the Vulkan rules, with VUIDs and source lines',
+  summary: 'validate a module (layout, ids, SSA, types, BuiltIns), every error with its rule and source line',
   options: OPTIONS,
   batch: { inputExtensions: ['.spv', '.spvasm'] },
   usage: `spvkit val IN... [--target-env ENV] [--json]
+  Checks the binary header, logical layout, ids, SSA and dominance, the types of arithmetic,
+  bitwise, logical, relational and conversion instructions, and the BuiltIn variables against
+  the Vulkan rules; reports every error (not the first only) with its rule code or VUID.
   IN is .spv (binary) or .spvasm (assembly) by extension; - is standard input (sniffed).
                 For assembly, findings are placed at file:line:column of the text and name
                 ids as the text does (%lii, not %2).
@@ -107,7 +112,11 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
         names: true,
         ...(asked !== undefined && !VERSIONLESS_ENVS.includes(asked) ? { targetEnv: asked } : {}),
       });
-      const found = inFile(file, () => passRegistry.create('validate-builtins').run(module, { targetEnv }).diagnostics);
+      // Both checkers run whatever the other found: the validator's families, then the BuiltIn rules.
+      const found = inFile(file, () => [
+        ...validate(module, { targetEnv }),
+        ...passRegistry.create('validate-builtins').run(module, { targetEnv }).diagnostics,
+      ]);
       // For assembly: where in the text, and the author's names for the ids.
       diagnostics = idNames === undefined ? found : found.map((d) => inAuthorsTerms(d, idNames));
     } catch (e) {
