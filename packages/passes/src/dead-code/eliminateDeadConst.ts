@@ -1,17 +1,5 @@
-import {
-  CallGraphAnalysis,
-  DecorationsAnalysis,
-  DefUseAnalysis,
-  EntryPointsAnalysis,
-  NamesAnalysis,
-  TypesAnalysis,
-  UNCHANGED,
-  isConstantCreation,
-  type Pass,
-} from '@spvkit/core';
-import { bodyWords } from '../words/bodyWords.js';
-import { moduleUses } from './moduleUses.js';
-import { Sweep } from './sweep.js';
+import { isConstantCreation, type Pass } from '@spvkit/core';
+import { PRESERVED_BY_GLOBAL_EDITS, removeUnusedGlobals } from './removeUnusedGlobals.js';
 
 /**
  * `eliminate-dead-const`: removes the constants and spec constants nothing uses (names and
@@ -25,20 +13,11 @@ import { Sweep } from './sweep.js';
 export const eliminateDeadConst: Pass = {
   name: 'eliminate-dead-const',
   description: 'remove constants nothing uses, and the types, names and decorations only they used',
-  // Edits only the sections before the bodies, through the module, which keeps these right.
-  preserves: [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, CallGraphAnalysis, EntryPointsAnalysis, TypesAnalysis],
+  preserves: PRESERVED_BY_GLOBAL_EDITS,
   run(module) {
-    const constants = module.globals.filter((inst) => inst.resultId !== 0 && isConstantCreation(inst.opcode));
-    if (constants.length === 0) return UNCHANGED;
-    const words = bodyWords(module);
-    const uses = moduleUses(module, words);
-    const sweep = new Sweep(uses);
-    for (const c of constants) {
-      if (uses.count(c.resultId) === 0 && sweep.removable(c.resultId)) sweep.removeGlobal(c.resultId);
-    }
-    if (!sweep.any) return UNCHANGED;
-    sweep.run();
-    sweep.apply(module);
-    return { changed: true, diagnostics: [] };
+    return removeUnusedGlobals(
+      module,
+      module.globals.filter((inst) => inst.resultId !== 0 && isConstantCreation(inst.opcode)),
+    );
   },
 };

@@ -1,10 +1,4 @@
 import {
-  CallGraphAnalysis,
-  DecorationsAnalysis,
-  DefUseAnalysis,
-  EntryPointsAnalysis,
-  NamesAnalysis,
-  TypesAnalysis,
   Op,
   StorageClass,
   UNCHANGED,
@@ -17,6 +11,7 @@ import {
 } from '@spvkit/core';
 import { bodyWords, functionSpans } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
+import { PRESERVED_BY_GLOBAL_EDITS } from './removeUnusedGlobals.js';
 
 /**
  * `remove-unused-interface-variables`: makes each entry point's interface list exactly the
@@ -29,8 +24,8 @@ import { IdOperands } from '../words/idOperands.js';
 export const removeUnusedInterfaceVariables: Pass = {
   name: 'remove-unused-interface-variables',
   description: "make each entry point's interface the variables its call tree uses (all globals from SPIR-V 1.4, Input/Output before)",
-  // Edits only OpEntryPoint operands, through the module, which keeps these right.
-  preserves: [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, CallGraphAnalysis, EntryPointsAnalysis, TypesAnalysis],
+  // Edits only OpEntryPoint operands, through the module.
+  preserves: PRESERVED_BY_GLOBAL_EDITS,
   run(module) {
     if (module.entryPoints.length === 0) return UNCHANGED;
     const everyStorage = module.header.version >= makeVersion(1, 4);
