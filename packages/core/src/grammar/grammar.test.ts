@@ -57,6 +57,12 @@ import {
   isIdKind,
   isLiteralKind,
   operandKind,
+  NO_VERSION,
+  enumerantRequirements,
+  extInstRequirements,
+  instructionRequirements,
+  kindHasRequirements,
+  type Requirements,
 } from './index.js';
 
 const script = fileURLToPath(new URL('./generate.mjs', import.meta.url));
@@ -433,5 +439,74 @@ describe("the assembler's specs agree with the full specs", () => {
       const t = extInstTextSpecs(set);
       expect(t.map((x) => [x.opname, x.opcode, ops(x.operands)])).toEqual(set.instructions.map((x) => [x.opname, x.opcode, ops(x.operands)]));
     }
+  });
+});
+
+describe('the requirement tables agree with the full specs', () => {
+  const versionWord = (v: string | undefined, absent: number): number => {
+    if (v === undefined) return absent;
+    if (v === 'None') return NO_VERSION;
+    const [major, minor] = v.split('.').map(Number);
+    return (major << 16) | (minor << 8);
+  };
+  const capabilityValue = (name: string): number => enumerantByName('Capability', name)!.value;
+  /** What the accessors should say of a spec: undefined where it requires nothing. */
+  const expected = (x: {
+    capabilities: readonly string[];
+    extensions: readonly string[];
+    version?: string;
+    lastVersion?: string;
+  }): Requirements | undefined => {
+    const r = {
+      capabilities: x.capabilities.map(capabilityValue),
+      extensions: [...x.extensions],
+      minVersion: versionWord(x.version, 0x00010000),
+      lastVersion: versionWord(x.lastVersion, NO_VERSION),
+    };
+    return r.capabilities.length === 0 && r.extensions.length === 0 && r.minVersion === 0x00010000 && r.lastVersion === NO_VERSION ? undefined : r;
+  };
+
+  it('every core instruction', () => {
+    const seen = new Set<number>();
+    for (const i of instructions) {
+      if (seen.has(i.opcode)) continue;
+      seen.add(i.opcode);
+      const got = instructionRequirements(i.opcode);
+      expect(got === undefined ? undefined : { ...got }, i.opname).toEqual(expected(i));
+    }
+    expect(instructionRequirements(Op.CopyLogical)).toEqual({ capabilities: [], extensions: [], minVersion: 0x00010400, lastVersion: NO_VERSION });
+    expect(instructionRequirements(Op.IAdd)).toBeUndefined();
+  });
+
+  it("every enumerant of the core kinds and of the sets' own kinds, and every extended instruction", () => {
+    for (const k of operandKinds) {
+      if (k.enumerants === undefined) continue;
+      const seen = new Set<number>();
+      let any = false;
+      for (const e of k.enumerants) {
+        if (seen.has(e.value)) continue;
+        seen.add(e.value);
+        const got = enumerantRequirements(k.kind, e.value);
+        if (got !== undefined) any = true;
+        expect(got === undefined ? undefined : { ...got }, `${k.kind}.${e.name}`).toEqual(expected(e));
+      }
+      expect(kindHasRequirements(k.kind), k.kind).toBe(any);
+    }
+    for (const set of extInstSets) {
+      for (const i of set.instructions) {
+        const got = extInstRequirements(set, i.opcode);
+        expect(got === undefined ? undefined : { ...got }, `${set.name} ${i.opname}`).toEqual(expected(i));
+      }
+      for (const k of set.operandKinds) {
+        for (const e of k.enumerants ?? []) {
+          const got = enumerantRequirements(k.kind, e.value, set);
+          expect(got === undefined ? undefined : { ...got }, `${set.name} ${k.kind}.${e.name}`).toEqual(expected(e));
+        }
+      }
+    }
+    // Implicit declaration reads the capabilities a capability depends on.
+    expect(enumerantRequirements('Capability', Capability.Geometry)?.capabilities).toEqual([Capability.Shader]);
+    expect(enumerantRequirements('Decoration', Decoration.BufferBlock)?.lastVersion).toBe(0x00010300);
+    expect(extInstRequirements(extInstSetByName('GLSL.std.450')!, GLSLstd450.InterpolateAtCentroid)?.capabilities).toEqual([Capability.InterpolationFunction]);
   });
 });

@@ -6,6 +6,8 @@
  * - `./textSpecs.ts`: shapes and names with aliases, operand names and the versions where each name
  *   is available (assembling);
  * - `./specs.ts`: the full specs with capabilities, extensions, classes and docs (building, users);
+ * - `./requirements.ts`: the capabilities, extensions and versions each opcode and enumerant
+ *   requires, as numbers (validating);
  * - the enumerations (`Op`, `Decoration`, ...) as namespaces of constants, which bundlers inline.
  * Nothing here runs when imported, beyond what a used export needs.
  */
@@ -64,3 +66,5 @@ export {
   type VersionAvailability,
 } from './textSpecs.js';
 export { generatorById, generators } from './generatorById.js';
+/** Capabilities, extensions and versions each opcode, enumerant and extended instruction requires (validating). */
+export { NO_VERSION, enumerantRequirements, extInstRequirements, instructionRequirements, kindHasRequirements, type Requirements } from './requirements.js';
