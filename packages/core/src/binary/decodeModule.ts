@@ -2,7 +2,7 @@ import { SpirvError, formatOffset } from '../errors/SpirvError.js';
 // Decoding reads the shapes of the grammar only (no names), so a page that decodes stays small;
 // errors name an instruction by its opcode number, which `spvkit dis` turns into its name.
 import { Op } from '../grammar/generated/enums.js';
-import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, instructionShape, knownOpcodes } from '../grammar/shapes.js';
+import { SHAPE_KNOWN, SHAPE_RESULT, SHAPE_TYPE, instructionOperands, instructionShape } from '../grammar/shapes.js';
 import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
@@ -14,6 +14,7 @@ import { walkOperands } from '../ir/operands.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
 import { instructionAt, instructionEnd, placeOf } from './InstructionWalker.js';
 import { TEXT_HINT, looksLikeText, readWords, type BinaryInput } from './wordInput.js';
+import { terminatorWord } from './literalString.js';
 
 /** Options for {@link decodeModule}. */
 export interface DecodeOptions {
@@ -146,34 +147,29 @@ const CHECK_KINDS: Readonly<Partial<Record<string, number>>> = {
 /**
  * Per opcode, when every operand (result type and result id aside) is an id, a one-word literal,
  * a string or a number as wide as the result type: the operands in grammar order, each
- * `kind + 4 * quantifier`. Undefined for the others (enumerants bring operands of their own, ...),
- * which the grammar walker checks.
+ * `kind + 4 * quantifier`; null for the others (enumerants bring operands of their own, ...),
+ * which the grammar walker checks. Made on an opcode's first instruction: a module uses a few
+ * dozen of the grammar's ~750 opcodes, and making them all was ~0.5 MB of objects and a few ms
+ * at the start of every command that decodes.
  */
-const CHECK_PLANS: (Uint8Array | undefined)[] = [];
-for (const opcode of knownOpcodes()) {
+const CHECK_PLANS: (Uint8Array | null | undefined)[] = [];
+
+function checkPlan(opcode: number): Uint8Array | null {
+  const plan = CHECK_PLANS[opcode];
+  return plan !== undefined ? plan : (CHECK_PLANS[opcode] = makeCheckPlan(opcode));
+}
+
+function makeCheckPlan(opcode: number): Uint8Array | null {
+  const operands = instructionOperands(opcode);
+  if (operands === undefined) return null;
   const plan: number[] = [];
-  let planned = true;
-  for (const o of instructionOperands(opcode)!) {
+  for (const o of operands) {
     if (o.kind === 'IdResultType' || o.kind === 'IdResult') continue;
     const kind = CHECK_KINDS[o.kind];
-    if (kind === undefined) {
-      planned = false;
-      break;
-    }
+    if (kind === undefined) return null;
     plan.push(kind + 4 * (o.quantifier === '' ? Q_ONE : o.quantifier === '?' ? Q_OPTIONAL : Q_MANY));
   }
-  if (planned) CHECK_PLANS[opcode] = Uint8Array.from(plan);
-}
-
-/** The word (from `p`, below `end`) holding the zero byte that ends a string, or `end`. */
-function stringEnd(words: Uint32Array, p: number, end: number): number {
-  let q = p;
-  while (q < end && !hasZeroByte(words[q])) q++;
-  return q;
-}
-
-function hasZeroByte(w: number): boolean {
-  return (w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0;
+  return Uint8Array.from(plan);
 }
 
 /** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */
@@ -224,8 +220,8 @@ class DecodeState {
 
   /** Checks every id operand is below the bound and every string is terminated. */
   checkOperands(inst: Instruction, pos: number, end: number, strings: boolean): void {
-    const plan = CHECK_PLANS[inst.opcode];
-    if (plan !== undefined) this.checkPlanned(plan, inst, pos, end, strings);
+    const plan = checkPlan(inst.opcode);
+    if (plan !== null) this.checkPlanned(plan, inst, pos, end, strings);
     else this.checkWalked(inst, pos, end, strings);
   }
 
@@ -271,10 +267,10 @@ class DecodeState {
           p++;
         } else if (kind === K_WORD) p++;
         else if (kind === K_STRING) {
-          // The loop is a function of its own: one long string (OpSource) would have the engine
-          // compile this method in the middle of it, before the code after it ever ran, and
-          // that code would then deoptimize it.
-          const q = stringEnd(words, p, end);
+          // The search is a function of its own: one long string (OpSource) searched here would
+          // have the engine compile this method in the middle of it, before the code after it
+          // ever ran, and that code would then deoptimize it.
+          const q = terminatorWord(words, p, end);
           if (q === end) {
             // The walker stops at an unterminated string.
             if (strings) throw this.unterminatedString(pos, opcode);

@@ -36,6 +36,30 @@ export function decodeLiteralString(words: ArrayLike<number>, start: number, end
   });
 }
 
+/** Strings at least this many words long are searched by the engine's byte search rather than word by word. */
+const LONG_STRING_WORDS = 16;
+
+/**
+ * @internal The index of the first word of `words[from, to)` holding a zero byte, the word that
+ * ends a literal string there, or `to` when none does. A long string (OpSource with the whole
+ * source text, which `glslang -g` writes: megabytes) is searched with `Uint8Array.indexOf`, a
+ * native byte search, instead of a loop that runs uncompiled on a module's only decode. Which
+ * bytes of a word are zero does not depend on the byte order, so searching the memory is the same.
+ */
+export function terminatorWord(words: Uint32Array, from: number, to: number): number {
+  if (to - from >= LONG_STRING_WORDS) {
+    const at = new Uint8Array(words.buffer, words.byteOffset + from * 4, (to - from) * 4).indexOf(0);
+    return at < 0 ? to : from + (at >>> 2);
+  }
+  let q = from;
+  while (q < to) {
+    const w = words[q];
+    if ((w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0) return q;
+    q++;
+  }
+  return to;
+}
+
 /** Number of words `value` occupies as a literal string (with terminator and padding). */
 export function literalStringWordCount(value: string): number {
   return (utf8Encoder.encode(value).length >>> 2) + 1;

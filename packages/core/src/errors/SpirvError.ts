@@ -36,7 +36,9 @@ export type SpirvErrorCode =
   | 'NOT_IN_MODULE'
   /** A cached analysis no longer matches the module (see checkConsistency). */
   | 'INCONSISTENT_ANALYSIS'
-  | 'BAD_OPTION';
+  | 'BAD_OPTION'
+  // Translation to another language (WGSL): a construct the target cannot express.
+  | 'UNSUPPORTED_CONSTRUCT';
 
 /** A position in a source text (1-based line and column). */
 export interface SourceLocation {

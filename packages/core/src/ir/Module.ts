@@ -38,8 +38,8 @@ export interface Analysis<T> {
 }
 
 /**
- * Function bodies not decoded yet: a word range of a buffer holding a whole module, and how to
- * decode it. See {@link Module.setLazyFunctions}.
+ * Function bodies not decoded yet: a word range of a buffer (a decoded module's own words, or
+ * the bodies alone), and how to decode it. See {@link Module.setLazyFunctions}.
  */
 export interface LazyFunctionRegion {
   readonly words: Uint32Array;

@@ -4,6 +4,7 @@ import { Op } from '../grammar/generated/enums.js';
 import { enumerantParameters, extInstOperands, instructionOperands, operandCategory } from '../grammar/shapes.js';
 import type { ExtInstSetInfo, OperandSpec } from '../grammar/types.js';
 import type { Instruction } from './Instruction.js';
+import { terminatorWord } from '../binary/literalString.js';
 
 /**
  * What operand parsing needs to know about the rest of the module: literal widths depend on types
@@ -160,14 +161,11 @@ class OperandWalker {
         return undefined;
       case 'LiteralString': {
         const start = this.pos;
-        for (let i = start; i < this.n; i++) {
-          const v = inst.word(i);
-          if ((v & 0xff) === 0 || (v & 0xff00) === 0 || (v & 0xff0000) === 0 || (v & 0xff000000) === 0) {
-            this.emit(kind, i - start + 1, set);
-            return undefined;
-          }
-        }
-        return this.fail({ kind: 'unterminated-string', start });
+        // The operands' own words (read only), searched in one call: OpSource can hold megabytes.
+        const i = terminatorWord(inst.operands as Uint32Array, start, this.n);
+        if (i === this.n) return this.fail({ kind: 'unterminated-string', start });
+        this.emit(kind, i - start + 1, set);
+        return undefined;
       }
       case 'LiteralContextDependentNumber': {
         // OpConstant / OpSpecConstant: the result type says how wide the literal is.

@@ -85,9 +85,13 @@ export class PassRegistry {
 
   /** Registered names with their descriptions (and arguments, where they take one), sorted by name. */
   list(): PassListing[] {
-    return [...this.factories.entries()]
-      .map(([name, e]) => (e.argument !== undefined ? { name, description: e.description, argument: e.argument } : { name, description: e.description }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return (
+      [...this.factories.entries()]
+        .map(([name, e]) => (e.argument !== undefined ? { name, description: e.description, argument: e.argument } : { name, description: e.description }))
+        // Code-unit order, not localeCompare: pass names are ASCII, and localeCompare starts ICU,
+        // 10-17 ms of every `spvkit opt` start.
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    );
   }
 }
 

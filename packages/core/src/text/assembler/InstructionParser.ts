@@ -78,42 +78,42 @@ export class InstructionParser {
   private n = 0;
   private opcode = 0;
   private entry: OpcodeEntry | undefined;
-  private resultTypeId = 0;
-  private typeStart = 0;
-  private typeEnd = 0;
-  private extSet: ExtInstSetEntry | undefined;
+  #resultTypeId = 0;
+  #typeStart = 0;
+  #typeEnd = 0;
+  #extSet: ExtInstSetEntry | undefined;
   private resultStart = -1;
-  private resultEnd = -1;
-  private resultHash = 0;
+  #resultEnd = -1;
+  #resultHash = 0;
   /** Set with the error that aborts an instruction: when >= 0, recovery resumes on the line after this offset. */
-  private resumeLineOf = -1;
-  private resultHashed = false;
-  private headParsed = false;
+  #resumeLineOf = -1;
+  #resultHashed = false;
+  #headParsed = false;
   private instStart = 0;
-  private instLine = 0;
-  private instLineStart = 0;
+  #instLine = 0;
+  #instLineStart = 0;
   private lastEnd = 0;
   /** Line of {@link lastEnd}. */
   private lastLine = 0;
-  private lastEnums: EnumTable | undefined;
-  private lastEnumsStart = 0;
-  private lastEnumsEnd = 0;
+  #lastEnums: EnumTable | undefined;
+  #lastEnumsStart = 0;
+  #lastEnumsEnd = 0;
   /** For `!` instructions: the name index of each word that was an `%id`, else -1. */
-  private wordIds = new Int32Array(256);
+  #wordIds = new Int32Array(256);
 
   // The previous complete instruction, for "unexpected word after ..." messages.
-  private prevOpname = '';
-  private prevLine = -1;
-  private prevEnums: EnumTable | undefined;
-  private prevEnumsStart = 0;
-  private prevEnumsEnd = 0;
+  #prevOpname = '';
+  #prevLine = -1;
+  #prevEnums: EnumTable | undefined;
+  #prevEnumsStart = 0;
+  #prevEnumsEnd = 0;
   #suggestionBudget = 100;
 
   // What the text has defined so far.
-  private readonly types = new Map<number, number>();
+  readonly #types = new Map<number, number>();
   private valueTypes: Uint32Array;
-  private readonly farValueTypes = new Map<number, number>();
-  private readonly extSets = new Map<number, ExtInstSetEntry>();
+  readonly #farValueTypes = new Map<number, number>();
+  readonly #extSets = new Map<number, ExtInstSetEntry>();
 
   // Read on error paths only (see above).
   readonly #source: SourceText;
@@ -145,7 +145,7 @@ export class InstructionParser {
     const lx = this.lx;
     while (lx.skipBlank()) {
       try {
-        this.parseInstruction();
+        this.#parseInstruction();
       } catch (e) {
         if (e !== ABORT) throw e;
         this.#recover();
@@ -155,35 +155,35 @@ export class InstructionParser {
 
   // ------------------------------------------------------------------ instructions
 
-  private parseInstruction(): void {
+  #parseInstruction(): void {
     const lx = this.lx;
     const b = this.bytes;
     const start = lx.pos;
     this.instStart = start;
-    this.instLine = lx.line;
-    this.instLineStart = lx.lineStart;
+    this.#instLine = lx.line;
+    this.#instLineStart = lx.lineStart;
     this.n = 1;
     this.opcode = -1;
-    this.resultTypeId = 0;
-    this.extSet = undefined;
+    this.#resultTypeId = 0;
+    this.#extSet = undefined;
     this.resultStart = -1;
-    this.headParsed = false;
-    this.lastEnums = undefined;
+    this.#headParsed = false;
+    this.#lastEnums = undefined;
     this.entry = undefined;
     if (b[start] === CH_BANG) {
-      this.parseRawInstruction(start);
+      this.#parseRawInstruction(start);
       return;
     }
     // The hot path stays short: V8 optimizes a function after running bytecode in proportion to
     // its length, and this one runs once per instruction from the first.
-    const opStart = lx.startsWithOp(start) ? start : this.parseResultHead(start);
+    const opStart = lx.startsWithOp(start) ? start : this.#parseResultHead(start);
     let opEnd = lx.identEnd(opStart);
     const hashed = opEnd >= 0;
     if (!hashed) opEnd = lx.wordEnd(opStart);
     lx.take(opEnd);
     this.lastEnd = opEnd;
     this.lastLine = lx.line;
-    this.headParsed = true;
+    this.#headParsed = true;
     const entry = hashed ? this.grammar.opcodeHashed(b, opStart, opEnd, lx.hash) : this.grammar.opcode(b, opStart, opEnd);
     if (entry === undefined || !isAvailable(entry.range, this.version) || entry.spec.hasResult !== this.resultStart >= 0) {
       this.#badOpcode(entry, opStart, opEnd);
@@ -191,23 +191,23 @@ export class InstructionParser {
     this.entry = entry;
     this.opcode = entry.opcode;
     this.sp = 0;
-    this.pushAll(entry.pattern, entry.pattern.length);
-    this.parseOperands();
-    this.finishInstruction();
+    this.#pushAll(entry.pattern, entry.pattern.length);
+    this.#parseOperands();
+    this.#finishInstruction();
   }
 
   /** Reads `%name =` before an opcode, keeping the name as the result id's; returns where the opcode starts. */
-  private parseResultHead(start: number): number {
+  #parseResultHead(start: number): number {
     const lx = this.lx;
     const b = this.bytes;
     // The name's hash comes with finding its end, for the id lookup.
     let end = b[start] === CH_PERCENT ? lx.identEnd(start + 1) : -1;
-    this.resultHash = lx.hash;
-    this.resultHashed = end > start + 1;
+    this.#resultHash = lx.hash;
+    this.#resultHashed = end > start + 1;
     if (end < 0) end = lx.wordEnd(start);
-    if (b[start] !== CH_PERCENT || (lx.line === this.prevLine && !lx.equalsFollows(end))) this.#failHead(start, end);
+    if (b[start] !== CH_PERCENT || (lx.line === this.#prevLine && !lx.equalsFollows(end))) this.#failHead(start, end);
     this.resultStart = start;
-    this.resultEnd = end;
+    this.#resultEnd = end;
     lx.take(end);
     if (!lx.skipBlank()) this.#fail(start, end, `expected '=' after ${this.#text(start, end)}, found the end of the text`);
     const eq = lx.pos;
@@ -237,7 +237,7 @@ export class InstructionParser {
   #missingEquals(start: number, end: number, eq: number, eqEnd: number): void {
     const tok = this.#text(start, end);
     const message = `expected '=' after ${tok}, found '${this.#text(eq, eqEnd)}'`;
-    const hint = `an instruction with a result is written '${tok} = OpName operands...', with spaces around '='`;
+    const hint = `write '${tok} = OpName ...', with spaces around '='`;
     if (!this.lx.startsWithOp(eq)) this.#fail(eq, eqEnd, message, hint);
     this.#diagnostics.error(eq, eqEnd, message, hint);
   }
@@ -254,18 +254,18 @@ export class InstructionParser {
         opStart,
         opEnd,
         `${spec.opname} is not available in ${versionName(this.version)} (target environment ${this.#envName})`,
-        `${spec.opname} needs ${versionName(entry.range.minVersion)} or an extension; choose a newer target environment`,
+        `it needs ${versionName(entry.range.minVersion)} or an extension; choose a newer target environment`,
       );
     }
     if (spec.hasResult && this.resultStart < 0) {
       this.#fail(opStart, opEnd, `${spec.opname} produces a result id, but none is given`, `write '%name = ${spec.opname} ...'`);
     }
-    const tok = this.#text(this.resultStart, this.resultEnd);
-    this.#fail(this.resultStart, this.resultEnd, `${spec.opname} does not produce a result id, so ${tok} cannot be set`, `remove '${tok} ='`);
+    const tok = this.#text(this.resultStart, this.#resultEnd);
+    this.#fail(this.resultStart, this.#resultEnd, `${spec.opname} does not produce a result id, so ${tok} cannot be set`, `remove '${tok} ='`);
   }
 
   /** spirv-as's operand loop: pop an expected operand, read a word for it, repeat. */
-  private parseOperands(): void {
+  #parseOperands(): void {
     const lx = this.lx;
     const b = this.bytes;
     while (this.sp > 0) {
@@ -273,11 +273,11 @@ export class InstructionParser {
       const code = t.code;
       if (code === OPERAND_VARIABLE) {
         this.sp++;
-        this.pushAll(t.expansion!, t.expansion!.length);
+        this.#pushAll(t.expansion!, t.expansion!.length);
         continue;
       }
       if (code === OPERAND_RESULT_ID && this.resultStart >= 0) {
-        this.encodeResultId();
+        this.#encodeResultId();
         continue;
       }
       if (!lx.skipBlank()) {
@@ -294,7 +294,7 @@ export class InstructionParser {
           this.#missingOperand(t, false);
         }
         if (code === OPERAND_ID || code === OPERAND_TYPE_ID) {
-          this.encodeId(t, s, e, this.ids.lookupHashed(b, s + 1, e, lx.hash));
+          this.#encodeId(t, s, e, this.ids.lookupHashed(b, s + 1, e, lx.hash));
           lx.take(e);
           this.lastEnd = e;
           this.lastLine = lx.line;
@@ -308,10 +308,10 @@ export class InstructionParser {
         }
       }
       if (c === CH_BANG) {
-        this.encodeImmediate(s, e);
-        this.useAlternatePattern();
+        this.#encodeImmediate(s, e);
+        this.#useAlternatePattern();
       } else {
-        this.encodeOperand(t, s, e);
+        this.#encodeOperand(t, s, e);
       }
       lx.take(e);
       this.lastEnd = e;
@@ -319,7 +319,7 @@ export class InstructionParser {
     }
   }
 
-  private encodeOperand(t: OperandType, s: number, e: number): void {
+  #encodeOperand(t: OperandType, s: number, e: number): void {
     const b = this.bytes;
     switch (t.code) {
       case OPERAND_ID:
@@ -327,36 +327,36 @@ export class InstructionParser {
         if (b[s] !== CH_PERCENT) {
           this.#fail(s, e, `expected an id (%name) for ${this.#describe(t)}, found '${this.#text(s, e)}'`, this.#kindHint(t));
         }
-        this.encodeId(t, s, e, this.ids.lookup(b, s + 1, e));
+        this.#encodeId(t, s, e, this.ids.lookup(b, s + 1, e));
         return;
       }
       case OPERAND_LITERAL_INTEGER:
-        this.check(encodeInteger(b, s, e, 32, false, this.room(2), this.n), s, e, t);
+        this.#check(encodeInteger(b, s, e, 32, false, this.#room(2), this.n), s, e, t);
         return;
       case OPERAND_LITERAL_FLOAT:
-        this.check(encodeFloat(b, s, e, 32, this.room(2), this.n), s, e, t);
+        this.#check(encodeFloat(b, s, e, 32, this.#room(2), this.n), s, e, t);
         return;
       case OPERAND_TYPED_NUMBER:
-        this.encodeTypedNumber(t, s, e);
+        this.#encodeTypedNumber(t, s, e);
         return;
       case OPERAND_LITERAL_STRING:
-        this.encodeStringOperand(t, s, e);
+        this.#encodeStringOperand(t, s, e);
         return;
       case OPERAND_VALUE_ENUM:
-        this.encodeValueEnum(t, s, e);
+        this.#encodeValueEnum(t, s, e);
         return;
       case OPERAND_BIT_ENUM:
-        this.encodeBitEnum(t, s, e);
+        this.#encodeBitEnum(t, s, e);
         return;
       case OPERAND_EXT_INST:
-        this.encodeExtInst(s, e);
+        this.#encodeExtInst(s, e);
         return;
       case OPERAND_SPEC_CONSTANT_OP:
-        this.encodeSpecConstantOp(s, e);
+        this.#encodeSpecConstantOp(s, e);
         return;
       case OPERAND_CIV:
-        this.encodeCiv(s, e);
-        if (this.sp === 0) this.push(CIV);
+        this.#encodeCiv(s, e);
+        if (this.sp === 0) this.#push(CIV);
         return;
       case OPERAND_RESULT_ID:
         // Only reached when the opcode has a result but the text gave none (reported before).
@@ -364,7 +364,7 @@ export class InstructionParser {
     }
   }
 
-  private finishInstruction(): void {
+  #finishInstruction(): void {
     const n = this.n;
     const w = this.w;
     const opcode = this.opcode;
@@ -373,27 +373,27 @@ export class InstructionParser {
       this.#fail(
         this.instStart,
         this.lastEnd,
-        `${entry.spec.opname} is too long: ${n} words, more than the 65535 one instruction can hold`,
-        'split long text with OpSourceContinued, or the data over several instructions',
+        `${entry.spec.opname} has ${n} words; an instruction holds at most 65535`,
+        'split it up (long text: with OpSourceContinued)',
       );
     }
     w[0] = ((n << 16) | opcode) >>> 0;
-    if (GENERATES_TYPE[opcode] === 1) this.recordType(n);
-    else if (entry.spec.hasResultType && n >= 3) this.setValueType(w[2], w[1]);
+    if (GENERATES_TYPE[opcode] === 1) this.#recordType(n);
+    else if (entry.spec.hasResultType && n >= 3) this.#setValueType(w[2], w[1]);
     const shape = instructionShape[opcode];
     let at = 1;
     const typeId = (shape & SHAPE_TYPE) !== 0 ? w[at++] : 0;
     const resultId = (shape & SHAPE_RESULT) !== 0 ? w[at] : 0;
     if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.#zeroId();
-    this.region.add(w, 0, n, this.instStart, this.lastEnd, this.instLine, this.instLineStart);
-    this.prevOpname = entry.spec.opname;
-    this.prevLine = this.lastLine;
-    this.prevEnums = this.lastEnums;
-    this.prevEnumsStart = this.lastEnumsStart;
-    this.prevEnumsEnd = this.lastEnumsEnd;
+    this.region.add(w, 0, n, this.instStart, this.lastEnd, this.#instLine, this.#instLineStart);
+    this.#prevOpname = entry.spec.opname;
+    this.#prevLine = this.lastLine;
+    this.#prevEnums = this.#lastEnums;
+    this.#prevEnumsStart = this.#lastEnumsStart;
+    this.#prevEnumsEnd = this.#lastEnumsEnd;
   }
 
-  private recordType(n: number): void {
+  #recordType(n: number): void {
     const w = this.w;
     const opcode = this.opcode;
     let info = typeInfo(TYPE_OTHER, 0, false);
@@ -405,7 +405,7 @@ export class InstructionParser {
       if (n === 3) info = typeInfo(TYPE_FLOAT, w[2], false);
       else if (n !== 4) this.#fail(this.instStart, this.lastEnd, 'OpTypeFloat takes a width and an optional encoding');
     }
-    this.types.set(w[1], info);
+    this.#types.set(w[1], info);
   }
 
   // ------------------------------------------------------------------ `!<integer>` instructions
@@ -415,13 +415,13 @@ export class InstructionParser {
    * is used as is, word count included), the rest are numbers, strings or ids, up to the next
    * opcode or `%id =`. The words may hold several instructions; each must be whole.
    */
-  private parseRawInstruction(start: number): void {
+  #parseRawInstruction(start: number): void {
     const lx = this.lx;
     const b = this.bytes;
     this.n = 0;
     let e = lx.wordEnd(start);
-    this.encodeImmediate(start, e);
-    this.wordIds[0] = -1;
+    this.#encodeImmediate(start, e);
+    this.#wordIds[0] = -1;
     lx.take(e);
     this.lastEnd = e;
     this.lastLine = lx.line;
@@ -430,13 +430,13 @@ export class InstructionParser {
       e = lx.wordEnd(s);
       if (lx.startsInstruction(s, e)) break;
       if (e === s + 1 && b[s] === CH_EQUALS) {
-        this.#fail(s, e, `'=' cannot follow words given with !<integer>`, 'a result id is written before the opcode: %x = OpName ...');
+        this.#fail(s, e, `'=' cannot follow words given with !<integer>`, 'write a result id before the opcode: %x = OpName ...');
       }
       const before = this.n;
-      if (b[s] === CH_BANG) this.encodeImmediate(s, e);
-      else this.encodeCiv(s, e);
-      this.wordIds.fill(-1, before, this.n);
-      if (this.n === before + 1 && b[s] === CH_PERCENT) this.wordIds[before] = this.ids.lookup(b, s + 1, e);
+      if (b[s] === CH_BANG) this.#encodeImmediate(s, e);
+      else this.#encodeCiv(s, e);
+      this.#wordIds.fill(-1, before, this.n);
+      if (this.n === before + 1 && b[s] === CH_PERCENT) this.#wordIds[before] = this.ids.lookup(b, s + 1, e);
       lx.take(e);
       this.lastEnd = e;
       this.lastLine = lx.line;
@@ -453,7 +453,7 @@ export class InstructionParser {
           this.instStart,
           this.lastEnd,
           `the !<integer> words do not form whole instructions: word ${i + 1} (0x${first.toString(16).padStart(8, '0')}) declares ${wc} words, but ${n - i} are left`,
-          "the high 16 bits of an instruction's first word are its word count; spvkit keeps instructions whole",
+          "an instruction's first word holds its word count in the high 16 bits",
         );
       }
       const shape = instructionShape[opcode];
@@ -462,76 +462,71 @@ export class InstructionParser {
       let resultId = 0;
       if ((shape & SHAPE_TYPE) !== 0 && at < i + wc) typeId = w[at++]!;
       if ((shape & SHAPE_RESULT) !== 0 && at < i + wc) {
-        const index = this.wordIds[at];
-        if (index >= 0) this.define(index, start, this.lastEnd);
+        const index = this.#wordIds[at];
+        if (index >= 0) this.#define(index, start, this.lastEnd);
         resultId = w[at]!;
       }
       if (((shape & SHAPE_TYPE) !== 0 && typeId === 0) || ((shape & SHAPE_RESULT) !== 0 && resultId === 0)) this.#zeroId();
-      this.region.add(w, i, i + wc, start, this.lastEnd, this.instLine, this.instLineStart);
+      this.region.add(w, i, i + wc, start, this.lastEnd, this.#instLine, this.#instLineStart);
       i += wc;
     }
-    this.prevOpname = '!<integer> words';
-    this.prevLine = this.lastLine;
-    this.prevEnums = undefined;
+    this.#prevOpname = '!<integer> words';
+    this.#prevLine = this.lastLine;
+    this.#prevEnums = undefined;
   }
 
   // ------------------------------------------------------------------ operands
 
-  private encodeId(t: OperandType, s: number, e: number, index: number): void {
+  #encodeId(t: OperandType, s: number, e: number, index: number): void {
     if (index < 0) this.#badId(s, e);
     this.ids.use(index, s);
     const id = this.ids.id(index);
     if (t.code === OPERAND_TYPE_ID) {
-      this.resultTypeId = id;
-      this.typeStart = s;
-      this.typeEnd = e;
+      this.#resultTypeId = id;
+      this.#typeStart = s;
+      this.#typeEnd = e;
     }
-    this.emitId(id, s, e);
+    this.#emitId(id, s, e);
   }
 
-  private encodeResultId(): void {
+  #encodeResultId(): void {
     const s = this.resultStart;
-    const e = this.resultEnd;
-    const index = this.resultHashed ? this.ids.lookupHashed(this.bytes, s + 1, e, this.resultHash) : this.ids.lookup(this.bytes, s + 1, e);
+    const e = this.#resultEnd;
+    const index = this.#resultHashed ? this.ids.lookupHashed(this.bytes, s + 1, e, this.#resultHash) : this.ids.lookup(this.bytes, s + 1, e);
     if (index < 0) this.#badId(s, e);
-    this.define(index, s, e);
-    this.emitId(this.ids.id(index), s, e);
+    this.#define(index, s, e);
+    this.#emitId(this.ids.id(index), s, e);
   }
 
-  private define(index: number, s: number, e: number): void {
+  #define(index: number, s: number, e: number): void {
     const before = this.ids.define(index, s);
     if (before >= 0 && before !== s) {
       this.#diagnostics.error(s, e, `%${this.ids.name(index)} is defined twice`, `it was first defined at ${this.#diagnostics.where(before)}`);
     }
   }
 
-  private emitId(id: number, s: number, e: number): void {
-    this.room(1)[this.n++] = id;
+  #emitId(id: number, s: number, e: number): void {
+    this.#room(1)[this.n++] = id;
     // The set of an OpExtInst (its fourth word) decides how its instruction operand reads.
     if (this.n === 4 && (this.opcode === Op.ExtInst || this.opcode === OP_EXT_INST_WITH_FORWARD_REFS)) {
-      const set = this.extSets.get(id);
+      const set = this.#extSets.get(id);
       if (set === undefined) {
-        this.#fail(
-          s,
-          e,
-          `${this.#text(s, e)} is not an extended instruction set imported with OpExtInstImport`,
-          'import the set first: %glsl = OpExtInstImport "GLSL.std.450"',
-        );
+        this.#fail(s, e, `${this.#text(s, e)} is not a set imported with OpExtInstImport`, 'import the set first: %glsl = OpExtInstImport "GLSL.std.450"');
       }
-      this.extSet = set;
+      this.#extSet = set;
     }
   }
 
-  private encodeImmediate(s: number, e: number): void {
+  #encodeImmediate(s: number, e: number): void {
     const v = parseUint32(asciiText(this.bytes, s + 1, e));
     if (v === undefined) {
-      this.#fail(s, e, `invalid immediate word '${this.#text(s, e)}'`, '!<integer> gives one 32-bit word: decimal, hex (!0x1F) or octal (!017)');
+      this.#fail(s, e, `invalid immediate word '${this.#text(s, e)}'`, 'one 32-bit word: !42, !0x1F or !017');
     }
-    this.room(1)[this.n++] = v;
+    this.#room(1)[this.n++] = v;
   }
 
   /** After an `!<integer>` operand, the rest of the instruction is read as numbers, strings or ids (spirv-as `spvAlternatePatternFollowingImmediate`). */
-  private useAlternatePattern(): void {
+  #useAlternatePattern(): void {
     const stack = this.stack;
     let depth = -1;
     for (let i = this.sp - 1; i >= 0; i--) {
@@ -541,36 +536,36 @@ export class InstructionParser {
       }
     }
     this.sp = 0;
-    this.push(CIV);
+    this.#push(CIV);
     if (depth < 0) return;
-    this.push(RESULT_ID);
-    for (let i = 0; i < depth; i++) this.push(CIV);
+    this.#push(RESULT_ID);
+    for (let i = 0; i < depth; i++) this.#push(CIV);
   }
 
   /** A word after `!<integer>`: a 32-bit number, else a string, else an id. */
-  private encodeCiv(s: number, e: number): void {
+  #encodeCiv(s: number, e: number): void {
     const b = this.bytes;
-    const r = this.encodeUntypedNumber(s, e);
+    const r = this.#encodeUntypedNumber(s, e);
     if (typeof r === 'number') {
       this.n += r;
       return;
     }
     if (b[s] === CH_QUOTE && !looksNumeric(b, s, e)) {
-      this.encodeStringOperand(CIV, s, e);
+      this.#encodeStringOperand(CIV, s, e);
       return;
     }
     if (b[s] === CH_PERCENT) {
       const index = this.ids.lookup(b, s + 1, e);
       if (index < 0) this.#badId(s, e);
       this.ids.use(index, s);
-      this.emitId(this.ids.id(index), s, e);
+      this.#emitId(this.ids.id(index), s, e);
       return;
     }
-    this.#fail(s, e, `invalid word after !<integer>: '${this.#text(s, e)}'`, 'after !<integer>, each word is a 32-bit number, a quoted string or an %id');
+    this.#fail(s, e, `invalid word after !<integer>: '${this.#text(s, e)}'`, 'after !<integer>: numbers, "strings" or %ids');
   }
 
   /** A 32-bit number whose kind comes from its text: a float if it has a point, signed if it has a minus sign. */
-  private encodeUntypedNumber(s: number, e: number): number | LiteralError {
+  #encodeUntypedNumber(s: number, e: number): number | LiteralError {
     const b = this.bytes;
     let dot = false;
     for (let i = s; i < e; i++) {
@@ -579,62 +574,57 @@ export class InstructionParser {
         break;
       }
     }
-    const out = this.room(2);
+    const out = this.#room(2);
     if (dot) return encodeFloat(b, s, e, 32, out, this.n);
     return encodeInteger(b, s, e, 32, b[s] === 0x2d, out, this.n);
   }
 
-  private encodeTypedNumber(t: OperandType, s: number, e: number): void {
+  #encodeTypedNumber(t: OperandType, s: number, e: number): void {
     const b = this.bytes;
     let info: number | undefined;
     let isConstant = false;
     if (this.opcode === Op.Constant || this.opcode === Op.SpecConstant) {
-      info = this.types.get(this.resultTypeId);
+      info = this.#types.get(this.#resultTypeId);
       isConstant = true;
       if (info === undefined || (info & 3) === TYPE_OTHER) {
         this.#fail(
           s,
           e,
-          `the type of ${this.entry!.spec.opname} must be a scalar integer or floating-point type defined before it`,
+          `the type of ${this.entry!.spec.opname} must be an integer or float scalar type defined before it`,
           info === undefined
-            ? `${this.#text(this.typeStart, this.typeEnd)} is not a type defined earlier in the text`
-            : `${this.#text(this.typeStart, this.typeEnd)} is not an OpTypeInt or OpTypeFloat`,
+            ? `${this.#text(this.#typeStart, this.#typeEnd)} is not a type defined earlier in the text`
+            : `${this.#text(this.#typeStart, this.#typeEnd)} is not an OpTypeInt or OpTypeFloat`,
         );
       }
     } else if (this.opcode === Op.Switch) {
-      info = this.types.get(this.valueTypeOf(this.w[1]));
+      info = this.#types.get(this.#valueTypeOf(this.w[1]));
       if (info === undefined || (info & 3) !== TYPE_INT) {
-        this.#fail(
-          s,
-          e,
-          'the selector of OpSwitch must be an integer value whose type is defined before it',
-          "case literals are as wide as the selector's integer type, so it must be known when the literals are read",
-        );
+        this.#fail(s, e, 'OpSwitch selects on an integer value defined before it', "case literals are as wide as the selector's type");
       }
     } else {
-      this.check(this.encodeUntypedNumber(s, e), s, e, t);
+      this.#check(this.#encodeUntypedNumber(s, e), s, e, t);
       return;
     }
     const width = info >>> 8;
-    const out = this.room(3);
+    const out = this.#room(3);
     const r = (info & 3) === TYPE_FLOAT ? encodeFloat(b, s, e, width, out, this.n) : encodeInteger(b, s, e, width, (info & 4) !== 0, out, this.n);
     if (typeof r !== 'number') {
-      this.#fail(s, e, `${r.message} (${isConstant ? `the result type ${this.#text(this.typeStart, this.typeEnd)}` : "the selector's type"})`, r.hint);
+      this.#fail(s, e, `${r.message} (${isConstant ? `the result type ${this.#text(this.#typeStart, this.#typeEnd)}` : "the selector's type"})`, r.hint);
     }
     this.n += r;
   }
 
   /** Warns of a C escape in a string (`\\n` is the letter n to spirv-as). One function for all strings, not a closure per string. */
-  private readonly onCEscape = (p: number): void => {
+  readonly #onCEscape = (p: number): void => {
     this.#diagnostics.warning(
       p,
       p + 2,
-      `'${this.#text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1])}' here: a backslash in a spirv-as string only keeps the next character as it is`,
-      'write \\\\ for a backslash; a line break can be written as is, inside the quotes',
+      `'${this.#text(p, p + 2)}' is the letter '${String.fromCharCode(this.bytes[p + 1])}' here: in spirv-as strings a backslash keeps the next character as it is`,
+      'write \\\\ for a backslash, line breaks as they are',
     );
   };
 
-  private encodeStringOperand(t: OperandType, s: number, e: number): void {
+  #encodeStringOperand(t: OperandType, s: number, e: number): void {
     const b = this.bytes;
     if (looksNumeric(b, s, e)) {
       this.#fail(
@@ -647,7 +637,7 @@ export class InstructionParser {
     if (e === this.lx.end && this.lx.unclosedQuote(s, e) >= 0) this.#unterminatedString(s);
     const at = this.n;
     // Long strings (OpSource) are not searched for backslashes again: the lexer knows where the next one is.
-    const r = encodeString(b, s, e, this.room(((e - s) >>> 2) + 2), at, this.onCEscape, e - s >= 66 ? this.lx.backslashFrom(s) : undefined);
+    const r = encodeString(b, s, e, this.#room(((e - s) >>> 2) + 2), at, this.#onCEscape, e - s >= 66 ? this.lx.backslashFrom(s) : undefined);
     if (typeof r !== 'number') this.#fail(s, e, r.message, r.hint);
     this.n += r;
     if (this.opcode === Op.ExtInstImport && at === 2) {
@@ -658,31 +648,30 @@ export class InstructionParser {
           s,
           e,
           `unknown extended instruction set '${name}'`,
-          didYouMean(this.#nearest(name, this.grammar.extInstSetNames())) ??
-            `known sets: ${this.grammar.extInstSetNames().join(', ')}; any NonSemantic.* set is accepted`,
+          didYouMean(this.#nearest(name, this.grammar.extInstSetNames())) ?? `known sets: ${this.grammar.extInstSetNames().join(', ')}; and any NonSemantic.*`,
         );
       }
-      this.extSets.set(this.w[1], set);
+      this.#extSets.set(this.w[1], set);
     }
   }
 
-  private encodeValueEnum(t: OperandType, s: number, e: number): void {
+  #encodeValueEnum(t: OperandType, s: number, e: number): void {
     const table = t.enums!;
     const entry = table.byName(this.bytes, s, e);
     if (entry === undefined) {
-      const v = this.numericValue(s, e);
+      const v = this.#numericValue(s, e);
       if (v === undefined) this.#unknownEnumerant(table, s, e);
-      this.room(1)[this.n++] = v;
+      this.#room(1)[this.n++] = v;
       const known = table.value(v);
-      if (known !== undefined) this.pushParams(table, known);
+      if (known !== undefined) this.#pushParams(table, known);
       return;
     }
     if (!isAvailable(entry.range, this.version)) this.#unavailableEnumerant(table, entry.spec.name, entry.range.minVersion, s, e);
-    this.room(1)[this.n++] = entry.spec.value;
-    if (entry.spec.parameters.length !== 0) this.pushParams(table, entry);
+    this.#room(1)[this.n++] = entry.spec.value;
+    if (entry.spec.parameters.length !== 0) this.#pushParams(table, entry);
   }
 
-  private encodeBitEnum(t: OperandType, s: number, e: number): void {
+  #encodeBitEnum(t: OperandType, s: number, e: number): void {
     const table = t.enums!;
     const b = this.bytes;
     let value = 0;
@@ -703,7 +692,7 @@ export class InstructionParser {
         if (!isAvailable(entry.range, this.version)) this.#unavailableEnumerant(table, entry.spec.name, entry.range.minVersion, p, q);
         value |= entry.spec.value;
       } else {
-        const v = this.numericValue(p, q);
+        const v = this.#numericValue(p, q);
         if (v === undefined) this.#unknownEnumerant(table, p, q);
         value |= v;
       }
@@ -711,36 +700,36 @@ export class InstructionParser {
       p = q + 1;
     }
     value >>>= 0;
-    this.room(1)[this.n++] = value;
-    this.lastEnums = table;
-    this.lastEnumsStart = s;
-    this.lastEnumsEnd = e;
+    this.#room(1)[this.n++] = value;
+    this.#lastEnums = table;
+    this.#lastEnumsStart = s;
+    this.#lastEnumsEnd = e;
     // Operands of the set bits follow in order of increasing bit: push the highest first.
     for (let bit = 31; bit >= 0; bit--) {
       const mask = (1 << bit) >>> 0;
       if ((value & mask) === 0) continue;
       const entry = table.value(mask);
-      if (entry !== undefined && entry.spec.parameters.length !== 0) this.pushParams(table, entry);
+      if (entry !== undefined && entry.spec.parameters.length !== 0) this.#pushParams(table, entry);
     }
   }
 
-  private pushParams(table: EnumTable, entry: Parameters<EnumTable['paramsOf']>[0]): void {
+  #pushParams(table: EnumTable, entry: Parameters<EnumTable['paramsOf']>[0]): void {
     const params = table.paramsOf(entry);
-    this.pushAll(params, params.length);
+    this.#pushAll(params, params.length);
   }
 
-  private encodeExtInst(s: number, e: number): void {
-    const set = this.extSet;
+  #encodeExtInst(s: number, e: number): void {
+    const set = this.#extSet;
     const b = this.bytes;
     if (set === undefined) this.#fail(s, e, `no extended instruction set to look '${this.#text(s, e)}' up in`);
     const i = set.names.get(b, s, e);
     if (i >= 0) {
       const inst = set.instructions[i];
-      this.room(1)[this.n++] = inst.spec.opcode;
-      this.pushAll(inst.pattern, inst.pattern.length);
+      this.#room(1)[this.n++] = inst.spec.opcode;
+      this.#pushAll(inst.pattern, inst.pattern.length);
       return;
     }
-    const number = this.numericValue(s, e);
+    const number = this.#numericValue(s, e);
     const setName = set.spec?.name ?? 'this non-semantic set';
     if (number === undefined) {
       const names = set.instructions.map((x) => x.spec.opname);
@@ -752,18 +741,18 @@ export class InstructionParser {
           (names.length === 0 ? 'spvkit does not know this set: give its instructions by number' : undefined),
       );
     }
-    this.room(1)[this.n++] = number;
+    this.#room(1)[this.n++] = number;
     // spirv-as reads a non-semantic instruction given by number as a list of ids.
     if (set.nonSemantic) {
-      this.push(VARIABLE_ID);
+      this.#push(VARIABLE_ID);
       return;
     }
     const known = set.byNumber.get(number);
     if (known === undefined) this.#fail(s, e, `${setName} has no instruction number ${number}`);
-    this.pushAll(known.pattern, known.pattern.length);
+    this.#pushAll(known.pattern, known.pattern.length);
   }
 
-  private encodeSpecConstantOp(s: number, e: number): void {
+  #encodeSpecConstantOp(s: number, e: number): void {
     const entry = this.grammar.specConstantOpcode(this.bytes, s, e);
     if (entry === undefined) {
       const name = this.#text(s, e);
@@ -776,22 +765,22 @@ export class InstructionParser {
         list.includes(base) ? `write the opcode without Op: ${base}` : (didYouMean(this.#nearest(name, list)) ?? `accepted: ${list.join(', ')}`),
       );
     }
-    this.room(1)[this.n++] = entry.opcode;
+    this.#room(1)[this.n++] = entry.opcode;
     const tail = entry.pattern;
     // The opcode's own result type and result id are OpSpecConstantOp's: skip them (the bottom two).
-    this.pushAll(tail, tail.length - 2);
+    this.#pushAll(tail, tail.length - 2);
   }
 
   // ------------------------------------------------------------------ helpers
 
-  private push(t: OperandType): void {
+  #push(t: OperandType): void {
     if (this.sp === this.stack.length) this.stack.push(t);
     else this.stack[this.sp] = t;
     this.sp++;
   }
 
   /** Pushes `list[0, count)` in order (lists are kept in push order). */
-  private pushAll(list: readonly OperandType[], count: number): void {
+  #pushAll(list: readonly OperandType[], count: number): void {
     while (this.sp + count > this.stack.length) this.stack.push(CIV);
     const stack = this.stack;
     let sp = this.sp;
@@ -800,13 +789,13 @@ export class InstructionParser {
   }
 
   /** A word read as a number where spirv-as wants a name (a spvkit extension: `Volatile|0x10`, `OpExtInst ... 31`). */
-  private numericValue(s: number, e: number): number | undefined {
+  #numericValue(s: number, e: number): number | undefined {
     const c = this.bytes[s];
     if (c < 0x30 || c > 0x39) return undefined;
     return parseUint32(asciiText(this.bytes, s, e));
   }
 
-  private setValueType(id: number, type: number): void {
+  #setValueType(id: number, type: number): void {
     if (id < DENSE_IDS) {
       if (id >= this.valueTypes.length) {
         let size = this.valueTypes.length * 2;
@@ -816,16 +805,16 @@ export class InstructionParser {
         this.valueTypes = grown;
       }
       if (this.valueTypes[id] === 0) this.valueTypes[id] = type;
-    } else if (!this.farValueTypes.has(id)) this.farValueTypes.set(id, type);
+    } else if (!this.#farValueTypes.has(id)) this.#farValueTypes.set(id, type);
   }
 
-  private valueTypeOf(id: number): number {
+  #valueTypeOf(id: number): number {
     if (id < DENSE_IDS) return id < this.valueTypes.length ? this.valueTypes[id] : 0;
-    return this.farValueTypes.get(id) ?? 0;
+    return this.#farValueTypes.get(id) ?? 0;
   }
 
   /** The word buffer with room for `k` more words. */
-  private room(k: number): Uint32Array {
+  #room(k: number): Uint32Array {
     if (this.n + k > this.w.length) {
       let size = this.w.length * 2;
       while (size < this.n + k) size *= 2;
@@ -833,13 +822,13 @@ export class InstructionParser {
       grown.set(this.w);
       this.w = grown;
       const ids = new Int32Array(size);
-      ids.set(this.wordIds);
-      this.wordIds = ids;
+      ids.set(this.#wordIds);
+      this.#wordIds = ids;
     }
     return this.w;
   }
 
-  private check(r: number | LiteralError, s: number, e: number, t: OperandType): void {
+  #check(r: number | LiteralError, s: number, e: number, t: OperandType): void {
     if (typeof r === 'number') {
       this.n += r;
       return;
@@ -871,7 +860,7 @@ export class InstructionParser {
     switch (t.code) {
       case OPERAND_ID:
       case OPERAND_TYPE_ID:
-        return `${t.kind} is an <id>: a name or number after %, e.g. %main or %12`;
+        return `${t.kind} is an <id>, e.g. %main or %12`;
       case OPERAND_LITERAL_INTEGER:
         return `${t.kind} is a 32-bit unsigned integer, e.g. 4 or 0x10`;
       case OPERAND_LITERAL_FLOAT:
@@ -887,9 +876,9 @@ export class InstructionParser {
         return `${t.kind} is ${t.code === OPERAND_BIT_ENUM ? 'a mask of flags joined with |' : 'one of the names'}: ${list}`;
       }
       case OPERAND_EXT_INST:
-        return 'the instruction is a name of the imported set, e.g. Sqrt for GLSL.std.450';
+        return 'a name of the imported set, e.g. Sqrt for GLSL.std.450';
       case OPERAND_SPEC_CONSTANT_OP:
-        return 'the operation is an opcode name without Op, e.g. IAdd';
+        return 'an opcode name without Op, e.g. IAdd';
       default:
         return undefined;
     }
@@ -909,22 +898,17 @@ export class InstructionParser {
 
   #fail(start: number, end: number, message: string, hint?: string): never {
     this.#diagnostics.error(start, end, message, hint);
-    this.resumeLineOf = -1;
+    this.#resumeLineOf = -1;
     throw ABORT;
   }
 
   /** A result type or result id of 0: under preserveNumericIds `%0` keeps the number 0, which no id may have. */
   #zeroId(): never {
-    this.#fail(
-      this.instStart,
-      this.lastEnd,
-      'the result type or result id of this instruction is id 0, which is never a valid id',
-      'with preserveNumericIds, %0 keeps the number 0; number ids from 1 (spvkit cannot represent an instruction whose result is id 0)',
-    );
+    this.#fail(this.instStart, this.lastEnd, 'id 0 is never a valid result type or result id', 'with preserveNumericIds, %0 stays 0: number ids from 1');
   }
 
   #badId(s: number, e: number): never {
-    this.#fail(s, e, `invalid id '${this.#text(s, e)}'`, 'an id is % followed by letters, digits and _, e.g. %main or %12');
+    this.#fail(s, e, `invalid id '${this.#text(s, e)}'`, 'ids are % and letters, digits or _, e.g. %main or %12');
   }
 
   #missingOperand(t: OperandType, atEnd: boolean): never {
@@ -966,44 +950,39 @@ export class InstructionParser {
       quote,
       quote + 1,
       'unterminated string: the closing " is missing',
-      'strings may span lines, so this one runs on to the next quote and on to the end of the text; write a quote inside a string as \\"',
+      'strings may span lines, so this one runs to the end of the text; write a quote in a string as \\"',
     );
-    this.resumeLineOf = quote;
+    this.#resumeLineOf = quote;
     throw ABORT;
   }
 
   /** The first word of an instruction is neither an opcode nor `%id =`. */
   #failHead(s: number, e: number): never {
     const word = this.#text(s, e);
-    if (this.lx.line === this.prevLine && this.prevOpname !== '') {
-      const enums = this.prevEnums;
+    if (this.lx.line === this.#prevLine && this.#prevOpname !== '') {
+      const enums = this.#prevEnums;
       const flag = enums?.byName(this.bytes, s, e) !== undefined;
       this.#fail(
         s,
         e,
-        `unexpected '${word}' after the operands of ${this.prevOpname}`,
+        `unexpected '${word}' after the operands of ${this.#prevOpname}`,
         flag
-          ? `to combine ${enums.kind} flags, join them with '|' and no spaces: ${this.#text(this.prevEnumsStart, this.prevEnumsEnd)}|${word}`
-          : `${this.prevOpname} takes no more operands here`,
+          ? `to combine ${enums.kind} flags, join them with '|' and no spaces: ${this.#text(this.#prevEnumsStart, this.#prevEnumsEnd)}|${word}`
+          : `${this.#prevOpname} takes no more operands here`,
       );
     }
-    this.#fail(
-      s,
-      e,
-      `expected an instruction (an opcode, or '%id =' and an opcode), found '${word}'`,
-      this.bytes[s] === CH_PERCENT ? `an instruction with a result is written '${word} = OpName ...'` : undefined,
-    );
+    this.#fail(s, e, `expected an opcode or '%id =', found '${word}'`, this.bytes[s] === CH_PERCENT ? `write '${word} = OpName ...'` : undefined);
   }
 
   /** Skips to the next word that starts an instruction. */
   #recover(): void {
     const lx = this.lx;
     // A result the instruction meant to define counts as defined: no "undefined" errors for its uses.
-    if (this.headParsed && this.resultStart >= 0) {
-      const index = this.ids.lookup(this.bytes, this.resultStart + 1, this.resultEnd);
+    if (this.#headParsed && this.resultStart >= 0) {
+      const index = this.ids.lookup(this.bytes, this.resultStart + 1, this.#resultEnd);
       if (index >= 0) this.ids.define(index, this.resultStart);
     }
-    if (this.resumeLineOf >= 0) lx.skipToLineAfter(this.resumeLineOf);
+    if (this.#resumeLineOf >= 0) lx.skipToLineAfter(this.#resumeLineOf);
     else if (lx.pos <= this.instStart) lx.take(lx.wordEnd(lx.pos));
     while (lx.skipBlank()) {
       const s = lx.pos;
@@ -1015,7 +994,7 @@ export class InstructionParser {
       }
       lx.take(e);
     }
-    this.prevLine = -1;
+    this.#prevLine = -1;
   }
 
   /** Reports every id used but never defined (after the whole text is read). */
@@ -1027,12 +1006,7 @@ export class InstructionParser {
     for (const { index, pos } of undefinedNames) {
       const name = this.ids.name(index);
       const end = pos + 1 + name.length;
-      this.#diagnostics.error(
-        pos,
-        end,
-        `%${name} is used but never defined`,
-        didYouMean(this.#nearest(name, defined), '%') ?? 'define it with %name = Op... (an id is only valid once some instruction produces it)',
-      );
+      this.#diagnostics.error(pos, end, `%${name} is used but never defined`, didYouMean(this.#nearest(name, defined), '%') ?? 'define it with %name = Op...');
     }
   }
 }

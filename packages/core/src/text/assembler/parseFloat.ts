@@ -35,8 +35,7 @@ export function encodeFloat(bytes: Uint8Array, start: number, end: number, width
   const text = asciiText(bytes, start, end);
   const format = width === 16 ? HALF : width === 32 ? SINGLE : width === 64 ? DOUBLE : undefined;
   if (format === undefined) return new LiteralError(`Unsupported ${width}-bit float literals`, 'spirv-as encodes float literals of 16, 32 and 64 bits');
-  const invalid = (): LiteralError =>
-    new LiteralError(`invalid ${width}-bit float literal: ${text}`, 'floats are decimal (1.5, -2.5e-3) or hex floats with a p exponent (0x1.8p+3)');
+  const invalid = (): LiteralError => new LiteralError(`invalid ${width}-bit float literal: ${text}`, 'e.g. 1.5, -2.5e-3 or the hex float 0x1.8p+3');
 
   const negative = text[0] === '-';
   const body = negative ? 1 : 0;

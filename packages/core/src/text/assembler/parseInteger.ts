@@ -117,7 +117,7 @@ function encodeIntegerSlow(text: string, width: number, signed: boolean, out: Ui
     const what = negative ? 'signed' : 'unsigned';
     return new LiteralError(
       `invalid ${what} integer literal: ${text}`,
-      parsed === undefined ? 'integers are decimal, hex (0x1F) or octal (017), with a minus sign only for signed types' : 'the value does not fit in 64 bits',
+      parsed === undefined ? 'e.g. 42, 0x1F or 017; a minus sign only for signed types' : 'the value does not fit in 64 bits',
     );
   }
   // CheckRangeAndIfHexThenSignExtend: magnitude, sign and overflow bits of a 64-bit value.
