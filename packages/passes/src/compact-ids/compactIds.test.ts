@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assemble, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
+import { stripDebug } from '../strip/stripDebug.js';
 import { compactIds } from './compactIds.js';
 
 const sparse = `
@@ -82,5 +83,27 @@ describe('compact-ids', () => {
     const loose = decodeModule(words);
     expect(compactIds.run(loose, {}).changed).toBe(true);
     expect(loose.header.bound).toBe(20);
+  });
+
+  it('renames bodies strip-debug made where they are, as it renames a decoded module, and never the input', () => {
+    // With OpLines in the bodies strip-debug gives the module bodies of its own, which compact-ids
+    // then renames in place; a decoded module's bodies (the caller's bytes) are copied first.
+    const lined = sparse.replace(/(%60[1-4] = )/g, 'OpLine %901 3 4\n$1').replace('%900 = OpExtInstImport', '%901 = OpString "a.comp"\n%900 = OpExtInstImport');
+    const input = encodeModule(assemble(lined, { targetEnv: 'vulkan1.1', preserveNumericIds: true }));
+    const before = Array.from(input);
+    const inPlace = decodeModule(input);
+    runPasses(inPlace, [stripDebug, compactIds], { checkConsistency: true });
+    const copied = decodeModule(encodeModule(assemble(lined, { targetEnv: 'vulkan1.1', preserveNumericIds: true })));
+    runPasses(copied, [stripDebug], {});
+    void copied.functions; // decoded bodies: compact-ids renames an encoding of them
+    runPasses(copied, [compactIds], {});
+    expect(Array.from(input)).toEqual(before);
+    expect(inPlace.hasLazyFunctions).toBe(true);
+    expect(Array.from(encodeModule(inPlace))).toEqual(Array.from(encodeModule(copied)));
+    // Decoding the renamed bodies later gives the same module.
+    expect(disassemble(inPlace)).toBe(disassemble(decodeModule(encodeModule(copied))));
+    expect(inPlace.functions[0].blocks[0].instructions.length).toBeGreaterThan(0);
+    // Running it again finds nothing to rename: what it remembered of the bodies is still right.
+    expect(compactIds.run(inPlace, {}).changed).toBe(false);
   });
 });

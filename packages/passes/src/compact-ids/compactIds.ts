@@ -1,7 +1,10 @@
 import {
   HEADER_WORDS,
   HOST_ENDIANNESS,
+  MAX_INSTRUCTION_WORDS,
   SECTIONS,
+  SPIRV_MAGIC,
+  forEachGlobalInstruction,
   UNCHANGED,
   instructionAt,
   decodeModule,
@@ -14,6 +17,7 @@ import { bodyWords } from '../words/bodyWords.js';
 import { IdCounts } from '../words/IdCounts.js';
 import { idPositions } from '../words/idPositions.js';
 import { IdOperands } from '../words/idOperands.js';
+import { giveBodies, ownsBodies, renamedInPlace } from '../words/ownBodies.js';
 
 /**
  * Renumbers the ids of `module` in order of first appearance (result type, result and operand ids
@@ -27,21 +31,32 @@ export function compactModuleIds(module: Module): boolean {
   // Where the ids of the bodies are, found once per body buffer (the dead-code passes before this
   // one found them already when they left the bodies as they were).
   const positions = idPositions(ids, bodies);
-  const words = encodeModule(module, { endianness: HOST_ENDIANNESS });
-  const head = words.length - bodies.length;
-  const map = new IdCounts(module.header.bound, words.length);
-  const out = words.slice();
+  // Bodies a pass of this package made for this module (strip-debug's, after it dropped lines)
+  // are renamed where they are, behind an encoding of the globals alone; other bodies (a decoded
+  // module's, which are the caller's input) are renamed in an encoding of the whole module. Either
+  // way the renaming is written over words of our own: each id is read once, before it is
+  // written, and the words the walk reads (counts, opcodes, sets) are read before that
+  // instruction's ids change. A copy to write into would be another module's worth of fresh
+  // memory to touch.
+  const globalWords = ownsBodies(module, bodies) ? encodeGlobals(module) : undefined;
+  const inPlace = globalWords !== undefined;
+  const words = globalWords ?? encodeModule(module, { endianness: HOST_ENDIANNESS });
+  const head = inPlace ? words.length : words.length - bodies.length;
+  // Body word i is renamed at target[base + i].
+  const target = inPlace ? bodies : words;
+  const base = inPlace ? 0 : head;
+  const map = new IdCounts(module.header.bound, head + bodies.length);
   let next = 1;
   let renamed = false;
-  const rename = (i: number): void => {
-    const old = words[i];
+  const rename = (array: Uint32Array, i: number): void => {
+    const old = array[i];
     let id = map.get(old);
     if (id === 0) {
       id = next++;
       map.set(old, id);
     }
     if (id !== old) {
-      out[i] = id;
+      array[i] = id;
       renamed = true;
     }
   };
@@ -49,17 +64,17 @@ export function compactModuleIds(module: Module): boolean {
     end = instructionEnd(words, pos);
     const n = ids.collect(words, pos, end - pos);
     const found = ids.found;
-    for (let k = 0; k < n; k++) rename(found[k]);
+    for (let k = 0; k < n; k++) rename(words, found[k]);
   }
   for (let k = 0; k < positions.length; k++) {
     const p = positions[k];
-    rename(head + (p < 0 ? ~p : p));
+    rename(target, base + (p < 0 ? ~p : p));
   }
   if (!renamed && module.header.bound === next) return false;
-  out[3] = next;
+  words[3] = next;
   // The globals become views of their rewritten words (copied apart from the bodies', which the
   // module keeps as words).
-  const globals = out.slice(0, head);
+  const globals = inPlace ? words : words.slice(0, head);
   let pos = HEADER_WORDS;
   const sections = SECTIONS.map((name) =>
     module.section(name).map((inst) => {
@@ -74,21 +89,55 @@ export function compactModuleIds(module: Module): boolean {
     module[name] = sections[i];
   });
   module.header.bound = next;
-  if (module.hasLazyFunctions || head < out.length) {
-    // `out` is the whole module, its globals as now: the bodies are its tail as they are (what
-    // replaceFunctionWords would give, without encoding the module once more).
+  if (inPlace) {
+    // The same words, renamed: where their ids are still holds, what names ids does not.
+    renamedInPlace(bodies);
+    giveBodies(module, bodies);
+  } else if (module.hasLazyFunctions || head < words.length) {
+    // `words` is the whole module, its globals as now: the bodies are its tail.
     const limit = module.ids.limit;
     module.setLazyFunctions({
-      words: out,
+      words,
       start: head,
-      end: out.length,
+      end: words.length,
       materialize: () => {
-        const fresh = decodeModule(out, { maxIdBound: limit, lazyFunctions: false });
+        const fresh = decodeModule(words, { maxIdBound: limit, lazyFunctions: false });
         return { functions: fresh.functions, trailing: fresh.trailing };
       },
     });
   }
   return true;
+}
+
+/**
+ * The header and the instructions before the functions as words (host byte order), or undefined
+ * when one is too long to encode (encodeModule then says so).
+ */
+function encodeGlobals(module: Module): Uint32Array | undefined {
+  let total = HEADER_WORDS;
+  let tooLong = false;
+  forEachGlobalInstruction(module, (inst) => {
+    const wordCount = inst.wordCount;
+    if (wordCount > MAX_INSTRUCTION_WORDS) tooLong = true;
+    total += wordCount;
+  });
+  if (tooLong) return undefined;
+  const out = new Uint32Array(total);
+  const h = module.header;
+  out[0] = SPIRV_MAGIC;
+  out[1] = h.version;
+  out[2] = h.generator;
+  out[3] = h.bound;
+  out[4] = h.schema;
+  let at = HEADER_WORDS;
+  forEachGlobalInstruction(module, (inst) => {
+    out[at++] = ((inst.wordCount << 16) | inst.opcode) >>> 0;
+    if (inst.typeId !== 0) out[at++] = inst.typeId;
+    if (inst.resultId !== 0) out[at++] = inst.resultId;
+    out.set(inst.operands, at);
+    at += inst.operandCount;
+  });
+  return out;
 }
 
 /**

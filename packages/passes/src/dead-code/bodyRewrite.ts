@@ -1,4 +1,5 @@
-import { Op, instructionEnd, replaceFunctionWords, type Module } from '@spvkit/core';
+import { Op, instructionEnd, type Module } from '@spvkit/core';
+import { giveBodies } from '../words/ownBodies.js';
 import { WordSink, type FunctionSpan } from '../words/bodyWords.js';
 
 /**
@@ -20,5 +21,5 @@ export function dropFunctions(module: Module, words: Uint32Array, spans: readonl
     at = span.end;
   }
   out.copy(words, at, words.length);
-  replaceFunctionWords(module, out.words());
+  giveBodies(module, out.words());
 }

@@ -2,7 +2,8 @@
 // from the bodies as words (a freshly decoded module's bodies stay undecoded). Non-semantic
 // instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
 // non-semantic tree of what it kills.
-import { Op, instructionEnd, isExtInst, replaceFunctionWords, type Instruction, type Module } from '@spvkit/core';
+import { Op, instructionEnd, isExtInst, type Instruction, type Module } from '@spvkit/core';
+import { giveBodies } from '../words/ownBodies.js';
 import { bodyWords, SpanBuilder } from '../words/bodyWords.js';
 import { remember } from '../words/memo.js';
 import { IdOperands } from '../words/idOperands.js';
@@ -68,11 +69,14 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       if (inst.resultId !== 0) ids.add(inst.resultId);
     }
   }
-  // The bodies: the kept words are copied as the walk finds them (one pass, nothing allocated per
-  // instruction), and become the module's bodies in apply() when anything was dropped; where
-  // their ids are is found on the way, for the passes after this one (use counts, compact-ids).
+  // The bodies: the kept words are copied run by run (each run of kept instructions in one copy,
+  // when the instruction after it is dropped; nothing allocated per instruction), and become the
+  // module's bodies in apply() when anything was dropped; where their ids are is found on the
+  // way, for the passes after this one (use counts, compact-ids).
   const kept = new Uint32Array(words.length);
+  // Kept words so far, the current run's included; the current run starts at words[runStart].
   let length = 0;
+  let runStart = 0;
   // The functions of the new bodies, found on the way for the passes after this one.
   const spans = new SpanBuilder();
   const positions = new Int32Array(words.length);
@@ -84,43 +88,27 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
     const wordCount = end - pos;
     const op = words[pos] & 0xffff;
     let drop = dropOpcode[op] === 1;
-    if (!drop && isExtInst(op) && wordCount >= 5) {
-      const set = words[pos + 3];
-      if (removal.sets.has(set)) drop = true;
-      else if (removal.everyUse === true && !removal.nonSemantic.has(set) && removal.keptUse !== undefined) {
-        const keptUse = removal.keptUse;
-        operandsOf().visit(words, pos, wordCount, (i) => {
-          if (i !== pos + 2) keptUse(words[i]);
-        });
-      } else if (removal.nonSemantic.has(set)) {
-        operandsOf().visit(words, pos, wordCount, (i) => {
-          if (i !== pos + 2 && ids.has(words[i])) drop = true;
-        });
-        if (!drop && removal.keptUse !== undefined) {
-          const keptUse = removal.keptUse;
-          operandsOf().visit(words, pos, wordCount, (i) => {
-            if (i !== pos + 2) keptUse(words[i]);
-          });
-        }
-      }
-      if (drop) {
-        ids.add(words[pos + 2]);
-        const removedUse = removal.removedUse;
-        if (removedUse !== undefined) {
-          operandsOf().visit(words, pos, wordCount, (i) => {
-            if (i !== pos + 2) removedUse(words[i]);
-          });
-        }
-      }
-    } else if (op === Op.Line && !drop && removal.everyUse === true) removal.keptUse?.(words[pos + 1]);
+    if (!drop && isExtInst(op) && wordCount >= 5) drop = extInstGoes(words, pos, wordCount, removal, ids, idOperands);
+    else if (op === Op.Line && !drop && removal.everyUse === true) removal.keptUse?.(words[pos + 1]);
     if (!drop) {
       spans.note(words, pos, wordCount, op, length);
       found = appendPositions(idOperands, words, pos, wordCount, positions, found, length);
-      for (let i = 0; i < wordCount; i++) kept[length + i] = words[pos + i];
       length += wordCount;
+    } else {
+      if (runStart < pos) kept.set(words.subarray(runStart, pos), length - (pos - runStart));
+      runStart = end;
     }
   }
   const bodiesChanged = length < words.length;
+  if (bodiesChanged) {
+    // The last run.
+    if (runStart < words.length) kept.set(words.subarray(runStart), length - (words.length - runStart));
+  } else {
+    // Nothing dropped: the bodies stay as they are, and what the walk found about them (their
+    // functions, where their ids are) is theirs, for the passes after this one.
+    remember(words, 'spans', spans.spans);
+    remember(words, 'ids', positions.subarray(0, found));
+  }
   const any = goneGlobals.size > 0 || bodiesChanged;
   return {
     ids,
@@ -128,11 +116,49 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
     apply() {
       if (goneGlobals.size > 0) module.removeWhere('globals', (inst) => goneGlobals.has(inst));
       if (!bodiesChanged) return;
-      replaceFunctionWords(module, kept.subarray(0, length));
+      giveBodies(module, kept.subarray(0, length));
       const bodies = module.lazyFunctionWords();
       if (bodies === null) return;
       remember(bodies, 'spans', spans.spans);
       remember(bodies, 'ids', positions.subarray(0, found));
     },
   };
+}
+
+/**
+ * Whether the extended instruction at `words[pos]` goes (its result joins `ids` when it does),
+ * telling `removal`'s callbacks the ids it uses. A function of its own, called for extended
+ * instructions only: its callbacks capture the walk's variables, and a loop whose body holds such
+ * closures allocates a context for them on every iteration, ~150,000 for a 4 MB module.
+ */
+function extInstGoes(words: Uint32Array, pos: number, wordCount: number, removal: ExtInstRemoval, ids: Set<number>, idOperands: IdOperands): boolean {
+  let drop = false;
+  const set = words[pos + 3];
+  if (removal.sets.has(set)) drop = true;
+  else if (removal.everyUse === true && !removal.nonSemantic.has(set) && removal.keptUse !== undefined) {
+    const keptUse = removal.keptUse;
+    idOperands.visit(words, pos, wordCount, (i) => {
+      if (i !== pos + 2) keptUse(words[i]);
+    });
+  } else if (removal.nonSemantic.has(set)) {
+    idOperands.visit(words, pos, wordCount, (i) => {
+      if (i !== pos + 2 && ids.has(words[i])) drop = true;
+    });
+    if (!drop && removal.keptUse !== undefined) {
+      const keptUse = removal.keptUse;
+      idOperands.visit(words, pos, wordCount, (i) => {
+        if (i !== pos + 2) keptUse(words[i]);
+      });
+    }
+  }
+  if (drop) {
+    ids.add(words[pos + 2]);
+    const removedUse = removal.removedUse;
+    if (removedUse !== undefined) {
+      idOperands.visit(words, pos, wordCount, (i) => {
+        if (i !== pos + 2) removedUse(words[i]);
+      });
+    }
+  }
+  return drop;
 }

@@ -1,7 +1,9 @@
 // Facts about body words worth keeping between passes: a run of strip-debug, the dead-code passes
 // and compact-ids reads the same undecoded bodies several times. They are kept per word buffer,
-// which never changes once a module holds it (lazy words are read-only; a pass that edits bodies
-// gives the module a new buffer), so a fact can never describe other words than its own.
+// which does not change while a module holds it (lazy words are read-only; a pass that edits
+// bodies gives the module a new buffer), so a fact never describes other words than its own. The
+// one exception, bodies a pass of this package made and rewrites in place (ownBodies.ts), drops
+// the facts the rewrite changes (forget).
 
 interface Fact {
   readonly offset: number;
@@ -27,4 +29,13 @@ export function remember(words: Uint32Array, key: string, value: unknown): void 
   let byKey = memos.get(words.buffer);
   if (byKey === undefined) memos.set(words.buffer, (byKey = new Map<string, Fact>()));
   byKey.set(key, { offset: words.byteOffset, length: words.length, value });
+}
+
+/**
+ * Drops the facts `keys` of `words` (words rewritten in place, see ownBodies.ts): the one case
+ * where a buffer changes while a module holds it.
+ */
+export function forget(words: Uint32Array, keys: readonly string[]): void {
+  const byKey = memos.get(words.buffer);
+  if (byKey !== undefined) for (const key of keys) byKey.delete(key);
 }
