@@ -56,14 +56,45 @@ describe('validate: the binary, the result, the pass', () => {
     expect(validate(cut).map((d) => [d.code, d.offset])).toContainEqual(['spvkit-binary-too-short', at * 4]);
   });
 
+  it('a literal string without its nul byte is a binary finding, as it is a decode error (with a BuiltIn decoration too, whose rules decode)', () => {
+    for (const text of [TEXT, TEXT.replace('%void = OpTypeVoid', 'OpDecorate %int_1 BuiltIn WorkgroupSize\n%void = OpTypeVoid')]) {
+      const named = encodeModule(assemble(text.replace('%void = OpTypeVoid', 'OpName %main "main"\n%void = OpTypeVoid'), { targetEnv: 'vulkan1.1' }));
+      let at = 5;
+      while ((named[at] & 0xffff) !== 5 /* OpName */) at += named[at] >>> 16;
+      // OpName %main "main" is 4 words, the last the string's nul word: drop that word.
+      named[at] = (3 << 16) | 5;
+      const cut = new Uint32Array([...named.subarray(0, at + 3), ...named.subarray(at + 4)]);
+      expect(() => decodeModule(cut)).toThrow(/no terminating nul byte/);
+      expect(validate(cut).map((d) => [d.code, d.offset])).toContainEqual(['spvkit-binary-string', at * 4]);
+    }
+  });
+
+  it('a result type id of 0 is an ids finding', () => {
+    const w = words();
+    let at = 5;
+    while ((w[at] & 0xffff) !== 43 /* OpConstant */) at += w[at] >>> 16;
+    w[at + 1] = 0;
+    expect(() => decodeModule(w)).toThrow(/result type id 0/);
+    expect(validate(w).map((d) => [d.code, d.offset])).toContainEqual(['spvkit-ids-zero', at * 4]);
+  });
+
   it('gives the same findings for the words and for the decoded module', () => {
     const fromWords = validate(words()).map(formatDiagnostic);
     expect(fromWords).toEqual(['error: [spvkit-types-result] OpIAdd: the result type %float is not an int scalar or vector']);
     expect(validate(decodeModule(words())).map(formatDiagnostic)).toEqual(fromWords);
   });
 
-  it('every rule code names its family', () => {
-    for (const [code, rule] of Object.entries(RULES)) expect(code.startsWith(`spvkit-${rule.family}-`), code).toBe(true);
+  it('every rule code is a VUID or names its family', () => {
+    // The BuiltIn rules kept the spvkit-builtin-* / spvkit-WorkgroupSize-* / spvkit-target-env-*
+    // codes they were published under as the validate-builtins pass, before they were a family.
+    const legacyBuiltin = /^spvkit-(builtin|WorkgroupSize|target-env)-/;
+    for (const [code, rule] of Object.entries(RULES)) {
+      const ok =
+        /^VUID-[A-Za-z]+-[A-Za-z0-9]+-\d{5}$/.test(code) ||
+        code.startsWith(`spvkit-${rule.family}-`) ||
+        (rule.family === 'builtins' && legacyBuiltin.test(code));
+      expect(ok, code).toBe(true);
+    }
   });
 
   it('runs as the pass `validate` from a registry, leaving the module unchanged', () => {

@@ -16,8 +16,17 @@ import { ControlFlowGraph } from './cfg/ControlFlowGraph.js';
 import { Reporter, type Finding } from './report/Reporter.js';
 import { RULES } from './report/rules.js';
 import type { ValidationDiagnostic } from './report/ValidationDiagnostic.js';
+import { checkBuiltins } from './rules/builtins/checkBuiltins.js';
+import { checkCapabilities } from './rules/capabilities/checkCapabilities.js';
+import { checkControlFlow } from './rules/controlFlow/checkControlFlow.js';
+import type { BlockLayoutOptions } from './rules/decorations/BlockLayoutOptions.js';
+import { checkDecorations } from './rules/decorations/checkDecorations.js';
+import { checkEnvironment } from './rules/environment/checkEnvironment.js';
+import type { FamilyContext } from './rules/FamilyContext.js';
 import { checkIds } from './rules/ids.js';
+import { checkOperands } from './rules/operands/checkOperands.js';
 import { checkLayout } from './rules/layout.js';
+import { checkLiteralStrings } from './rules/literalStrings.js';
 import { checkSsa } from './rules/ssa.js';
 import { checkTypes } from './rules/types.js';
 import { checkValueTypes } from './rules/values.js';
@@ -26,10 +35,11 @@ import { scanModule, type ModuleScan } from './scan/ModuleScan.js';
 import { readString } from './scan/readString.js';
 
 /** Options of {@link validate}. */
-export interface ValidateOptions {
+export interface ValidateOptions extends BlockLayoutOptions {
   /**
-   * Target environment (`vulkan1.2`, `spv1.5`, ...). The families checked so far are the same in
-   * every environment; it is accepted now so that callers need not change when they are not.
+   * Target environment (`vulkan1.2`, `spv1.5`, ...; `vulkan`: Vulkan rules for the module's own
+   * version). The builtins family checks Vulkan's BuiltIn rules only for a Vulkan env; without
+   * one, the SPIR-V rules alone. An unknown name throws a SpirvError (BAD_OPTION).
    */
   readonly targetEnv?: string;
 }
@@ -53,7 +63,6 @@ export interface ValidateOptions {
  * ```
  */
 export function validate(input: Uint32Array | Module, options: ValidateOptions = {}): ValidationDiagnostic[] {
-  void options;
   const module = input instanceof Module ? input : undefined;
   const words = module !== undefined ? encodeModule(module) : (input as Uint32Array);
   const reporter = new Reporter();
@@ -77,6 +86,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
         : `the instruction at byte offset ${broken.pos * 4} is too short for its result type and result id; nothing after it is checked`,
     );
   }
+  checkLiteralStrings(scan, reporter);
   const ids = new IdOperands(scan);
   const structure = checkLayout(scan, reporter);
   checkIds(scan, ids, reporter);
@@ -84,7 +94,25 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   checkSsa(scan, structure, cfg, ids, reporter);
   checkTypes(scan, reporter);
   checkValueTypes(scan, structure, reporter);
+  const context: FamilyContext = { scan, ids, structure, cfg, reporter, targetEnv: options.targetEnv, ...(module !== undefined ? { module } : {}) };
+  checkOperands(context);
+  checkControlFlow(context);
+  checkDecorations(context, blockLayoutOptions(options));
+  checkCapabilities(context);
+  checkEnvironment(context);
+  checkBuiltins(context);
   return finish(reporter, scan, module);
+}
+
+/** The block-layout switches of `options` alone, as the decorations family takes them. */
+function blockLayoutOptions(options: ValidateOptions): BlockLayoutOptions {
+  const { relaxBlockLayout, uniformBufferStandardLayout, scalarBlockLayout, skipBlockLayout } = options;
+  return {
+    ...(relaxBlockLayout !== undefined ? { relaxBlockLayout } : {}),
+    ...(uniformBufferStandardLayout !== undefined ? { uniformBufferStandardLayout } : {}),
+    ...(scalarBlockLayout !== undefined ? { scalarBlockLayout } : {}),
+    ...(skipBlockLayout !== undefined ? { skipBlockLayout } : {}),
+  };
 }
 
 /**
@@ -128,6 +156,7 @@ function finish(reporter: Reporter, scan: ModuleScan | undefined, given: Module 
       }),
       ...(instruction !== undefined ? { instruction } : {}),
       ...(location !== undefined ? { location } : {}),
+      ...f.details,
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { PassRegistry } from '@spvkit/core';
-import { createValidateBuiltinsPass } from './validateBuiltins.js';
+import { createValidateBuiltinsPass } from './createValidateBuiltinsPass.js';
 
 /** The name the pass registers under, as the CLI and the plugins name it. */
 export const VALIDATE_BUILTINS = 'validate-builtins';

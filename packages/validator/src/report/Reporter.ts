@@ -1,10 +1,14 @@
 import type { RuleCode } from './rules.js';
+import type { ValidationDiagnostic } from './ValidationDiagnostic.js';
 
 /** Names an id in a message: `%name` where the module names it, else `%<number>`. */
 export type IdNamer = (id: number) => string;
 
 /** How a finding's message is made: only when the findings are turned into diagnostics. */
 export type MessageMaker = (name: IdNamer) => string;
+
+/** What a finding may tell besides its message: a hint, and what the builtins family adds. */
+export type FindingDetails = Partial<Pick<ValidationDiagnostic, 'hint' | 'builtIn' | 'target' | 'entryPoint'>>;
 
 /** A finding as the rules record it: plain numbers, no strings, until there is something to say. */
 export interface Finding {
@@ -14,6 +18,7 @@ export interface Finding {
   readonly message: MessageMaker;
   /** The ids the message is about, named in the diagnostic. */
   readonly ids: readonly number[];
+  readonly details?: FindingDetails;
 }
 
 /**
@@ -25,8 +30,8 @@ export class Reporter {
   /** Instructions with a finding of the ids family: later families skip them, not to repeat it. */
   private readonly flagged = new Set<number>();
 
-  report(code: RuleCode, instruction: number, message: MessageMaker, ids: readonly number[] = []): void {
-    this.findings.push({ code, instruction, message, ids });
+  report(code: RuleCode, instruction: number, message: MessageMaker, ids: readonly number[] = [], details?: FindingDetails): void {
+    this.findings.push(details === undefined ? { code, instruction, message, ids } : { code, instruction, message, ids, details });
   }
 
   /** Marks an instruction whose operands are broken, so type rules leave it alone. */

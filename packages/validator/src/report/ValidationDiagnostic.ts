@@ -24,4 +24,10 @@ export interface ValidationDiagnostic extends Diagnostic {
   readonly opcode?: number;
   /** The ids the finding is about, by name. */
   readonly ids: readonly NamedId[];
+  /** Family `builtins`: the BuiltIn name, e.g. `LocalInvocationIndex` (absent for module-level findings). */
+  readonly builtIn?: string;
+  /** Family `builtins`: the decorated object: a variable, a struct type (with `member`), or a constant. */
+  readonly target?: { readonly id: number; readonly name?: string; readonly member?: number; readonly variableId?: number };
+  /** Family `builtins`: the entry point through which the broken rule applies, when one does. */
+  readonly entryPoint?: { readonly name: string; readonly executionModel: string };
 }

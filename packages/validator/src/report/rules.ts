@@ -4,24 +4,25 @@
  * the SPIR-V core rules checked here have none, so they carry `spvkit-<family>-<rule>` codes.
  */
 
-/** The rule families: one per concern, as issue 19 lists them. */
-export type RuleFamily = 'binary' | 'layout' | 'ids' | 'ssa' | 'types';
+import { BUILTIN_RULES } from '../rules/builtins/rules.js';
+import { CAPABILITY_RULES } from '../rules/capabilities/rules.js';
+import { CONTROL_FLOW_RULES } from '../rules/controlFlow/rules.js';
+import { DECORATION_RULES } from '../rules/decorations/rules.js';
+import { ENVIRONMENT_RULES } from '../rules/environment/rules.js';
+import { OPERAND_RULES } from '../rules/operands/rules.js';
+import type { RuleInfo } from './RuleInfo.js';
 
-/** What a rule code stands for. */
-export interface RuleInfo {
-  readonly family: RuleFamily;
-  /** One line saying what the rule requires. */
-  readonly summary: string;
-}
+export type { RuleFamily, RuleInfo } from './RuleInfo.js';
 
-/** Every rule, by code. */
-export const RULES = {
+/** The rules of the first families: binary, layout, ids, SSA and the first slices of types. */
+const CORE_RULES = {
   'spvkit-binary-header': { family: 'binary', summary: 'the module starts with a 5-word header whose magic number is 0x07230203' },
   'spvkit-binary-version': { family: 'binary', summary: 'the header names a SPIR-V version from 1.0 to 1.6' },
   'spvkit-binary-word-count': { family: 'binary', summary: 'every instruction has a word count of at least 1 that ends inside the module' },
   'spvkit-binary-too-short': { family: 'binary', summary: 'an instruction holds at least the words its opcode requires' },
+  'spvkit-binary-string': { family: 'binary', summary: 'every literal string ends with a nul byte inside its instruction' },
   'spvkit-ids-bound': { family: 'ids', summary: 'every result id is below the id bound of the header' },
-  'spvkit-ids-zero': { family: 'ids', summary: 'id 0 is never a result id' },
+  'spvkit-ids-zero': { family: 'ids', summary: 'id 0 is never a result id or a result type' },
   'spvkit-ids-duplicate': { family: 'ids', summary: 'an id is the result of one instruction only' },
   'spvkit-ids-undefined': { family: 'ids', summary: 'every id used is defined somewhere in the module' },
   'spvkit-ids-forward': {
@@ -70,6 +71,22 @@ export const RULES = {
   },
   'spvkit-types-not-value': { family: 'types', summary: 'an operand that must be a value is not a type, a label, a function or another non-value' },
 } as const satisfies Record<string, RuleInfo>;
+
+/** The rules whose codes are listed one by one: each later family's table lives beside its checks. */
+const LISTED_RULES = {
+  ...CORE_RULES,
+  ...OPERAND_RULES,
+  ...CONTROL_FLOW_RULES,
+  ...DECORATION_RULES,
+  ...CAPABILITY_RULES,
+  ...ENVIRONMENT_RULES,
+} as const satisfies Record<string, RuleInfo>;
+
+/**
+ * Every rule, by code. The builtins family's codes are its VUIDs, made from its rule table: their
+ * type is a pattern (`VUID-${string}`), which a spread would drop, so it is joined by type here.
+ */
+export const RULES: typeof LISTED_RULES & typeof BUILTIN_RULES = { ...LISTED_RULES, ...BUILTIN_RULES };
 
 /** A rule code. */
 export type RuleCode = keyof typeof RULES;

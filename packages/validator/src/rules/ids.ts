@@ -1,4 +1,4 @@
-import { Op, SHAPE_RESULT, instructionShape } from '@spvkit/core';
+import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
 import type { IdOperands } from '../scan/idOperands.js';
 import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
@@ -71,7 +71,12 @@ export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter):
     const op = opcode[i];
     if (op === Op.TypeForwardPointer) forwardPointers.add(words[scan.operandStart[i]]);
     const type = typeId[i];
-    if (type !== 0) {
+    if (type === 0) {
+      if ((instructionShape[op] & SHAPE_TYPE) !== 0 && scan.end[i] > scan.pos[i] + 1) {
+        reporter.report('spvkit-ids-zero', i, () => `result type id 0 is not a valid id`);
+        reporter.flag(i);
+      }
+    } else {
       const d = defIndex(scan, type);
       if (d < 0) {
         reporter.report('spvkit-ids-undefined', i, (n) => `result type ${n(type)} is not defined`, [type]);

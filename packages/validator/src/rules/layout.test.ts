@@ -7,7 +7,7 @@ OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
 OpName %main "main"
-OpDecorate %int RelaxedPrecision
+OpDecorate %a RelaxedPrecision
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %bool = OpTypeBool

@@ -1,4 +1,4 @@
-import { HEADER_WORDS, InstructionWalker, Op, SpirvError } from '@spvkit/core';
+import { HEADER_WORDS, Op, SHAPE_RESULT, SHAPE_TYPE, SpirvError, instructionEnd, instructionShape } from '@spvkit/core';
 import { readString } from './readString.js';
 
 /**
@@ -52,16 +52,17 @@ export interface BrokenWords {
  */
 export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: BrokenWords } {
   const bound = words[3];
-  // Count first, so the tables are allocated once at their size. Core's walker checks each step;
-  // where it fails, the instructions before are what can be validated, and the failure is reported.
+  // Count first, so the tables are allocated once at their size. Core's instructionEnd checks each
+  // step (the walker's step without its state: a loop of locals tiers up sooner, and the command
+  // runs this once, cold); where it fails, the instructions before are what can be validated.
   let count = 0;
   let broken: BrokenWords | undefined;
-  const counting = new InstructionWalker(words, HEADER_WORDS);
+  let p = HEADER_WORDS;
   try {
-    while (counting.next()) count++;
+    for (const n = words.length; p < n; count++) p = instructionEnd(words, p);
   } catch (e) {
     if (!(e instanceof SpirvError)) throw e;
-    broken = { kind: e.code === 'INSTRUCTION_TOO_SHORT' ? 'too-short' : 'word-count', instruction: count, pos: counting.end };
+    broken = { kind: e.code === 'INSTRUCTION_TOO_SHORT' ? 'too-short' : 'word-count', instruction: count, pos: p };
   }
   const pos = new Int32Array(count + 1);
   const operandStart = new Int32Array(count);
@@ -70,20 +71,26 @@ export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: Bro
   const typeId = new Uint32Array(count);
   const resultId = new Uint32Array(count);
   let maxId = 0;
-  const walk = new InstructionWalker(words, HEADER_WORDS);
+  // The steps were checked by the count: each ends where its word count says.
+  let at = HEADER_WORDS;
   for (let i = 0; i < count; i++) {
-    walk.next();
-    const id = walk.resultId;
-    if (id > maxId && id < bound) maxId = id;
-    pos[i] = walk.pos;
-    operandStart[i] = walk.operandStart;
-    end[i] = walk.end;
-    opcode[i] = walk.opcode;
-    typeId[i] = walk.typeId;
-    resultId[i] = id;
+    const first = words[at];
+    const op = first & 0xffff;
+    const shape = instructionShape[op];
+    let o = at + 1;
+    if ((shape & SHAPE_TYPE) !== 0) typeId[i] = words[o++];
+    if ((shape & SHAPE_RESULT) !== 0) {
+      const id = words[o++];
+      resultId[i] = id;
+      if (id > maxId && id < bound) maxId = id;
+    }
+    pos[i] = at;
+    operandStart[i] = o;
+    opcode[i] = op;
+    at += first >>> 16;
+    end[i] = at;
   }
   const walked = count;
-  const at = walk.end;
   pos[walked] = at;
   const idLimit = maxId + 1;
   const defOf = new Int32Array(idLimit);

@@ -11,11 +11,11 @@ import {
   type Diagnostic,
   type Instruction,
   type Module,
-  type Pass,
   type SourceLocation,
 } from '@spvkit/core';
 import { collectBuiltins, type BuiltinInstance, type BuiltinTarget, type CollectedBuiltins, type UseSite } from './collect.js';
-import { WORKGROUP_SIZE, ruleFor, type BuiltinRule, type StorageRule } from './rules.js';
+import { BUILTIN_SPVKIT_CODES, type BuiltinErrorCode, type BuiltinWarningCode } from './codes.js';
+import { WORKGROUP_SIZE_RULES, builtinRuleFor, type BuiltinRule, type StorageRule } from './vulkanRules.js';
 import { parseBuiltinsTargetEnv, spirvVersionName, type BuiltinsTargetEnv } from './targetEnv.js';
 import { describeRule, type TypeTable } from './typeShapes.js';
 
@@ -41,16 +41,35 @@ export interface ValidateBuiltinsOptions {
   readonly targetEnv?: string;
 }
 
-/** Codes of findings that have no VUID. */
-export const SPVKIT_CODES = {
-  version: 'spvkit-target-env-version',
-  target: 'spvkit-builtin-target',
-  member: 'spvkit-builtin-member',
-  vertexId: 'spvkit-builtin-VertexId',
-  workgroupSizeConstant: 'spvkit-WorkgroupSize-constant',
-  workgroupSizeZero: 'spvkit-WorkgroupSize-zero',
-  workgroupSizeDeprecated: 'spvkit-WorkgroupSize-deprecated',
-} as const;
+/**
+ * A broken BuiltIn rule as the checks find it, before it is told as a diagnostic of
+ * {@link validateBuiltins} or as a finding of the validator's `builtins` family.
+ */
+export interface BuiltinProblem {
+  /** `warning` for the two warning codes (see `isBuiltinWarning`), `error` for the rest. */
+  readonly severity: 'error' | 'warning';
+  readonly code: BuiltinErrorCode | BuiltinWarningCode;
+  /** The whole message, ids as `%N` (the CLI names them as an assembly text did). */
+  readonly message: string;
+  readonly hint?: string;
+  readonly builtIn?: string;
+  readonly target?: BuiltinDiagnostic['target'];
+  readonly entryPoint?: BuiltinDiagnostic['entryPoint'];
+  /** The use in a function body it is about, when an entry point's use breaks the rule. */
+  readonly site?: UseSite;
+  /** Else the declaration it is about (the variable or constant); neither: its decoration, or the module. */
+  readonly declaration?: Instruction;
+}
+
+/** A problem that is an error (not advice): what the validator's `builtins` family reports. */
+export type BuiltinError = BuiltinProblem & { readonly severity: 'error'; readonly code: BuiltinErrorCode };
+
+/** What {@link findBuiltinProblems} found, and how to place a use site. */
+export interface BuiltinProblems {
+  readonly problems: readonly BuiltinProblem[];
+  /** Undefined when the module has no BuiltIn decoration (then no problem has a site). */
+  readonly collected?: CollectedBuiltins;
+}
 
 const PASS_NAME = 'validate-builtins';
 
@@ -61,6 +80,7 @@ const PASS_NAME = 'validate-builtins';
  *
  * An execution-model rule applies where an entry point of that model reaches a use of the
  * built-in through its call graph: a variable only listed in an interface is not "used".
+ * The same rules are the `builtins` family of `validate()`; this is them alone, with warnings.
  *
  * @example
  * ```ts
@@ -69,41 +89,76 @@ const PASS_NAME = 'validate-builtins';
  * ```
  */
 export function validateBuiltins(module: Module, options: ValidateBuiltinsOptions = {}): BuiltinDiagnostic[] {
-  const env = parseBuiltinsTargetEnv(options.targetEnv ?? 'vulkan');
-  const out: BuiltinDiagnostic[] = [];
-  checkVersion(module, env, out);
+  const { problems, collected } = findBuiltinProblems(module, parseBuiltinsTargetEnv(options.targetEnv ?? 'vulkan'));
+  return problems.map((p) => toDiagnostic(p, collected));
+}
+
+/**
+ * Every broken BuiltIn rule of `module` under `env`, in the order the checks find them.
+ *
+ * @example
+ * ```ts
+ * const { problems } = findBuiltinProblems(module, parseBuiltinsTargetEnv('vulkan1.2'));
+ * ```
+ */
+export function findBuiltinProblems(module: Module, env: BuiltinsTargetEnv): BuiltinProblems {
+  const problems: BuiltinProblem[] = [];
+  const version = versionProblem(module.header.version, env);
+  if (version !== undefined) problems.push(version);
   const collected = collectBuiltins(module, {
-    wantsWrites: (b) => ruleFor(b)?.extra?.some((e) => e.kind === 'executionMode' && e.writesOnly === true) === true,
+    wantsWrites: (b) => builtinRuleFor(b)?.extra?.some((e) => e.kind === 'executionMode' && e.writesOnly === true) === true,
   });
-  if (collected.targets.length === 0) return out;
-  const v = new Validator(module, env, collected, out);
+  if (collected.targets.length === 0) return { problems };
+  const v = new Validator(module, env, collected, problems);
   for (const target of collected.targets) v.check(target);
-  return out;
+  return { problems, collected };
 }
 
-/** The `validate-builtins` pass: {@link validateBuiltins} with the run's target env. */
-export function createValidateBuiltinsPass(): Pass {
+/**
+ * The module's SPIR-V version against the highest `env` allows: read from the header alone, so
+ * the validator checks it without decoding the module.
+ *
+ * @example
+ * ```ts
+ * versionProblem(makeVersion(1, 6), parseBuiltinsTargetEnv('vulkan1.1')); // spvkit-target-env-version
+ * ```
+ */
+export function versionProblem(version: number, env: BuiltinsTargetEnv): BuiltinError | undefined {
+  if (env.maxSpirvVersion === undefined || version <= env.maxSpirvVersion) return undefined;
   return {
-    name: PASS_NAME,
-    description: 'check BuiltIn variables against the Vulkan rules (execution model, storage class, type), with VUIDs',
-    run(module, context) {
-      return { changed: false, diagnostics: validateBuiltins(module, context.targetEnv === undefined ? {} : { targetEnv: context.targetEnv }) };
-    },
-  };
-}
-
-function checkVersion(module: Module, env: BuiltinsTargetEnv, out: BuiltinDiagnostic[]): void {
-  const version = module.header.version;
-  if (env.maxSpirvVersion === undefined || version <= env.maxSpirvVersion) return;
-  out.push({
     severity: 'error',
-    code: SPVKIT_CODES.version,
-    pass: PASS_NAME,
+    code: BUILTIN_SPVKIT_CODES.version,
     message: `the module is ${spirvVersionName(version)}, but target env ${env.name} allows at most ${spirvVersionName(env.maxSpirvVersion)}`,
     hint: env.vulkan
       ? `use a target env of a Vulkan version that consumes ${spirvVersionName(version)}, or compile for ${env.name}`
       : `use target env spv${spirvVersionName(version).slice('SPIR-V '.length)} or later`,
-  });
+  };
+}
+
+/**
+ * `problem` as a diagnostic of validate-builtins. The use's source position comes from the scan;
+ * the module's own Instruction object is looked up only when someone reads `instruction` (it may
+ * decode every function body).
+ */
+function toDiagnostic(problem: BuiltinProblem, collected: CollectedBuiltins | undefined): BuiltinDiagnostic {
+  // What the problem tells is the diagnostic's; where it is, is told as location and instruction.
+  const { site, declaration, ...told } = problem;
+  const location =
+    site !== undefined && collected !== undefined ? collected.locate(site) : declaration !== undefined ? declarationLocation(declaration) : undefined;
+  let resolved: Instruction | undefined;
+  const instructionField: { readonly instruction?: Instruction } =
+    site !== undefined && collected !== undefined
+      ? {
+          get instruction(): Instruction {
+            return (resolved ??= collected.resolve(site));
+          },
+        }
+      : declaration !== undefined
+        ? { instruction: declaration }
+        : {};
+  const diagnostic: BuiltinDiagnostic = { ...told, pass: PASS_NAME, ...(location ? { location } : {}) };
+  Object.defineProperties(diagnostic, Object.getOwnPropertyDescriptors(instructionField));
+  return diagnostic;
 }
 
 const modelName = (m: number): string => enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', m) ?? `ExecutionModel(${m})`;
@@ -146,7 +201,7 @@ class Validator {
     private readonly module: Module,
     env: BuiltinsTargetEnv,
     private readonly collected: CollectedBuiltins,
-    private readonly out: BuiltinDiagnostic[],
+    private readonly out: BuiltinProblem[],
   ) {
     this.types = collected.types;
     for (const c of module.capabilities) this.capabilities.add(c.word(0));
@@ -190,23 +245,29 @@ class Validator {
     }
     if (!this.vulkan) return;
     if (target.builtIn === BuiltIn.VertexId) {
-      this.report(target, undefined, undefined, SPVKIT_CODES.vertexId, 'Vulkan does not support BuiltIn VertexId', 'use VertexIndex (gl_VertexIndex)');
+      this.report(target, undefined, undefined, BUILTIN_SPVKIT_CODES.vertexId, 'Vulkan does not support BuiltIn VertexId', 'use VertexIndex (gl_VertexIndex)');
       return;
     }
-    const rule = ruleFor(target.builtIn);
+    const rule = builtinRuleFor(target.builtIn);
     if (rule === undefined) return;
     if (target.kind === 'other') {
       this.report(
         target,
         undefined,
         undefined,
-        SPVKIT_CODES.target,
+        BUILTIN_SPVKIT_CODES.target,
         `BuiltIn ${builtInName(target.builtIn)} decorates ${target.def ? `an Op${opName(target.def.opcode)}` : 'an id that is not a global variable or constant'}; BuiltIn must decorate a global variable, a member of a Block struct type, or a constant`,
       );
       return;
     }
     if (target.kind === 'member' && rule.memberAllowed === false) {
-      this.report(target, undefined, undefined, SPVKIT_CODES.member, `BuiltIn ${builtInName(target.builtIn)} must decorate a variable, not a struct member`);
+      this.report(
+        target,
+        undefined,
+        undefined,
+        BUILTIN_SPVKIT_CODES.member,
+        `BuiltIn ${builtInName(target.builtIn)} must decorate a variable, not a struct member`,
+      );
       return;
     }
     const reached = this.reachedUses(target);
@@ -340,7 +401,7 @@ class Validator {
   }
 
   private checkWorkgroupSize(target: BuiltinTarget): void {
-    const constantCode = this.vulkan ? WORKGROUP_SIZE.constantVuid : SPVKIT_CODES.workgroupSizeConstant;
+    const constantCode = this.vulkan ? WORKGROUP_SIZE_RULES.constantVuid : BUILTIN_SPVKIT_CODES.workgroupSizeConstant;
     const reached = this.reachedUses(target);
     const first = this.firstReached(reached, target.instances[0]);
     if (target.kind !== 'constant') {
@@ -353,7 +414,7 @@ class Validator {
         target,
         first,
         target.instances[0],
-        WORKGROUP_SIZE.typeVuid,
+        WORKGROUP_SIZE_RULES.typeVuid,
         `a constant decorated BuiltIn WorkgroupSize must be a 3-component vector of 32-bit integers, not ${this.types.describe(target.typeId)}`,
       );
     } else if (target.def?.opcode === Op.ConstantComposite && target.def.operandCount === 3) {
@@ -363,7 +424,7 @@ class Validator {
           target,
           first,
           target.instances[0],
-          SPVKIT_CODES.workgroupSizeZero,
+          BUILTIN_SPVKIT_CODES.workgroupSizeZero,
           `WorkgroupSize has a static product of zero (X = ${sizes[0]}, Y = ${sizes[1]}, Z = ${sizes[2]}): no invocation would run`,
           undefined,
           'warning',
@@ -372,13 +433,13 @@ class Validator {
     }
     if (this.vulkan) {
       for (const r of reached) {
-        if ((WORKGROUP_SIZE.models as readonly number[]).includes(r.ep.executionModel)) continue;
+        if ((WORKGROUP_SIZE_RULES.models as readonly number[]).includes(r.ep.executionModel)) continue;
         this.report(
           target,
           r,
           r.instance,
-          WORKGROUP_SIZE.modelVuid,
-          `BuiltIn WorkgroupSize must be used only within the ${orList(WORKGROUP_SIZE.models.map(modelName))} execution models, not ${modelName(r.ep.executionModel)}`,
+          WORKGROUP_SIZE_RULES.modelVuid,
+          `BuiltIn WorkgroupSize must be used only within the ${orList(WORKGROUP_SIZE_RULES.models.map(modelName))} execution models, not ${modelName(r.ep.executionModel)}`,
         );
       }
     }
@@ -387,7 +448,7 @@ class Validator {
         target,
         first,
         target.instances[0],
-        SPVKIT_CODES.workgroupSizeDeprecated,
+        BUILTIN_SPVKIT_CODES.workgroupSizeDeprecated,
         'BuiltIn WorkgroupSize is deprecated in SPIR-V 1.6',
         'declare the size with OpExecutionModeId LocalSizeId instead',
         'warning',
@@ -414,7 +475,7 @@ class Validator {
     target: BuiltinTarget,
     at: ReachedUse | undefined,
     instance: BuiltinInstance | undefined,
-    code: string,
+    code: BuiltinErrorCode | BuiltinWarningCode,
     rule: string,
     hint?: string,
     severity: 'error' | 'warning' = 'error',
@@ -428,32 +489,14 @@ class Validator {
       : instance !== undefined && instance.uses.size === 0
         ? ' is not used by any entry point'
         : '';
-    // The use's source position comes from the scan; the module's own Instruction object is
-    // looked up only when someone reads `instruction` (it may decode every function body).
-    const site = at?.site;
     const declaration = instance?.def ?? target.def;
-    const location = site !== undefined ? this.collected.locate(site) : declaration ? declarationLocation(declaration) : undefined;
-    const collected = this.collected;
-    let resolved: Instruction | undefined;
-    const instructionField: { readonly instruction?: Instruction } =
-      site !== undefined
-        ? {
-            get instruction(): Instruction {
-              return (resolved ??= collected.resolve(site));
-            },
-          }
-        : declaration
-          ? { instruction: declaration }
-          : {};
     const path = at && at.fnId !== at.ep.functionId ? this.callPath(at.ep, at.fnId) : undefined;
     const name = this.names.name(target.kind === 'member' ? (instance?.id ?? target.id) : target.id);
     const finalHint = hint ?? (path ? `the use is reached through ${path}` : undefined);
-    const diagnostic: BuiltinDiagnostic = {
+    this.out.push({
       severity,
       code,
-      pass: PASS_NAME,
       message: `${subject}${where}: ${rule}`,
-      ...(location ? { location } : {}),
       ...(finalHint ? { hint: finalHint } : {}),
       builtIn: builtInName(target.builtIn),
       target: {
@@ -463,9 +506,8 @@ class Validator {
         ...(instance !== undefined && instance.id !== target.id ? { variableId: instance.id } : {}),
       },
       ...(at ? { entryPoint: { name: at.ep.name, executionModel: modelName(at.ep.executionModel) } } : {}),
-    };
-    Object.defineProperties(diagnostic, Object.getOwnPropertyDescriptors(instructionField));
-    this.out.push(diagnostic);
+      ...(at !== undefined ? { site: at.site } : declaration !== undefined ? { declaration } : {}),
+    });
   }
 
   private subject(target: BuiltinTarget, instance: BuiltinInstance | undefined): string {
