@@ -65,8 +65,10 @@ export const DEFAULT_JOBS: number;
 export function listShaderFolder(): ListedShader[];
 /** glslangValidator's `--version` text, or undefined where it cannot be run. */
 export function glslangValidatorVersion(): string | undefined;
+/** Debug info asked of glslangValidator: none, `-g` (OpLine, OpSource) or `-gV` (NonSemantic.Shader.DebugInfo.100). */
+export type FolderDebugInfo = 'none' | 'g' | 'gV';
 /** Compiles one shader through the cache; rejects only when glslangValidator cannot start. */
-export function compileShader(shader: ListedShader): Promise<CompileResult>;
+export function compileShader(shader: ListedShader, debugInfo?: FolderDebugInfo): Promise<CompileResult>;
 /** Runs a tool with `input` on stdin; resolves to its exit code and its stdout and stderr. */
 export function runTool(cmd: string, args: readonly string[], opts?: { cwd?: string; input?: Uint8Array }): Promise<{ code: number | null; output: string }>;
 /** Maps `items` through `fn`, at most `limit` at a time, keeping their order. */
@@ -75,4 +77,4 @@ export function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: 
  * Compiles the whole folder with glslangValidator (cached). Rejects if a shader without a
  * `requires:` header fails to compile, or if glslangValidator is not on PATH.
  */
-export function loadShaderFolder(opts?: { jobs?: number }): Promise<ShaderFolder>;
+export function loadShaderFolder(opts?: { jobs?: number; debugInfo?: FolderDebugInfo }): Promise<ShaderFolder>;

@@ -153,16 +153,21 @@ export function runTool(cmd, args, opts = {}) {
   });
 }
 
-function compileArgs(shader, output) {
-  return ['-V', '--target-env', shader.targetEnv, '-o', output, shader.path];
+/** glslangValidator's flags for a debug-info variant: none, `-g` or `-gV`. */
+const DEBUG_FLAGS = Object.freeze({ none: [], g: ['-g'], gV: ['-gV'] });
+
+function compileArgs(shader, output, debugInfo = 'none') {
+  const flags = DEBUG_FLAGS[debugInfo];
+  if (flags === undefined) throw new Error(`debugInfo "${debugInfo}": expected none, g or gV`);
+  return ['-V', ...flags, '--target-env', shader.targetEnv, '-o', output, shader.path];
 }
 
-function cacheKey(shader) {
+function cacheKey(shader, debugInfo) {
   const h = createHash('sha256');
   h.update(
     JSON.stringify({
       version: glslangValidatorVersion(),
-      args: compileArgs(shader, 'OUTPUT'),
+      args: compileArgs(shader, 'OUTPUT', debugInfo),
       text: shader.text,
       includes: shader.includes,
     }),
@@ -181,12 +186,13 @@ function toWords(bytes, what) {
 }
 
 /**
- * Compiles one listed shader with glslangValidator through the cache. Resolves to
+ * Compiles one listed shader with glslangValidator (with the debug info asked: none, `-g` or
+ * `-gV`) through the cache. Resolves to
  * `{ ok: true, words }` or `{ ok: false, message }` (glslang's messages); rejects only when the
  * tool cannot be started.
  */
-export async function compileShader(shader) {
-  const key = cacheKey(shader);
+export async function compileShader(shader, debugInfo = 'none') {
+  const key = cacheKey(shader, debugInfo);
   const cached = path.join(shadersCacheDir, `${key}.spv`);
   try {
     return { ok: true, words: toWords(await readFile(cached), shader.path) };
@@ -195,10 +201,10 @@ export async function compileShader(shader) {
   }
   await mkdir(shadersCacheDir, { recursive: true });
   const tmp = path.join(shadersCacheDir, `${key}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  const r = await runTool('glslangValidator', compileArgs(shader, tmp), { cwd: glslRoot });
+  const r = await runTool('glslangValidator', compileArgs(shader, tmp, debugInfo), { cwd: glslRoot });
   if (r.code !== 0) {
     await rm(tmp, { force: true });
-    return { ok: false, message: `glslangValidator ${compileArgs(shader, '<out>').join(' ')} (exit ${r.code}):\n${r.output}` };
+    return { ok: false, message: `glslangValidator ${compileArgs(shader, '<out>', debugInfo).join(' ')} (exit ${r.code}):\n${r.output}` };
   }
   const words = toWords(await readFile(tmp), shader.path);
   // Atomic, so two processes filling the cache at once cannot leave a torn file.
@@ -224,7 +230,8 @@ export async function mapBounded(items, limit, fn) {
 export const DEFAULT_JOBS = 2;
 
 /**
- * Compiles the whole folder (through the cache) with glslangValidator.
+ * Compiles the whole folder (through the cache) with glslangValidator, with `opts.debugInfo`
+ * (none, `g` or `gV`; default none).
  *
  * Every shader without a `requires:` header must compile; one that fails rejects the promise
  * with glslang's messages. A `requires: glslang-new` shader that this glslangValidator cannot
@@ -234,7 +241,7 @@ export async function loadShaderFolder(opts = {}) {
   const version = glslangValidatorVersion();
   if (version === undefined) throw new Error('glslangValidator is not on PATH (Debian: apt-get install glslang-tools)');
   const listed = listShaderFolder();
-  const results = await mapBounded(listed, opts.jobs ?? DEFAULT_JOBS, compileShader);
+  const results = await mapBounded(listed, opts.jobs ?? DEFAULT_JOBS, (shader) => compileShader(shader, opts.debugInfo ?? 'none'));
   const shaders = [];
   const notCompiled = [];
   const failures = [];

@@ -7,7 +7,7 @@
  */
 import { enumerantByValue } from '@spvkit/core';
 import { BUILTIN_RULES, type BuiltinRule } from '../../../packages/passes/src/validate-builtins/index.js';
-import type { TypeRule } from '../../../packages/passes/src/validate-builtins/typeShapes.js';
+import type { TypeRule } from '@spvkit/validator';
 import { MODELS, MODEL_NAMES, type MatrixCase, type Placement, type StorageName } from './moduleText.js';
 
 const DEFAULT_ENV = 'vulkan1.2';
