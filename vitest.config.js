@@ -20,6 +20,7 @@ export default defineConfig({
       { find: /^@spvkit\/passes\/dead-code$/, replacement: here('./packages/passes/src/dead-code/index.ts') },
       { find: /^@spvkit\/passes\/compact-ids$/, replacement: here('./packages/passes/src/compact-ids/index.ts') },
       { find: /^@spvkit\/validator$/, replacement: here('./packages/validator/src/index.ts') },
+      { find: /^@spvkit\/wgsl$/, replacement: here('./packages/wgsl/src/index.ts') },
       { find: /^@spvkit\/glslang$/, replacement: here('./packages/glslang/src/index.ts') },
       { find: /^@spvkit\/rollup-plugin$/, replacement: here('./packages/rollup-plugin/src/index.ts') },
       { find: /^@spvkit\/vite-plugin$/, replacement: here('./packages/vite-plugin/src/index.ts') },
@@ -27,6 +28,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // test/.cache holds generated pages, builds and scratch copies, never suites of its own.
+    exclude: ['**/node_modules/**', '**/.git/**', 'test/.cache/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

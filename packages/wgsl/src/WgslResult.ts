@@ -1,0 +1,74 @@
+import type { SourceLocation } from '@spvkit/core';
+
+/** The pipeline stage of a translated entry point. */
+export type WgslStage = 'compute' | 'vertex' | 'fragment';
+
+/** An entry point of the WGSL, with the SPIR-V entry point it came from. */
+export interface WgslEntryPoint {
+  /** The OpEntryPoint name. */
+  readonly name: string;
+  /** The function's name in the WGSL (differs where the SPIR-V name is not a WGSL identifier or is reserved). */
+  readonly wgslName: string;
+  readonly stage: WgslStage;
+  /** A compute entry point's workgroup size where it is a literal (LocalSize, or the WorkgroupSize constant). */
+  readonly workgroupSize?: readonly [number, number, number];
+}
+
+/** What a resource binding is, in WebGPU's terms (the bind group layout entry a host creates for it). */
+export type WgslBindingKind = 'uniform' | 'storage' | 'read-only-storage' | 'texture' | 'storage-texture' | 'sampler' | 'push-constant';
+
+/** A resource variable of the WGSL at its `@group`/`@binding`. */
+export interface WgslBinding {
+  readonly group: number;
+  readonly binding: number;
+  /** The variable's name in the WGSL. */
+  readonly name: string;
+  readonly kind: WgslBindingKind;
+  /** For buffers: the byte size of the fixed part (a runtime array's element stride is not included). */
+  readonly size?: number;
+}
+
+/** A specialization constant, as a WGSL `override` with `@id(SpecId)`. */
+export interface WgslOverride {
+  /** The SpecId: the key of `GPUProgrammableStage.constants`. */
+  readonly id: number;
+  /** The override's name in the WGSL. */
+  readonly name: string;
+  readonly type: 'bool' | 'i32' | 'u32' | 'f32';
+  /** The default the module declares. */
+  readonly default: number | boolean;
+}
+
+/** Where push constants go: WGSL has none, so they become a uniform buffer at this binding. */
+export interface PushConstantBinding {
+  readonly group: number;
+  readonly binding: number;
+}
+
+/** Options of {@link toWgsl}. */
+export interface ToWgslOptions {
+  /**
+   * The `@group`/`@binding` of the uniform buffer that holds the push constants. Default: binding 0
+   * of the group after the highest DescriptorSet the module uses (group 0 when it uses none).
+   */
+  readonly pushConstants?: PushConstantBinding;
+  /**
+   * WGSL has no combined image samplers (GLSL's `sampler2D`): the texture keeps the variable's
+   * `@group`/`@binding` and the sampler goes to the same group at the binding plus this offset
+   * (default 500; WebGPU allows bindings up to 999). Both are listed in `bindings`.
+   */
+  readonly combinedSamplerBindingOffset?: number;
+}
+
+/** The WGSL text of a module, with what a host needs to run it. */
+export interface WgslResult {
+  readonly code: string;
+  readonly entryPoints: readonly WgslEntryPoint[];
+  readonly bindings: readonly WgslBinding[];
+  readonly overrides: readonly WgslOverride[];
+  /**
+   * Per line of `code` (index 0 is line 1): the source line it came from, where the module has
+   * OpLine or NonSemantic.Shader.DebugInfo.100 DebugLine for it.
+   */
+  readonly lineMap: readonly (SourceLocation | undefined)[];
+}

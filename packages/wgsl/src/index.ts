@@ -1,0 +1,2 @@
+export { toWgsl } from './toWgsl.js';
+export type { PushConstantBinding, ToWgslOptions, WgslBinding, WgslBindingKind, WgslEntryPoint, WgslOverride, WgslResult, WgslStage } from './WgslResult.js';

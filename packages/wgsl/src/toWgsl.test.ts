@@ -1,0 +1,600 @@
+import { SpirvError, assemble, encodeModule } from '@spvkit/core';
+import { describe, expect, it } from 'vitest';
+import { toWgsl } from './toWgsl.js';
+
+/**
+ * A compute shader with a storage buffer `buf` (uint[]) at set 0 binding 0 and gl_GlobalInvocationID
+ * loaded as %x: `globals` adds declarations, `body` the entry block after %x (ending the function
+ * is up to it, so control-flow shapes can add blocks).
+ */
+function compute(body: string, globals = '', annotations = ''): string {
+  // Debug names go before the decorations, as the logical layout wants.
+  const lines = annotations.split('\n');
+  const names = lines.filter((l) => /^Op(Member)?Name /.test(l)).join('\n');
+  const decorations = lines.filter((l) => !/^Op(Member)?Name /.test(l)).join('\n');
+  return `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid %buf
+OpExecutionMode %main LocalSize 64 1 1
+OpName %main "main"
+OpName %buf "buf"
+OpName %Buf "Buf"
+${names}
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rt ArrayStride 4
+OpMemberDecorate %Buf 0 Offset 0
+OpDecorate %Buf Block
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+${decorations}
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%bool = OpTypeBool
+%float = OpTypeFloat 32
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3 = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3 Input
+%rt = OpTypeRuntimeArray %uint
+%Buf = OpTypeStruct %rt
+%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
+%buf = OpVariable %ptr_sb_Buf StorageBuffer
+%ptr_sb_uint = OpTypePointer StorageBuffer %uint
+%u0 = OpConstant %uint 0
+%u1 = OpConstant %uint 1
+%u2 = OpConstant %uint 2
+%u10 = OpConstant %uint 10
+%i0 = OpConstant %int 0
+%i1 = OpConstant %int 1
+${globals}
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+%g = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %g 0
+${body}
+OpFunctionEnd
+`;
+}
+
+/** `code` without indentation, for matching fragments line by line. */
+function flat(code: string): string {
+  return code
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n');
+}
+
+function refusal(text: string): SpirvError {
+  try {
+    toWgsl(assemble(text));
+  } catch (e) {
+    if (e instanceof SpirvError) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal, got a translation');
+}
+
+describe('toWgsl: module shape', () => {
+  it('translates a compute shader with a storage buffer and a builtin', () => {
+    const result = toWgsl(
+      assemble(
+        compute(`
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %x
+OpReturn`),
+      ),
+    );
+    const code = flat(result.code);
+    expect(code).toContain('struct Buf {\nm0: array<u32>,\n}');
+    expect(code).toContain('@group(0) @binding(0) var<storage, read_write> buf: Buf;');
+    expect(code).toMatch(/var<private> g\d+: vec3<u32>;/);
+    expect(code).toContain('buf.m0[x');
+    expect(code).toMatch(/@compute @workgroup_size\(64, 1, 1\)\nfn main\(@builtin\(global_invocation_id\) \w+_in: vec3<u32>\) \{/);
+    expect(result.entryPoints).toEqual([{ name: 'main', wgslName: 'main', stage: 'compute', workgroupSize: [64, 1, 1] }]);
+    expect(result.bindings).toEqual([{ group: 0, binding: 0, name: 'buf', kind: 'storage', size: 0 }]);
+  });
+
+  it('marks a buffer nothing writes as read-only storage', () => {
+    const result = toWgsl(
+      assemble(
+        compute(`
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+%v = OpLoad %uint %p
+OpReturn`),
+      ),
+    );
+    expect(result.code).toContain('var<storage, read> buf: Buf;');
+    expect(result.bindings[0].kind).toBe('read-only-storage');
+  });
+
+  it('turns spec constants into overrides with @id and uses them in the workgroup size', () => {
+    const text = compute(
+      'OpReturn',
+      '%sx = OpSpecConstant %uint 8\n%wg = OpSpecConstantComposite %v3uint %sx %u1 %u1',
+      'OpDecorate %sx SpecId 3\nOpDecorate %wg BuiltIn WorkgroupSize\nOpName %sx "SIZE_X"',
+    );
+    const result = toWgsl(assemble(text));
+    expect(result.code).toContain('@id(3) override SIZE_X: u32 = 8u;');
+    expect(result.code).toContain('@workgroup_size(SIZE_X, 1u, 1u)');
+    expect(result.overrides).toEqual([{ id: 3, name: 'SIZE_X', type: 'u32', default: 8 }]);
+    expect(result.entryPoints[0].workgroupSize).toBeUndefined();
+  });
+
+  it('computes spec-constant operations in function bodies from private copies, as SPIR-V wraps where WGSL pipeline creation would fail', () => {
+    // K * 2 + 1 overflows for K = 2^31 - 1: SPIR-V wraps, an override-expression fails the pipeline.
+    const text = compute(
+      `%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+%kc = OpBitcast %uint %k21
+OpStore %p %kc
+OpReturn`,
+      `%i2 = OpConstant %int 2
+%k = OpSpecConstant %int 3
+%k2 = OpSpecConstantOp %int IMul %k %i2
+%k21 = OpSpecConstantOp %int IAdd %k2 %i1
+%sx = OpSpecConstant %uint 8
+%wg = OpSpecConstantComposite %v3uint %sx %u1 %u1`,
+      'OpDecorate %k SpecId 2\nOpDecorate %sx SpecId 0\nOpDecorate %wg BuiltIn WorkgroupSize\nOpName %k "K"',
+    );
+    const code = toWgsl(assemble(text)).code;
+    expect(code).toContain('var<private> K_value: i32 = K;');
+    expect(code).toMatch(/\(\(K_value \* 2i\) \+ 1i\)/);
+    expect(code).not.toMatch(/\(K \*/);
+    // Where WGSL wants an override-expression, the override itself.
+    expect(code).toContain('@workgroup_size(spec0, 1u, 1u)');
+  });
+
+  it('puts push constants in a uniform buffer after the highest descriptor set, or where asked', () => {
+    const text = compute(
+      `
+%pp = OpAccessChain %ptr_pc_uint %pc %i0
+%pv = OpLoad %uint %pp
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %pv
+OpReturn`,
+      '%PC = OpTypeStruct %uint\n%ptr_pc_PC = OpTypePointer PushConstant %PC\n%pc = OpVariable %ptr_pc_PC PushConstant\n%ptr_pc_uint = OpTypePointer PushConstant %uint',
+      'OpDecorate %PC Block\nOpMemberDecorate %PC 0 Offset 0\nOpName %pc "params"\nOpName %PC "PC"',
+    );
+    const result = toWgsl(assemble(text));
+    expect(result.code).toContain('@group(1) @binding(0) var<uniform> params: PC;');
+    expect(result.bindings).toContainEqual({ group: 1, binding: 0, name: 'params', kind: 'push-constant', size: 4 });
+    const moved = toWgsl(assemble(text), { pushConstants: { group: 3, binding: 7 } });
+    expect(moved.code).toContain('@group(3) @binding(7) var<uniform> params: PC;');
+  });
+
+  it('reproduces member offsets with @size and aligns structs in uniform buffers to 16', () => {
+    const text = compute(
+      `
+%up = OpAccessChain %ptr_u_float %ubo %i1
+%uv = OpLoad %float %up
+%ui = OpConvertFToU %uint %uv
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %ui
+OpReturn`,
+      '%In = OpTypeStruct %float\n%U = OpTypeStruct %float %float %In\n%ptr_u_U = OpTypePointer Uniform %U\n%ubo = OpVariable %ptr_u_U Uniform\n%ptr_u_float = OpTypePointer Uniform %float',
+      'OpName %U "U"\nOpDecorate %U Block\nOpMemberDecorate %U 0 Offset 0\nOpMemberDecorate %U 1 Offset 8\nOpMemberDecorate %U 2 Offset 16\nOpMemberDecorate %In 0 Offset 0\nOpName %In "In"\nOpDecorate %ubo DescriptorSet 0\nOpDecorate %ubo Binding 1',
+    );
+    const code = flat(toWgsl(assemble(text)).code);
+    expect(code).toContain('struct U {\n@size(8) m0: f32,\n@size(8) m1: f32,\n@align(16) m2: In,\n}');
+  });
+
+  it('translates atomics on buffer memory to atomic<u32> and atomic builtins', () => {
+    const text = compute(`
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %u0
+%old = OpAtomicIAdd %uint %p %u1 %u0 %x
+%q = OpAccessChain %ptr_sb_uint %buf %i0 %u1
+%v = OpLoad %uint %q
+OpReturn`);
+    const code = toWgsl(assemble(text)).code;
+    expect(code).toContain('m0: array<atomic<u32>>,');
+    expect(code).toContain('atomicAdd(&buf.m0[0u], x');
+    expect(code).toMatch(/let \w+ = atomicLoad\(&buf\.m0\[1u\]\);/);
+  });
+});
+
+describe('toWgsl: operator semantics', () => {
+  it('bitcasts operands whose signedness differs from what the instruction reads', () => {
+    const code = toWgsl(
+      assemble(
+        compute(`
+%q = OpSDiv %uint %x %u2
+%s = OpShiftRightArithmetic %uint %x %i1
+%c = OpSLessThan %bool %x %u10
+%r = OpSMod %int %i1 %i1
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %q
+OpReturn`),
+      ),
+    ).code;
+    expect(code).toMatch(/bitcast<u32>\(\(bitcast<i32>\(x\w*\) \/ bitcast<i32>\(2u\)\)\)/);
+    expect(code).toMatch(/bitcast<u32>\(\(bitcast<i32>\(x\w*\) >> bitcast<u32>\(1i\)\)\)/);
+    expect(code).toMatch(/\(bitcast<i32>\(x\w*\) < bitcast<i32>\(10u\)\)/);
+    // SMod takes the divisor's sign: the truncated remainder is corrected.
+    expect(code).toContain('select((1i % 1i), (1i % 1i) + 1i,');
+  });
+});
+
+describe('toWgsl: structured control flow', () => {
+  it('rebuilds a loop with a continue block and a phi as loop/continuing/break if', () => {
+    const code = flat(
+      toWgsl(
+        assemble(
+          compute(`
+OpBranch %header
+%header = OpLabel
+%i = OpPhi %uint %u0 %entry %next %cont
+OpLoopMerge %merge %cont None
+OpBranch %body
+%body = OpLabel
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %i
+OpStore %p %x
+OpBranch %cont
+%cont = OpLabel
+%next = OpIAdd %uint %i %u1
+%done = OpUGreaterThanEqual %bool %next %u10
+OpBranchConditional %done %merge %header
+%merge = OpLabel
+OpReturn`),
+        ),
+      ).code,
+    );
+    expect(code).toMatch(/var phi\d+: u32;/);
+    expect(code).toMatch(/phi\d+ = 0u;\nloop \{/);
+    expect(code).toMatch(
+      /continuing \{\nlet x\d+ = \(phi\d+ \+ 1u\);\nlet x\d+ = \(x\d+ >= 10u\);\nlet exit_\d+ = x\d+;\nif \(!exit_\d+\) \{\nphi\d+ = x\d+;\n\}\nbreak if exit_\d+;\n\}\n\}/,
+    );
+  });
+
+  it('writes if/else from a selection merge, and break from a nested if', () => {
+    const code = flat(
+      toWgsl(
+        assemble(
+          compute(`
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %merge %cont None
+OpBranch %body
+%body = OpLabel
+%c = OpULessThan %bool %x %u10
+OpSelectionMerge %join None
+OpBranchConditional %c %then %else
+%then = OpLabel
+OpBranch %merge
+%else = OpLabel
+OpBranch %join
+%join = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranch %header
+%merge = OpLabel
+OpReturn`),
+        ),
+      ).code,
+    );
+    expect(code).toMatch(/loop \{\nlet x\d+ = \(x\d* < 10u\);\nif \(x\d+\) \{\nbreak;\n\} else \{\n\}\ncontinuing \{\n\}\n\}\nreturn;/);
+  });
+
+  it('writes a switch with merged case labels, a default and cases that leave to the merge', () => {
+    const code = flat(
+      toWgsl(
+        assemble(
+          compute(`
+%sel = OpBitcast %int %x
+OpSelectionMerge %merge None
+OpSwitch %sel %dflt 1 %a 2 %a 5 %b
+%a = OpLabel
+%pa = OpAccessChain %ptr_sb_uint %buf %i0 %u0
+OpStore %pa %u1
+OpBranch %merge
+%b = OpLabel
+OpBranch %merge
+%dflt = OpLabel
+OpReturn
+%merge = OpLabel
+OpReturn`),
+        ),
+      ).code,
+    );
+    expect(code).toMatch(/switch \(x\d+\) \{\ncase 1i, 2i: \{\nbuf\.m0\[0u\] = 1u;\n\}\ncase 5i: \{\n\}\ncase default: \{\nreturn;\n\}\n\}\nreturn;/);
+  });
+
+  it('refuses switch fall-through, which WGSL does not have', () => {
+    const e = refusal(
+      compute(`
+OpSelectionMerge %merge None
+OpSwitch %x %merge 1 %a 2 %b
+%a = OpLabel
+OpBranch %b
+%b = OpLabel
+OpBranch %merge
+%merge = OpLabel
+OpReturn`),
+    );
+    expect(e.code).toBe('UNSUPPORTED_CONSTRUCT');
+    expect(e.message).toContain('switch case fall-through');
+  });
+
+  it('assigns phis of an if merge at the end of each arm', () => {
+    const code = flat(
+      toWgsl(
+        assemble(
+          compute(`
+%c = OpULessThan %bool %x %u10
+OpSelectionMerge %join None
+OpBranchConditional %c %then %join
+%then = OpLabel
+%y = OpIAdd %uint %x %u1
+OpBranch %join
+%join = OpLabel
+%v = OpPhi %uint %y %then %x %entry
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %u0
+OpStore %p %v
+OpReturn`),
+        ),
+      ).code,
+    );
+    expect(code).toMatch(/if \(x\d+\) \{\nlet x\d+ = \(x\d* \+ 1u\);\nphi\d+ = x\d+;\n\} else \{\nphi\d+ = x\d*;\n\}\nbuf\.m0\[0u\] = phi\d+;/);
+  });
+});
+
+describe('toWgsl: refusals', () => {
+  it('refuses a 64-bit integer with the instruction, its byte offset and its source line', () => {
+    const text = `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "big.comp"
+OpName %ulong "ulong"
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%ulong = OpTypeInt 64 0
+%ptr = OpTypePointer Function %ulong
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+OpLine %file 7 3
+%v = OpVariable %ptr Function
+OpReturn
+OpFunctionEnd`;
+    const e = refusal(text);
+    expect(e.code).toBe('UNSUPPORTED_CONSTRUCT');
+    expect(e.message).toContain('a 64-bit integer type cannot be expressed in WGSL: %ulong = OpTypeInt 64 0');
+    expect(e.opname).toBe('OpTypeInt');
+    // Where OpTypeInt 64 is in the encoded binary, found by scanning the words.
+    const words = encodeModule(assemble(text));
+    const at = words.findIndex((w, i) => w === ((4 << 16) | 21) && words[i + 2] === 64);
+    expect(e.offset).toBe(at * 4);
+  });
+
+  it('prints the refused instruction as spirv-dis does: an enumerant is not taken for an id of the same number', () => {
+    // Int64 is capability 11; id 11 is named, and must not appear in place of the enumerant.
+    const text = `
+OpCapability Shader
+OpCapability Int64
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %11 "eleven"
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%11 = OpTypeInt 32 0
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+OpReturn
+OpFunctionEnd`;
+    const e = refusal(text);
+    expect(e.message).toContain('64-bit integers cannot be expressed in WGSL: OpCapability Int64 at byte offset 28');
+  });
+
+  it('names a builtin WGSL does not have by its SPIR-V name', () => {
+    const text = `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %helper %color
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %helper BuiltIn HelperInvocation
+OpDecorate %color Location 0
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%bool = OpTypeBool
+%float = OpTypeFloat 32
+%ptr_in_bool = OpTypePointer Input %bool
+%ptr_out_float = OpTypePointer Output %float
+%helper = OpVariable %ptr_in_bool Input
+%color = OpVariable %ptr_out_float Output
+%one = OpConstant %float 1
+%zero = OpConstant %float 0
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+%h = OpLoad %bool %helper
+%c = OpSelect %float %h %one %zero
+OpStore %color %c
+OpReturn
+OpFunctionEnd`;
+    expect(refusal(text).message).toMatch(
+      /^the builtin HelperInvocation cannot be expressed in WGSL: %\w+ = OpVariable %\w+ Input \(WGSL has no such builtin\)/,
+    );
+  });
+
+  it('gives the source line of the instruction that is refused', () => {
+    const e = refusal(
+      compute(
+        `
+OpLine %file 12 5
+%m = OpExtInst %float %std 35 %fz %fp
+OpReturn`,
+        '%fz = OpConstant %float 0\n%ptr_f_float = OpTypePointer Private %float\n%fp = OpVariable %ptr_f_float Private',
+      )
+        .replace('OpMemoryModel', '%std = OpExtInstImport "GLSL.std.450"\nOpMemoryModel')
+        .replace('OpName %main', '%file = OpString "a.comp"\nOpName %main'),
+    );
+    expect(e.message).toContain('GLSL.std.450');
+    expect(e.location).toEqual({ file: 'a.comp', line: 12, column: 5 });
+    expect(e.message).toContain('(a.comp:12)');
+  });
+
+  it('refuses a row-major matrix member, naming it', () => {
+    const e = refusal(
+      compute(
+        'OpReturn',
+        '%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%U = OpTypeStruct %m4\n%ptr_u_U = OpTypePointer Uniform %U\n%ubo = OpVariable %ptr_u_U Uniform',
+        'OpName %U "U"\nOpDecorate %U Block\nOpMemberDecorate %U 0 Offset 0\nOpMemberDecorate %U 0RowMajor\nOpMemberDecorate %U 0 MatrixStride 16\nOpMemberName %U 0 "model"\nOpDecorate %ubo DescriptorSet 0\nOpDecorate %ubo Binding 1'.replace(
+          '0RowMajor',
+          '0 RowMajor',
+        ),
+      ),
+    );
+    expect(e.message).toContain('the row-major matrix member U.model');
+  });
+
+  it('refuses a pointer bitcast', () => {
+    const e = refusal(
+      compute(
+        `
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+%q = OpBitcast %ptr_sb_uint %p
+OpStore %q %x
+OpReturn`,
+      ),
+    );
+    expect(e.message).toMatch(/a bitcast of a pointer|pointer or handle produced this way/);
+  });
+});
+
+describe('toWgsl: vertex and fragment interfaces', () => {
+  it('passes locations, builtins and interpolation through entry-point parameters and an output struct', () => {
+    const text = `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %uv %id %coord %color
+OpExecutionMode %main OriginUpperLeft
+OpName %uv "uv"
+OpName %id "id"
+OpName %color "color"
+OpDecorate %uv Location 0
+OpDecorate %uv NoPerspective
+OpDecorate %id Location 1
+OpDecorate %id Flat
+OpDecorate %coord BuiltIn FragCoord
+OpDecorate %color Location 0
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%v2 = OpTypeVector %float 2
+%v4 = OpTypeVector %float 4
+%ptr_in_v2 = OpTypePointer Input %v2
+%ptr_in_int = OpTypePointer Input %int
+%ptr_in_v4 = OpTypePointer Input %v4
+%ptr_out_v4 = OpTypePointer Output %v4
+%uv = OpVariable %ptr_in_v2 Input
+%id = OpVariable %ptr_in_int Input
+%coord = OpVariable %ptr_in_v4 Input
+%color = OpVariable %ptr_out_v4 Output
+%f0 = OpConstant %float 0.5
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+%u = OpLoad %v2 %uv
+%c = OpCompositeConstruct %v4 %u %f0 %f0
+OpStore %color %c
+OpReturn
+OpFunctionEnd`;
+    const result = toWgsl(assemble(text));
+    const code = flat(result.code);
+    expect(code).toContain('struct main_out {\n@location(0) color: vec4<f32>,\n}');
+    expect(code).toContain(
+      '@fragment\nfn main(@location(0) @interpolate(linear) uv_in: vec2<f32>, @location(1) @interpolate(flat) id_in: i32, @builtin(position) ',
+    );
+    expect(code).toMatch(/vec4<f32>\(x\d+, 0\.5f, 0\.5f\)/);
+    expect(code).toContain('return main_out(color);');
+    expect(result.entryPoints[0].stage).toBe('fragment');
+  });
+});
+
+describe('toWgsl: combined image samplers', () => {
+  const fragment = (extraDecorations = '') => `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %uv %color
+OpExecutionMode %main OriginUpperLeft
+OpName %tex "albedo"
+OpDecorate %uv Location 0
+OpDecorate %color Location 0
+OpDecorate %tex DescriptorSet 1
+OpDecorate %tex Binding 2
+${extraDecorations}
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v2 = OpTypeVector %float 2
+%v4 = OpTypeVector %float 4
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%ptr_uc = OpTypePointer UniformConstant %simg
+%tex = OpVariable %ptr_uc UniformConstant
+%smp = OpTypeSampler
+%ptr_smp = OpTypePointer UniformConstant %smp
+%other = OpVariable %ptr_smp UniformConstant
+%ptr_in_v2 = OpTypePointer Input %v2
+%ptr_out_v4 = OpTypePointer Output %v4
+%uv = OpVariable %ptr_in_v2 Input
+%color = OpVariable %ptr_out_v4 Output
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+%s = OpLoad %simg %tex
+%u = OpLoad %v2 %uv
+%c = OpImageSampleImplicitLod %v4 %s %u
+OpStore %color %c
+OpReturn
+OpFunctionEnd`;
+
+  it('splits a sampler2D into a texture at its binding and a sampler at the binding plus the offset', () => {
+    const result = toWgsl(assemble(fragment('OpDecorate %other DescriptorSet 3\nOpDecorate %other Binding 0')));
+    const code = flat(result.code);
+    expect(code).toContain('@group(1) @binding(2) var albedo: texture_2d<f32>;');
+    expect(code).toContain('@group(1) @binding(502) var albedo_sampler: sampler;');
+    expect(code).toMatch(/textureSample\(albedo, albedo_sampler, /);
+    expect(result.bindings).toEqual(
+      expect.arrayContaining([
+        { group: 1, binding: 2, name: 'albedo', kind: 'texture' },
+        { group: 1, binding: 502, name: 'albedo_sampler', kind: 'sampler' },
+      ]),
+    );
+    const moved = toWgsl(assemble(fragment('OpDecorate %other DescriptorSet 3\nOpDecorate %other Binding 0')), { combinedSamplerBindingOffset: 10 });
+    expect(flat(moved.code)).toContain('@group(1) @binding(12) var albedo_sampler: sampler;');
+  });
+
+  it('refuses when the binding the sampler half would take is in use, naming it', () => {
+    const taken = fragment('OpDecorate %other DescriptorSet 1\nOpDecorate %other Binding 502');
+    const e = (() => {
+      try {
+        toWgsl(assemble(taken));
+      } catch (err) {
+        return err;
+      }
+      return undefined;
+    })();
+    expect(e).toBeInstanceOf(SpirvError);
+    expect((e as SpirvError).code).toBe('UNSUPPORTED_CONSTRUCT');
+    expect((e as SpirvError).message).toMatch(/sampler binding is taken.*binding 502 of group 1 is in use/s);
+  });
+});
+
+describe('toWgsl: line map', () => {
+  it('maps WGSL lines to the OpLine in effect for the instruction they came from', () => {
+    const text = compute(
+      `
+OpLine %file 42 1
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %x
+OpReturn`,
+    ).replace('OpName %main', '%file = OpString "k.comp"\nOpName %main');
+    const result = toWgsl(assemble(text));
+    const lines = result.code.split('\n');
+    const at = lines.findIndex((l) => l.includes('buf.m0[') && l.includes('] = '));
+    expect(result.lineMap[at]).toEqual({ file: 'k.comp', line: 42, column: 1 });
+    expect(result.lineMap[0]).toBeUndefined();
+    expect(result.lineMap.length).toBe(lines.length - 1);
+  });
+});
