@@ -1,7 +1,7 @@
-// spvkit val runs @spvkit/validator's families as well as validate-builtins (issue 19): a module
+// spvkit val runs @spvkit/validator, every family, the BuiltIn rules among them (issue 19): a module
 // spirv-val rejects for OpIAdd on floats fails with the rule code, at its place in the text (or its
-// OpLine), and the built one-script bundle does the same (the validator is bundled in, not a
-// dependency the package would need installed).
+// OpLine), each error is reported once, and the built one-script bundle does the same (the
+// validator is bundled in, not a dependency the package would need installed).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,7 +71,7 @@ describe('spvkit val runs the validator', () => {
     expect(b.stderr).toContain(`${bare}: error: [spvkit-types-`);
   });
 
-  it('reports the validator and validate-builtins findings of one module together', async () => {
+  it('reports the types and the builtins findings of one module together, each error once', async () => {
     // The add on floats and a LocalInvocationIndex read in a fragment shader: both are errors.
     const both = iaddOnFloats
       .replace('OpEntryPoint GLCompute %main "main"', 'OpEntryPoint Fragment %main "main" %lii')
@@ -81,10 +81,21 @@ describe('spvkit val runs the validator', () => {
         '      %float = OpTypeFloat 32\n       %uint = OpTypeInt 32 0\n%_ptr_Input_uint = OpTypePointer Input %uint\n        %lii = OpVariable %_ptr_Input_uint Input',
       )
       .replace('               OpReturn', '          %x = OpLoad %uint %lii\n               OpReturn');
-    const r = await spvkit(['val', file('both.spvasm', both)]);
+    const src = file('both.spvasm', both);
+    const r = await spvkit(['val', src]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\[spvkit-types-(result|operand)\] OpIAdd/);
-    expect(r.stderr).toContain('[VUID-LocalInvocationIndex-LocalInvocationIndex-04284]');
+    // The BuiltIn rule comes from the validator alone now: once, at the load (line 17), not twice.
+    const lii = r.stderr.split('\n').filter((l) => l.includes('[VUID-LocalInvocationIndex-LocalInvocationIndex-04284]'));
+    expect(lii).toEqual([expect.stringMatching(new RegExp(`^${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:17:\\d+: error: `))]);
+    const errorLines = r.stderr.split('\n').filter((l) => / error: /.test(l));
+    expect(new Set(errorLines).size).toBe(errorLines.length);
+    expect(r.stderr).toContain(`: ${errorLines.length} error${errorLines.length === 1 ? '' : 's'}, 0 warnings\n`);
+    const json = JSON.parse((await spvkit(['val', '--json', src])).stdout) as { code: string; line: number; builtIn?: string }[];
+    expect(json.filter((d) => d.code === 'VUID-LocalInvocationIndex-LocalInvocationIndex-04284')).toEqual([
+      expect.objectContaining({ line: 17, builtIn: 'LocalInvocationIndex' }),
+    ]);
+    expect(json).toHaveLength(errorLines.length);
   });
 
   it('leaves a valid module valid', async () => {

@@ -18,7 +18,8 @@ function loadBundle(file, cacheOf) {
   const source = readFileSync(file, 'latin1');
   const cache = cacheOf === undefined ? undefined : cacheOf(source);
   // A cache V8 rejects (V8 flags that differ) is dropped by V8 (cachedDataRejected): nothing to do.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  // The file's text is the function (scripts/bundle.mjs): compiled as it is, not wrapped here.
+  const script = new Script(source, {
     filename: file,
     ...(cache?.data !== undefined ? { cachedData: cache.data } : {}),
   });

@@ -1,7 +1,7 @@
 import { basename, dirname, extname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { assemble, encodeModule, formatAssemblyDiagnostic, warmUpAssembler } from '@spvkit/core';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
+import { parseArgsOnce } from '../batch/parseArgsOnce.js';
 import { withExtension } from '../batch/outputPath.js';
 import { inFile } from '../errors/FileError.js';
 import { inputName, readInput, wordBytes, writeNewOutput, writeOutput } from '../files.js';
@@ -40,7 +40,7 @@ export const asCommand: Command = {
   options: OPTIONS,
   batch: { inputExtensions: ['.spvasm'], outputPath: (rel) => withExtension(rel, '.spv') },
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseArgsOnce({
       args,
       allowPositionals: true,
       strict: true,

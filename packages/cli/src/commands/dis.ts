@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { disassembleToUtf8 } from '@spvkit/core';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
+import { parseArgsOnce } from '../batch/parseArgsOnce.js';
 import { withExtension } from '../batch/outputPath.js';
 import { inFile } from '../errors/FileError.js';
-import { writeOutput } from '../files.js';
-import { readModule } from '../input/readModule.js';
+import { readInput, writeOutput } from '../files.js';
+import { moduleOf } from '../input/readModule.js';
 import { warmUpDisassembler } from '../input/warmUpDisassembler.js';
 
 const OPTIONS = {
@@ -40,7 +40,7 @@ export const disCommand: Command = {
   --color         ANSI colors, as spirv-dis on a terminal (the default when standard output is
                   one); --no-color: none. The last of the two wins; a file never gets colors.`,
   async run(args, io) {
-    const { values, positionals, tokens } = parseArgs({
+    const { values, positionals, tokens } = parseArgsOnce({
       args,
       allowPositionals: true,
       strict: true,
@@ -57,8 +57,10 @@ export const disCommand: Command = {
     const color =
       toStdout &&
       (lastColorFlag === undefined ? (io.stdout as { isTTY?: boolean }).isTTY === true : lastColorFlag.kind === 'option' && lastColorFlag.name === 'color');
-    if (!positionals[0].toLowerCase().endsWith('.spvasm')) warmUpDisassembler(positionals[0]);
-    const { module, file } = await readModule(positionals[0], io);
+    const input = positionals[0];
+    const bytes = await readInput(input, () => io.stdin);
+    if (!input.toLowerCase().endsWith('.spvasm')) warmUpDisassembler(bytes.length);
+    const { module, file } = moduleOf(bytes, input, io);
     // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
     // Function bodies are decoded here, on first read: their errors are the input's too.
     const text = inFile(file, () =>

@@ -14,6 +14,7 @@ const loaders: ReadonlyMap<string, () => Promise<Command>> = new Map([
   ['opt', () => import('./opt.js').then((m) => m.optCommand)],
   ['val', () => import('./val.js').then((m) => m.valCommand)],
   ['glsl', () => import('./glsl.js').then((m) => m.glslCommand)],
+  ['wgsl', () => import('./wgsl.js').then((m) => m.wgslCommand)],
 ]);
 
 /** The sub-commands' names, in the order `spvkit --help` lists them. */

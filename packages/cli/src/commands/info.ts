@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
+import { parseArgsOnce } from '../batch/parseArgsOnce.js';
 import { inFile } from '../errors/FileError.js';
 import { formatInfo } from '../info/formatInfo.js';
 import { moduleInfo } from '../info/moduleInfo.js';
@@ -23,7 +23,7 @@ export const infoCommand: Command = {
           instructions, entryPoints, bindings, pushConstants, specConstants}; 64-bit spec
           constant defaults are strings (JSON numbers lose their precision)`,
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
+    const { values, positionals } = parseArgsOnce({ args, allowPositionals: true, strict: true, options: OPTIONS });
     if (positionals.length !== 1)
       throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     const { module, file } = await readModule(positionals[0], io);

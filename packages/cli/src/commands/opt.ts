@@ -23,7 +23,16 @@ import { isAssemblyPath as isText, moduleOf } from '../input/readModule.js';
 import { looksBinary } from '../input/looksBinary.js';
 import { targetEnvOption } from '../options/targetEnv.js';
 
-const VALIDATOR = 'validate-builtins';
+/**
+ * `--validate`'s validator: @spvkit/validator's pass `validate` (every family, as `spvkit val`
+ * runs them), judging by val's default env where no --target-env is given. Loaded only then: the
+ * validator is most of what val loads, and opt without --validate need not start it.
+ */
+async function loadValidator(): Promise<Pass> {
+  const [{ createValidatePass }, { DEFAULT_VAL_TARGET_ENV }] = await Promise.all([import('@spvkit/validator'), import('./val.js')]);
+  const pass = createValidatePass();
+  return { ...pass, run: (module, context) => pass.run(module, { ...context, targetEnv: context.targetEnv ?? DEFAULT_VAL_TARGET_ENV }) };
+}
 
 /**
  * The preset flag: {@link RELEASE_PASSES}, the usual release set (strip debug and non-semantic
@@ -146,7 +155,7 @@ function report(io: CommandIo, diagnostics: readonly Diagnostic[], context: Repo
  * `spvkit opt`: runs passes over a module. Passes come from flags named as the registered passes
  * (spirv-opt's spellings: `--strip-debug`, `--set-spec-const-default-value "0:64"`), from the
  * `--size` preset and from `--passes a,b`, in command-line order; `--validate`
- * runs `validate-builtins` on the result. `.spv` and `.spvasm` by extension, for input and output.
+ * runs @spvkit/validator (every family, as `spvkit val`) on the result. `.spv` and `.spvasm` by extension, for input and output.
  * From `.spvasm` to `.spvasm` the output is the input's text, edited (`--preserve-source`, see
  * `preserveSource` in @spvkit/passes), with `--source-map` a map back to it; `--reprint` prints
  * a fresh disassembly instead.
@@ -169,7 +178,9 @@ export const optCommand: Command = {
   --${PRESET}             the release set (spirv-opt's flags in this order):
                      ${RELEASE_PASSES.map((p) => `--${p}`).join(' ')}.
                      Removes debug info and what nothing uses; what the module computes stays.
-  --validate         run validate-builtins on the result.
+  --validate         validate the result with @spvkit/validator, every family (as spvkit val):
+                     each error at file:line:column with its rule code or VUID, exit code 1.
+                     Without --target-env, by val's default: Vulkan rules for the module's version.
   --target-env ENV   the environment the passes and the validator assume (vulkan1.0 ... spv1.6).
   --preserve-source  write OUT by editing IN's text: instructions the passes did not touch keep
                      their text, comments, blank lines and alignment; removed ones lose their
@@ -199,9 +210,6 @@ ${passFlagsUsage()}`;
     if (values['preserve-source'] === true && values.reprint === true) throw new UsageError('--preserve-source and --reprint exclude each other');
 
     const { passes } = passesOf(tokens);
-    if (values.validate === true && !passRegistry.has(VALIDATOR)) {
-      throw new UsageError(`--validate runs the '${VALIDATOR}' pass, which this build of @spvkit/passes does not register`);
-    }
     const input = positionals[0];
     const preserveAsked = values['preserve-source'] === true;
     // Known from the names; standard input is sniffed once read.
@@ -227,8 +235,9 @@ ${passFlagsUsage()}`;
       );
     }
     const options = targetEnv !== undefined ? { targetEnv } : {};
-    // --validate: the validator runs once on the result, in the same run as the passes.
-    const runOptions = values.validate === true ? { ...options, validate: 'end' as const, validator: VALIDATOR } : options;
+    // --validate: the validator runs once on the result, in the same run as the passes; its errors
+    // are printed as val prints them (file:line:column, rule code) and fail the run (exit 1).
+    const runOptions = values.validate === true ? { ...options, validate: 'end' as const, validator: await loadValidator() } : options;
 
     if (preserve) {
       const mapFile = `${output}.map`;

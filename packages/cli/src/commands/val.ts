@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, instructionByOpcode, passRegistry, type Diagnostic } from '@spvkit/core';
-import '@spvkit/passes';
-import { validate } from '@spvkit/validator';
+import { formatDiagnostic, instructionByOpcode, type Diagnostic } from '@spvkit/core';
+import { validate, type ValidationDiagnostic } from '@spvkit/validator';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { FileError, inFile } from '../errors/FileError.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -12,7 +11,7 @@ import { targetEnvOption } from '../options/targetEnv.js';
 /** The env used without --target-env: Vulkan rules, the Vulkan version that consumes the module's SPIR-V version. */
 export const DEFAULT_VAL_TARGET_ENV = 'vulkan';
 
-/** The env names validate-builtins takes besides core's: the rules without a version. */
+/** The env names the validator takes besides core's: the rules without a version. */
 const VERSIONLESS_ENVS = ['vulkan', 'universal'];
 
 /** One finding as `spvkit val --json` prints it. */
@@ -30,7 +29,7 @@ export interface ValJsonDiagnostic {
   /** Result id of that instruction, when it has one. */
   resultId: number | null;
   hint?: string;
-  /** What validate-builtins adds: the BuiltIn, the decorated object, the entry point. */
+  /** What the builtins family adds: the BuiltIn, the decorated object, the entry point. */
   builtIn?: string;
   target?: unknown;
   entryPoint?: unknown;
@@ -38,7 +37,7 @@ export interface ValJsonDiagnostic {
 
 /** `d` for --json; `file` names the input where the finding has no file of its own. */
 function toJson(d: Diagnostic, file: string): ValJsonDiagnostic {
-  const extra = d as Diagnostic & { builtIn?: string; target?: unknown; entryPoint?: unknown };
+  const extra = d as Diagnostic & Partial<Pick<ValidationDiagnostic, 'builtIn' | 'target' | 'entryPoint'>>;
   const inst = d.instruction;
   return {
     severity: d.severity,
@@ -67,29 +66,42 @@ function fromError(e: FileError): Diagnostic[] {
 }
 
 /**
- * `spvkit val`: validates a module with @spvkit/validator (binary header, logical layout, ids, SSA
- * and dominance, instruction types) and its BuiltIn variables against the Vulkan rules
- * (validate-builtins), printing every finding with its rule code (a VUID where the rule has one)
- * and source position. Exit code 1 when there is an error, 0 otherwise (warnings do not fail).
+ * `spvkit val`: validates a module with @spvkit/validator, every family (binary header, logical
+ * layout, ids, SSA and dominance, instruction types, ..., the Vulkan BuiltIn rules), printing every
+ * finding once with its rule code (a VUID where the rule has one) and source position. Exit code 1
+ * when there is an error, 0 otherwise.
  */
-const OPTIONS = { 'target-env': { type: 'string' }, json: { type: 'boolean' } } as const satisfies CommandOptions;
+const OPTIONS = {
+  'target-env': { type: 'string' },
+  json: { type: 'boolean' },
+  'relax-block-layout': { type: 'boolean' },
+  'uniform-buffer-standard-layout': { type: 'boolean' },
+  'scalar-block-layout': { type: 'boolean' },
+  'skip-block-layout': { type: 'boolean' },
+} as const satisfies CommandOptions;
 
 export const valCommand: Command = {
   name: 'val',
   summary: 'validate a module (layout, ids, SSA, types, BuiltIns), every error with its rule and source line',
   options: OPTIONS,
   batch: { inputExtensions: ['.spv', '.spvasm'] },
-  usage: `spvkit val IN... [--target-env ENV] [--json]
-  Checks the binary header, logical layout, ids, SSA and dominance, the types of arithmetic,
-  bitwise, logical, relational and conversion instructions, and the BuiltIn variables against
-  the Vulkan rules; reports every error (not the first only) with its rule code or VUID.
+  usage: `spvkit val IN... [--target-env ENV] [--json] [block layout options]
+  Runs every family of @spvkit/validator: the binary header, logical layout, ids, SSA and
+  dominance, instruction types, ..., and the BuiltIn variables against the Vulkan rules. Reports
+  every error once (not the first only) with its rule code or VUID.
   IN is .spv (binary) or .spvasm (assembly) by extension; - is standard input (sniffed).
                 For assembly, findings are placed at file:line:column of the text and name
                 ids as the text does (%lii, not %2).
   --target-env  vulkan (default: Vulkan rules, version from the module), vulkan1.0 ... vulkan1.4,
                 vulkan1.1spv1.4, universal or spv1.N (SPIR-V rules only)
   --json        print a JSON array of {severity, code, message, file, line, column, opname, resultId}
-Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad, 2 bad usage.`,
+  Block layout, as spirv-val's options of the same names (default: std140 for Uniform, std430 for
+  StorageBuffer and PushConstant, relaxed from vulkan1.1):
+  --relax-block-layout              VK_KHR_relaxed_block_layout rules
+  --uniform-buffer-standard-layout  Uniform blocks laid out as std430
+  --scalar-block-layout             VK_EXT_scalar_block_layout rules
+  --skip-block-layout               no layout checks (Offset, ArrayStride, MatrixStride still required)
+Exit codes: 0 valid, 1 an error was found or the input is bad, 2 bad usage.`,
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -112,11 +124,16 @@ Exit codes: 0 valid (warnings allowed), 1 an error was found or the input is bad
         names: true,
         ...(asked !== undefined && !VERSIONLESS_ENVS.includes(asked) ? { targetEnv: asked } : {}),
       });
-      // Both checkers run whatever the other found: the validator's families, then the BuiltIn rules.
-      const found = inFile(file, () => [
-        ...validate(module, { targetEnv }),
-        ...passRegistry.create('validate-builtins').run(module, { targetEnv }).diagnostics,
-      ]);
+      // One validator, every family (the BuiltIn rules among them), each error once.
+      const found = inFile(file, () =>
+        validate(module, {
+          targetEnv,
+          relaxBlockLayout: values['relax-block-layout'] === true,
+          uniformBufferStandardLayout: values['uniform-buffer-standard-layout'] === true,
+          scalarBlockLayout: values['scalar-block-layout'] === true,
+          skipBlockLayout: values['skip-block-layout'] === true,
+        }),
+      );
       // For assembly: where in the text, and the author's names for the ids.
       diagnostics = idNames === undefined ? found : found.map((d) => inAuthorsTerms(d, idNames));
     } catch (e) {
