@@ -42,6 +42,38 @@ declare namespace SpvkitShader {
     readonly type: string;
     readonly default: boolean | number | bigint;
   }
+  /** An entry point of the WGSL: its SPIR-V name, its function's name in the WGSL, its stage. */
+  interface WgslEntryPoint {
+    readonly name: string;
+    readonly wgslName: string;
+    readonly stage: 'compute' | 'vertex' | 'fragment';
+    readonly workgroupSize?: readonly [number, number, number];
+  }
+  /** A resource of the WGSL at its `@group`/`@binding`; `kind` is the WebGPU binding type (the push constants' uniform buffer is `'push-constant'`). */
+  interface WgslBinding {
+    readonly group: number;
+    readonly binding: number;
+    readonly name: string;
+    readonly kind: 'uniform' | 'storage' | 'read-only-storage' | 'texture' | 'storage-texture' | 'sampler' | 'push-constant';
+    /** For buffers: the byte size of the fixed part (without a runtime array's elements). */
+    readonly size?: number;
+  }
+  /** A spec constant as a WGSL `override` with `@id`: `id` is its key in `GPUProgrammableStage.constants`. */
+  interface WgslOverride {
+    readonly id: number;
+    readonly name: string;
+    readonly type: 'bool' | 'i32' | 'u32' | 'f32';
+    readonly default: number | boolean;
+  }
+  /** A source map (version 3) from the WGSL's lines to the source lines they came from. */
+  interface WgslSourceMap {
+    readonly version: 3;
+    readonly file: string;
+    readonly sources: readonly string[];
+    readonly sourcesContent: readonly (string | null)[];
+    readonly names: readonly string[];
+    readonly mappings: string;
+  }
 }
 
 declare module '*.spv' {
@@ -294,6 +326,20 @@ declare module '*.spv?url' {
   const value: string;
   export default value;
 }
+declare module '*.spv?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.spvasm?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -303,6 +349,20 @@ declare module '*.spvasm?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.spvasm?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.vert?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -314,6 +374,20 @@ declare module '*.vert?url' {
   const value: string;
   export default value;
 }
+declare module '*.vert?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.tesc?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -323,6 +397,20 @@ declare module '*.tesc?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.tesc?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.tese?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -334,6 +422,20 @@ declare module '*.tese?url' {
   const value: string;
   export default value;
 }
+declare module '*.tese?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.geom?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -343,6 +445,20 @@ declare module '*.geom?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.geom?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.frag?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -354,6 +470,20 @@ declare module '*.frag?url' {
   const value: string;
   export default value;
 }
+declare module '*.frag?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.comp?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -363,6 +493,20 @@ declare module '*.comp?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.comp?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.mesh?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -374,6 +518,20 @@ declare module '*.mesh?url' {
   const value: string;
   export default value;
 }
+declare module '*.mesh?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.task?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -383,6 +541,20 @@ declare module '*.task?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.task?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.rgen?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -394,6 +566,20 @@ declare module '*.rgen?url' {
   const value: string;
   export default value;
 }
+declare module '*.rgen?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.rint?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -403,6 +589,20 @@ declare module '*.rint?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.rint?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.rahit?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -414,6 +614,20 @@ declare module '*.rahit?url' {
   const value: string;
   export default value;
 }
+declare module '*.rahit?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.rchit?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -423,6 +637,20 @@ declare module '*.rchit?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.rchit?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*.rmiss?spvasm' {
   /** The transformed module as SPIR-V assembly. */
@@ -434,6 +662,20 @@ declare module '*.rmiss?url' {
   const value: string;
   export default value;
 }
+declare module '*.rmiss?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
 declare module '*.rcall?spvasm' {
   /** The transformed module as SPIR-V assembly. */
   const value: string;
@@ -443,6 +685,34 @@ declare module '*.rcall?url' {
   /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
   const value: string;
   export default value;
+}
+declare module '*.rcall?wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
+declare module '*&wgsl' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
 declare module '*&spvasm' {
   /** The transformed module as SPIR-V assembly (`.glsl?stage=...&spvasm`). */

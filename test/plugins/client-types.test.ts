@@ -83,6 +83,28 @@ export const notWords: Uint32Array = text;
     expect(await typeCheck(project, ['@spvkit/rollup-plugin/client-base64'])).toEqual([]);
   });
 
+  it('?wgsl (and &wgsl) give the WGSL text and its reflection; client-wgsl types every import so (the wgsl option)', async () => {
+    const WGSL = `import code, { wgslEntryPoints, wgslBindings, overrides, sourceMap, bindings as spirvBindings } from './shaders/blur.comp?wgsl';
+import kernelWgsl from './shaders/kernel.glsl?stage=comp&wgsl';
+export const texts: string[] = [code, kernelWgsl];
+export const fn: string = wgslEntryPoints[0]!.wgslName;
+export const stage: 'compute' | 'vertex' | 'fragment' = wgslEntryPoints[0]!.stage;
+export const slots: string[] = wgslBindings.map((b) => \`\${b.group}:\${b.binding}:\${b.kind}:\${b.name}:\${b.size ?? 0}\`);
+export const ids: number[] = overrides.map((o) => o.id);
+export const mapped: string | undefined = sourceMap?.mappings;
+export const sets: number[] = spirvBindings.map((b) => b.set);
+// @ts-expect-error WGSL is text, not words
+export const notWords: Uint32Array = code;
+`;
+    await project.write('src/main.ts', `${USES}\n${WGSL}`);
+    expect(await typeCheck(project, ['@spvkit/vite-plugin/client'])).toEqual([]);
+    await project.write(
+      'src/main.ts',
+      `${USES}\nexport const asText: string = blur;\nexport const fns: string[] = (await import('./shaders/fill.spv')).wgslEntryPoints.map((e) => e.wgslName);\n// @ts-expect-error WGSL, not words\nexport const w: Uint32Array = blur;\n`,
+    );
+    expect(await typeCheck(project, ['@spvkit/rollup-plugin/client-wgsl'])).toEqual([]);
+  });
+
   it('without the client types, tsc rejects the imports', async () => {
     await project.write('src/main.ts', USES);
     const errors = await typeCheck(project, []);

@@ -86,7 +86,7 @@ function installPlugin(project: string, pkg: 'rollup-plugin' | 'vite-plugin'): v
   const to = join(project, 'node_modules', '@spvkit', pkg);
   mkdirSync(to, { recursive: true });
   const from = join(repoRoot, 'packages', pkg);
-  for (const f of ['package.json', 'client.d.ts', 'client-bytes.d.ts', 'client-base64.d.ts']) cpSync(join(from, f), join(to, f));
+  for (const f of ['package.json', 'client.d.ts', 'client-bytes.d.ts', 'client-base64.d.ts', 'client-wgsl.d.ts']) cpSync(join(from, f), join(to, f));
   cpSync(join(emitted, pkg), join(to, 'dist'), { recursive: true });
 }
 
@@ -103,14 +103,16 @@ function makeProject(name: string, moduleResolution: 'Bundler' | 'NodeNext', fil
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
   writeFileSync(join(dir, 'tsconfig.json'), tsconfig(moduleResolution));
   for (const [rel, text] of Object.entries(files)) writeFileSync(join(dir, rel), text);
-  // core and passes as built: their declarations are part of what the user's tsc checks.
+  // core, passes and wgsl as built: their declarations are part of what the user's tsc checks
+  // (the WGSL output's types name @spvkit/wgsl's).
   link(dir, '@spvkit/core', join(repoRoot, 'packages', 'core'));
   link(dir, '@spvkit/passes', join(repoRoot, 'packages', 'passes'));
+  link(dir, '@spvkit/wgsl', join(repoRoot, 'packages', 'wgsl'));
   return dir;
 }
 
 beforeAll(() => {
-  for (const pkg of ['core', 'passes']) {
+  for (const pkg of ['core', 'passes', 'wgsl']) {
     if (!existsSync(join(repoRoot, 'packages', pkg, 'dist', 'index.d.ts'))) {
       throw new Error(`packages/${pkg}/dist is missing: run \`pnpm build\` first (\`pnpm test\` does)`);
     }

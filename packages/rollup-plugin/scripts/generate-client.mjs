@@ -29,6 +29,7 @@ const variants = [
   { file: 'client.d.ts', output: 'words', type: 'Uint32Array', note: "`output: 'words'` (the default)" },
   { file: 'client-bytes.d.ts', output: 'bytes', type: 'Uint8Array', note: "`output: 'bytes'`" },
   { file: 'client-base64.d.ts', output: 'base64', type: 'string', note: "`output: 'base64'`" },
+  { file: 'client-wgsl.d.ts', output: 'wgsl', type: 'string', note: '`wgsl: true` (every import gives WGSL)' },
 ];
 
 const shared = `declare namespace SpvkitShader {
@@ -70,8 +71,58 @@ const shared = `declare namespace SpvkitShader {
     readonly type: string;
     readonly default: boolean | number | bigint;
   }
+  /** An entry point of the WGSL: its SPIR-V name, its function's name in the WGSL, its stage. */
+  interface WgslEntryPoint {
+    readonly name: string;
+    readonly wgslName: string;
+    readonly stage: 'compute' | 'vertex' | 'fragment';
+    readonly workgroupSize?: readonly [number, number, number];
+  }
+  /** A resource of the WGSL at its \`@group\`/\`@binding\`; \`kind\` is the WebGPU binding type (the push constants' uniform buffer is \`'push-constant'\`). */
+  interface WgslBinding {
+    readonly group: number;
+    readonly binding: number;
+    readonly name: string;
+    readonly kind: 'uniform' | 'storage' | 'read-only-storage' | 'texture' | 'storage-texture' | 'sampler' | 'push-constant';
+    /** For buffers: the byte size of the fixed part (without a runtime array's elements). */
+    readonly size?: number;
+  }
+  /** A spec constant as a WGSL \`override\` with \`@id\`: \`id\` is its key in \`GPUProgrammableStage.constants\`. */
+  interface WgslOverride {
+    readonly id: number;
+    readonly name: string;
+    readonly type: 'bool' | 'i32' | 'u32' | 'f32';
+    readonly default: number | boolean;
+  }
+  /** A source map (version 3) from the WGSL's lines to the source lines they came from. */
+  interface WgslSourceMap {
+    readonly version: 3;
+    readonly file: string;
+    readonly sources: readonly string[];
+    readonly sourcesContent: readonly (string | null)[];
+    readonly names: readonly string[];
+    readonly mappings: string;
+  }
 }
 `;
+
+function wgslDecl(pattern) {
+  return `declare module '${pattern}' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export const entryPoints: readonly SpvkitShader.EntryPoint[];
+  export const bindings: readonly SpvkitShader.Binding[];
+  export const pushConstants: SpvkitShader.PushConstants | undefined;
+  export const specConstants: readonly SpvkitShader.SpecConstant[];
+  export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
+  export const wgslBindings: readonly SpvkitShader.WgslBinding[];
+  export const overrides: readonly SpvkitShader.WgslOverride[];
+  /** Undefined where the module has no debug info, and in builds that strip it. */
+  export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+}
+`;
+}
 
 function moduleDecl(pattern, type) {
   return `declare module '${pattern}' {
@@ -102,11 +153,13 @@ for (const v of variants) {
 
 ${shared}
 `;
-  for (const p of SHADER_PATTERNS) text += moduleDecl(p, v.type);
+  for (const p of SHADER_PATTERNS) text += v.output === 'wgsl' ? wgslDecl(p) : moduleDecl(p, v.type);
   for (const p of FILE_PATTERNS) {
     text += stringDecl(`${p}?spvasm`, 'The transformed module as SPIR-V assembly.');
     text += stringDecl(`${p}?url`, 'The URL of the transformed binary (emitted as an asset in builds, served in dev).');
+    text += wgslDecl(`${p}?wgsl`);
   }
+  text += wgslDecl('*&wgsl');
   text += stringDecl('*&spvasm', 'The transformed module as SPIR-V assembly (`.glsl?stage=...&spvasm`).');
   text += stringDecl('*&url', 'The URL of the transformed binary (`.glsl?stage=...&url`).');
   put(join(here, '..', v.file), text);

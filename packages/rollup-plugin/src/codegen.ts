@@ -1,5 +1,6 @@
 /** The JavaScript a shader import becomes. */
 import type { Reflection } from '@spvkit/core';
+import type { WgslOutput } from './wgsl.js';
 
 /** The import specifier of the small runtime module the generated code shares. */
 export const RUNTIME_SPECIFIER = 'virtual:spvkit/runtime';
@@ -90,11 +91,36 @@ export function shaderModuleCode(binary: BinarySource, output: Output, reflectio
     lines.push(`const binary = ${convert ? `${convert}(await fetchBytes(${binary.urlExpression}))` : `await fetchBytes(${binary.urlExpression})`};`);
   }
   lines.push('export default binary;');
-  lines.push(`export const entryPoints = ${toJs(reflection.entryPoints)};`);
-  lines.push(`export const bindings = ${toJs(reflection.bindings)};`);
-  lines.push(`export const pushConstants = ${toJs(reflection.pushConstants)};`);
-  lines.push(`export const specConstants = ${toJs(reflection.specConstants)};`);
+  lines.push(...reflectionExports(reflection));
   return lines.join('\n') + '\n';
+}
+
+/** The named exports of the SPIR-V reflection, the same for words and WGSL. */
+function reflectionExports(reflection: Reflection): string[] {
+  return [
+    `export const entryPoints = ${toJs(reflection.entryPoints)};`,
+    `export const bindings = ${toJs(reflection.bindings)};`,
+    `export const pushConstants = ${toJs(reflection.pushConstants)};`,
+    `export const specConstants = ${toJs(reflection.specConstants)};`,
+  ];
+}
+
+/**
+ * The module of a WGSL import: default export the WGSL text, named exports the SPIR-V reflection
+ * (as for words) and the WGSL's own (entry points, bindings, overrides) and its source map.
+ */
+export function wgslModuleCode(wgsl: WgslOutput, reflection: Reflection): string {
+  return (
+    [
+      `const code = ${JSON.stringify(wgsl.code)};`,
+      'export default code;',
+      ...reflectionExports(reflection),
+      `export const wgslEntryPoints = ${toJs(wgsl.entryPoints)};`,
+      `export const wgslBindings = ${toJs(wgsl.bindings)};`,
+      `export const overrides = ${toJs(wgsl.overrides)};`,
+      `export const sourceMap = ${toJs(wgsl.sourceMap)};`,
+    ].join('\n') + '\n'
+  );
 }
 
 /** The module of a `?spvasm` import. */
@@ -114,12 +140,16 @@ export function urlModuleCode(urlExpression: string): string {
  * module again to warm it up and log its error once more. It has the exports of a working module
  * of its kind, so that linking its importers adds no errors of its own.
  */
-export function failedQueryModuleCode(reporterId: string, kind: 'module' | 'spvasm' | 'url', message: string): string {
+export function failedQueryModuleCode(reporterId: string, kind: 'module' | 'spvasm' | 'url' | 'wgsl', message: string): string {
   const lines = [
     `// spvkit: this shader failed; its error is reported for ${JSON.stringify(reporterId)}.`,
     `throw new Error(${JSON.stringify(message)});`,
     'export default undefined;',
   ];
-  if (kind === 'module') lines.push('export const entryPoints = [], bindings = [], pushConstants = undefined, specConstants = [];');
+  if (kind === 'module' || kind === 'wgsl') {
+    lines.push('export const entryPoints = [], bindings = [], pushConstants = undefined, specConstants = [];');
+    // A module import is WGSL too under the `wgsl` option: its importers may name these.
+    lines.push('export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined;');
+  }
   return lines.join('\n') + '\n';
 }

@@ -23,8 +23,11 @@ export const GLSL_STAGES: readonly GlslStage[] = [
 /** What the file holds. */
 export type SourceKind = 'spv' | 'spvasm' | 'glsl';
 
-/** What the import gives: the module and its reflection, its disassembly, or the URL of its binary. */
-export type ImportKind = 'module' | 'spvasm' | 'url';
+/**
+ * What the import gives: the module and its reflection, its disassembly, the URL of its binary,
+ * or its WGSL text and reflection (`?wgsl`).
+ */
+export type ImportKind = 'module' | 'spvasm' | 'url' | 'wgsl';
 
 export interface ShaderRequest {
   /** The file path, without the query. */
@@ -36,7 +39,7 @@ export interface ShaderRequest {
   readonly specialize?: string;
 }
 
-const QUERY_KEYS = new Set(['stage', 'url', 'spvasm', 'specialize']);
+const QUERY_KEYS = new Set(['stage', 'url', 'spvasm', 'specialize', 'wgsl']);
 
 /**
  * Parses a module id. Undefined when the id is not one of ours: another extension, or a query
@@ -50,8 +53,9 @@ export function parseShaderId(id: string): ShaderRequest | undefined {
   for (const key of params.keys()) if (!QUERY_KEYS.has(key)) return undefined;
   const hasUrl = params.has('url');
   const hasAsm = params.has('spvasm');
-  if (hasUrl && hasAsm) return undefined;
-  const kind: ImportKind = hasUrl ? 'url' : hasAsm ? 'spvasm' : 'module';
+  const hasWgsl = params.has('wgsl');
+  if (Number(hasUrl) + Number(hasAsm) + Number(hasWgsl) > 1) return undefined;
+  const kind: ImportKind = hasUrl ? 'url' : hasAsm ? 'spvasm' : hasWgsl ? 'wgsl' : 'module';
   const specialize = params.get('specialize');
   const request = (r: ShaderRequest): ShaderRequest => (specialize === null ? r : { ...r, specialize });
   const dot = file.lastIndexOf('.');

@@ -16,13 +16,15 @@
  *
  * // src/main.js
  * import blur, { entryPoints, bindings } from './blur.comp';
+ * import blurWgsl, { wgslBindings } from './blur.comp?wgsl'; // WGSL for a browser's WebGPU
  * ```
  * @packageDocumentation
  */
 import { createSpvkitPlugin, type SpvkitPlugin } from './plugin.js';
 import type { SpvkitOptions } from './options.js';
 
-export type { SpvkitOptions, GlslCompiler, GlslCompilerOption, GlslCompileContext, EmitOption } from './options.js';
+export type { SpvkitOptions, GlslCompiler, GlslCompilerOption, GlslCompileContext, EmitOption, WgslOptions, WgslPushConstantBinding } from './options.js';
+export type { WgslSourceMap } from './wgsl.js';
 export type { GlslStage } from './ids.js';
 export type { SpecializationValue, SpecializeOption } from './specialize.js';
 export type { SpvkitApi, SpvkitHost, SpvkitPlugin } from './plugin.js';

@@ -49,6 +49,30 @@ export type EmitOption =
   /** Binaries of at least `asset` bytes become asset files; smaller ones are inlined. */
   | { readonly asset: number };
 
+/** Where the translator puts the push constants: WGSL has none, so they become a uniform buffer. */
+export interface WgslPushConstantBinding {
+  /** The `@group` of the uniform buffer. */
+  readonly group: number;
+  /** Its `@binding`. */
+  readonly binding: number;
+}
+
+/** Options of the WGSL output (`wgsl: { ... }`, and every `?wgsl` import). */
+export interface WgslOptions {
+  /**
+   * The `@group`/`@binding` of the uniform buffer that stands for the push constants. Default:
+   * binding 0 of the group after the highest DescriptorSet the module uses (group 0 when it uses
+   * none); the `wgslBindings` export lists it with kind `'push-constant'` either way.
+   */
+  readonly pushConstants?: WgslPushConstantBinding;
+  /**
+   * WGSL has no combined image samplers: a `sampler2D` becomes a texture at its binding and a
+   * sampler at the same group and the binding plus this offset (default 500; WebGPU allows
+   * bindings up to 999). `wgslBindings` lists both.
+   */
+  readonly combinedSamplerBindingOffset?: number;
+}
+
 /** Options of the spvkit Rollup and Vite plugins. */
 export interface SpvkitOptions {
   /**
@@ -72,9 +96,10 @@ export interface SpvkitOptions {
    */
   validate?: 'error' | 'warn' | false;
   /**
-   * The validator: a registered pass name or a Pass. Default: @spvkit/validator's checks (header,
-   * layout, ids, SSA, instruction types) and `'validate-builtins'` (the Vulkan BuiltIn rules), as
-   * one pass named `validate`. Name one (`'validate-builtins'`) to run that alone.
+   * The validator: a registered pass name or a Pass. Default: @spvkit/validator's pass `validate`
+   * (every rule family: layout, ids, SSA, types, control flow, decorations, capabilities, the
+   * target environment and the Vulkan BuiltIn rules). Name another (`'validate-builtins'`) to run
+   * that alone.
    */
   validator?: string | Pass;
   /** Target environment for the GLSL compiler, the passes and the validator. Default `'vulkan1.1'`. */
@@ -142,6 +167,29 @@ export interface SpvkitOptions {
    * in dev too, `false` never.
    */
   release?: boolean;
+  /**
+   * WGSL for a browser's WebGPU, which takes no SPIR-V. `true` (or an object of
+   * {@link WgslOptions}): every imported shader's default export is the WGSL text of the module
+   * (translated by `@spvkit/wgsl` after specialization, your `passes` and the validation, before
+   * the release passes), instead of its words. Default `false`: only imports with the `?wgsl`
+   * query give WGSL (`import code, { wgslBindings } from './blur.comp?wgsl'`); the options given
+   * here apply to those too. `?spvasm` and `?url` imports are not affected.
+   *
+   * A WGSL module keeps the words output's exports (`entryPoints`, `bindings`, `pushConstants`,
+   * `specConstants`, the SPIR-V reflection) and adds what a WebGPU host needs: `wgslEntryPoints`
+   * (the WGSL function name and stage of each entry point, and the workgroup size),
+   * `wgslBindings` (`@group`/`@binding`, name, WebGPU binding kind and size of each resource,
+   * the push-constant buffer included), `overrides` (each spec constant as an `override` with
+   * its `@id`: the keys of `GPUProgrammableStage.constants`) and `sourceMap`: a source map
+   * (version 3, as a JSON-ready object) from the WGSL text's lines to the lines of the GLSL or
+   * assembly they came from, where the module has debug info (OpLine), `sources` relative to the
+   * root, with `sourcesContent`; undefined where there is none, and in builds whose release
+   * passes strip debug info (production builds without `debugInfo: true`).
+   *
+   * A construct WGSL cannot express (64-bit types, pointer casts, ...) fails the import with the
+   * source line of the instruction. `@spvkit/wgsl` is loaded only when WGSL is asked for.
+   */
+  wgsl?: boolean | WgslOptions;
 }
 
 /** The options with defaults applied. */
@@ -163,6 +211,10 @@ export interface ResolvedOptions {
   readonly specialize: ReadonlyMap<number, SpecializationValue>;
   /** `release` as given; undefined: decided by the build (production or not). */
   readonly release: boolean | undefined;
+  /** True when every import's default export is WGSL (the `wgsl` option), not only `?wgsl` ones. */
+  readonly wgslByDefault: boolean;
+  /** The translator's options, for every WGSL output. */
+  readonly wgsl: WgslOptions;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
@@ -202,7 +254,25 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
     if (/[\r\n]/.test(text)) bad(`defines.${name}`, value, 'a value on one line');
     defines[name] = text;
   }
+  const wgsl = options.wgsl ?? false;
+  let wgslOptions: WgslOptions = {};
+  if (typeof wgsl === 'object' && wgsl !== null) {
+    const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+    const push = wgsl.pushConstants;
+    if (push !== undefined) {
+      if (typeof push !== 'object' || push === null || !whole(push.group) || !whole(push.binding))
+        bad('wgsl.pushConstants', push, '{ group, binding } with whole numbers >= 0');
+      wgslOptions = { pushConstants: { group: push.group, binding: push.binding } };
+    }
+    const offset = wgsl.combinedSamplerBindingOffset;
+    if (offset !== undefined) {
+      if (!whole(offset)) bad('wgsl.combinedSamplerBindingOffset', offset, 'a whole number >= 0');
+      wgslOptions = { ...wgslOptions, combinedSamplerBindingOffset: offset };
+    }
+  } else if (typeof wgsl !== 'boolean') bad('wgsl', wgsl, 'true, false or { pushConstants: { group, binding }, combinedSamplerBindingOffset }');
   return {
+    wgslByDefault: wgsl !== false,
+    wgsl: wgslOptions,
     passes: options.passes ?? [],
     validate,
     validator: options.validator ?? createDefaultValidator(),

@@ -33,6 +33,7 @@ import type { ResolvedOptions } from './options.js';
 import { releasePasses, type TransformPlan } from './release.js';
 import { specializationPasses, specializationTag, specializeQuery } from './specialize.js';
 import { ShaderError, type Problem, type ProblemLocation } from './problem.js';
+import { loadTranslator, translateToWgsl, type Translate, type WgslOutput } from './wgsl.js';
 
 /** A transformed shader. */
 export interface ShaderResult {
@@ -44,6 +45,8 @@ export interface ShaderResult {
   readonly warnings: readonly Problem[];
   /** Texts of the files the problems point into, for code frames. */
   readonly texts: ReadonlyMap<string, string>;
+  /** The WGSL and its reflection, when the import asked for WGSL (see TransformPlan.wgsl). */
+  readonly wgsl?: WgslOutput;
   /** The disassembly of `words`, made on first use. */
   disassembly(): string;
   /**
@@ -329,6 +332,8 @@ const MAX_CACHED = 2000;
 /** The work, cached by content. One per plugin instance. */
 export class ShaderPipeline {
   private readonly cache = new Map<string, Promise<ShaderResult>>();
+  /** @spvkit/wgsl's translator, once an import asked for WGSL. */
+  private translate: Translate | undefined;
   /** How many times a shader was actually transformed (not served from the cache). */
   transforms = 0;
   /**
@@ -345,6 +350,7 @@ export class ShaderPipeline {
     const file = request.file;
     inputs.files.push(file);
     const plan = transformPlan(request, options, production, root);
+    if (plan.wgsl) this.translate ??= await loadTranslator();
     const bytes = await readBytes(file, options.maxFileSize, root);
 
     if (request.source === 'spv') {
@@ -560,6 +566,20 @@ export class ShaderPipeline {
     if (errors.length > 0) throw new ShaderError(errors);
     // Reflected before the release passes strip the names of bindings and entry points.
     const reflection = reflectModule(module);
+    // Translated here too: after the user's passes and the validation, while the module still has
+    // its names and debug info (the WGSL's names, the refusal's source line, the source map).
+    let wgsl: WgslOutput | undefined;
+    if (plan.wgsl) {
+      if (this.translate === undefined) throw new Error('spvkit: the WGSL translator was not loaded');
+      wgsl = translateToWgsl(this.translate, module, options.wgsl, {
+        file,
+        root,
+        locate,
+        texts,
+        // The release passes strip the binary's debug info; the WGSL's map to it goes with it.
+        sourceMap: !plan.after.includes('strip-debug'),
+      });
+    }
     if (plan.after.length > 0) {
       try {
         const r = runPasses(module, plan.after, { targetEnv: options.targetEnv });
@@ -577,6 +597,7 @@ export class ShaderPipeline {
       key,
       words,
       reflection,
+      ...(wgsl !== undefined ? { wgsl } : {}),
       warnings,
       texts,
       disassembly: () => (dis ??= disassemble(decodeModule(words))),
@@ -604,7 +625,13 @@ function transformPlan(request: ShaderRequest, options: ResolvedOptions, product
   }
   const specialization = { option: options.specialize, query };
   const after = releasePasses(options, production);
-  return { before: specializationPasses(specialization), after, tag: JSON.stringify([specializationTag(specialization), after]) };
+  const wgsl = request.kind === 'wgsl' || (request.kind === 'module' && options.wgslByDefault);
+  return {
+    before: specializationPasses(specialization),
+    after,
+    wgsl,
+    tag: JSON.stringify([specializationTag(specialization), after, wgsl ? options.wgsl : false]),
+  };
 }
 
 /** Reads a file's text for a code frame, if it can. */

@@ -11,6 +11,7 @@ import {
   failedQueryModuleCode,
   shaderModuleCode,
   urlModuleCode,
+  wgslModuleCode,
   wordsToBytes,
   type BinarySource,
 } from './codegen.js';
@@ -279,6 +280,9 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
           code = disassemblyModuleCode(result.assembly?.() ?? result.disassembly());
         } else if (request.kind === 'url') {
           code = urlModuleCode(emitBinary(this, assetName(request), wordsToBytes(result.words)));
+        } else if (result.wgsl !== undefined) {
+          // `?wgsl`, or any import with the `wgsl` option: the WGSL text, inline (no binary to emit).
+          code = wgslModuleCode(result.wgsl, result.reflection);
         } else {
           const bytes = wordsToBytes(result.words);
           const binary: BinarySource =

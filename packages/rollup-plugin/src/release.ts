@@ -10,7 +10,9 @@ export interface TransformPlan {
   readonly before: readonly (string | Pass)[];
   /** Pass specs after validation and reflection (the release passes). */
   readonly after: readonly string[];
-  /** Both, as text for the cache key (the values, not the pass objects). */
+  /** Whether the import gives WGSL (`?wgsl`, or every import with the `wgsl` option). */
+  readonly wgsl: boolean;
+  /** All of it, as text for the cache key (the values, not the pass objects). */
   readonly tag: string;
 }
 
