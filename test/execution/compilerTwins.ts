@@ -14,6 +14,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeDifference } from './bufferDifference.js';
 
 /** What @spvkit/glslang made of the shader: its module, or why it has none. */
 export type Twin = { readonly words: Uint32Array } | { readonly notCompiled: string };
@@ -55,17 +56,6 @@ export function carryTwin(original: Uint32Array, transformed: Uint32Array, trans
   return transformed;
 }
 
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return a.length === b.length ? -1 : n;
-}
-
-const word = (b: Uint8Array, at: number): string => {
-  const w = at & ~3;
-  return b.length >= w + 4 ? `0x${new DataView(b.buffer, b.byteOffset + w, 4).getUint32(0, true).toString(16)}` : 'none';
-};
-
 /**
  * Runs `run(modules)`; when any of `modules` has a twin, runs it again with the twins in their
  * place and throws, naming the buffer and word, unless every buffer is byte-identical.
@@ -83,11 +73,11 @@ export async function runWithTwins(modules: readonly Uint32Array[], run: (module
   saveStats();
   if (other.length !== result.length) throw new Error(`@spvkit/glslang's module gave ${other.length} buffers, glslangValidator's ${result.length}`);
   result.forEach((b, i) => {
-    const at = firstDifference(b, other[i]);
-    if (at >= 0) {
+    const difference = describeDifference(b, other[i]);
+    if (difference !== undefined) {
       throw new Error(
-        `the same GLSL behaves differently compiled by @spvkit/glslang: buffer ${i} differs first at byte ${at} ` +
-          `(word ${word(b, at)} from glslangValidator's module, ${word(other[i], at)} from @spvkit/glslang's)`,
+        `the same GLSL behaves differently compiled by @spvkit/glslang: buffer ${i} ${difference} ` +
+          `(expected: glslangValidator's module, got: @spvkit/glslang's)`,
       );
     }
   });

@@ -5,6 +5,7 @@
  */
 import { runWithTwins } from './compilerTwins.js';
 import { checkName, checkUint, runHarnessJob, type JobBuffer, type JobResources, type Vec3 } from './spvrun.js';
+import { compareOnWebGpu } from './webGpuTwin.js';
 
 export { buildHarness, describeVulkanEnvironment, SpvRunError, vulkanAvailable, type MeshShaderLimits, type VulkanEnvironment } from './spvrun.js';
 
@@ -23,7 +24,8 @@ export interface ComputeJob extends JobResources {
 
 /**
  * Run one dispatch; returns every buffer's final bytes, in `job.buffers` order. A module compiled
- * from GLSL is run again as @spvkit/glslang compiled it, and must give the same bytes (compilerTwins.ts).
+ * from GLSL is run again as @spvkit/glslang compiled it, and must give the same bytes (compilerTwins.ts);
+ * every module is run again as WGSL on WebGPU, and must give the same bytes (webGpuTwin.ts).
  */
 export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
   const entry = job.entryPoint ?? 'main';
@@ -33,5 +35,7 @@ export async function runCompute(job: ComputeJob): Promise<Uint8Array[]> {
     job.workgroupSize.forEach((n, i) => checkUint(`workgroupSize[${i}]`, n));
     lines.push(`size ${job.workgroupSize.join(' ')}`);
   }
-  return runWithTwins([job.spirv], ([spirv]) => runHarnessJob({ ...job, lines, modules: [{ key: 'spv', spirv: spirv }] }));
+  const buffers = await runWithTwins([job.spirv], ([spirv]) => runHarnessJob({ ...job, lines, modules: [{ key: 'spv', spirv: spirv }] }));
+  await compareOnWebGpu({ ...job, entryPoint: entry }, buffers);
+  return buffers;
 }
