@@ -4,7 +4,7 @@
 // screenshot: always to test/.cache/browser/inspector.png, and to
 // examples/inspector/screenshot.png when SPVKIT_UPDATE_SCREENSHOT=1.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { assemble, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
+import { toWgsl } from '@spvkit/wgsl';
 import '@spvkit/passes';
 import { createGlslang } from '@spvkit/glslang';
 import spvkit from '@spvkit/vite-plugin';
@@ -111,6 +112,7 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
           { find: /^@spvkit\/core$/, replacement: join(repoRoot, 'packages/core/src/index.ts') },
           { find: /^@spvkit\/passes$/, replacement: join(repoRoot, 'packages/passes/src/index.ts') },
           { find: /^@spvkit\/glslang$/, replacement: join(repoRoot, 'packages/glslang/src/index.ts') },
+          { find: /^@spvkit\/wgsl$/, replacement: join(repoRoot, 'packages/wgsl/src/index.ts') },
         ],
       },
       build: { ...config.build, outDir, emptyOutDir: true },
@@ -426,6 +428,269 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
       const c = card(page, name, 'dropped');
       expect(await c.locator('.steps .failed').count(), name).toBeGreaterThan(0);
     }
+    await page.close();
+  });
+
+  /**
+   * A compute shader with a storage buffer of a runtime array, a uniform block of two members and
+   * push constants, and an empty body (what the first @spvkit/wgsl translates): a run must create
+   * each buffer from the SPIR-V layout, fill it with the documented data and read it back.
+   */
+  const idleSpvasm = `               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 64 1 1
+               OpName %Data "Data"
+               OpMemberName %Data 0 "values"
+               OpName %data "data"
+               OpName %Limits "Limits"
+               OpMemberName %Limits 0 "offset"
+               OpMemberName %Limits 1 "gain"
+               OpName %limits "limits"
+               OpName %Params "Params"
+               OpMemberName %Params 0 "scale"
+               OpName %params "params"
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %Data 0 Offset 0
+               OpDecorate %Data Block
+               OpDecorate %data DescriptorSet 0
+               OpDecorate %data Binding 0
+               OpMemberDecorate %Limits 0 Offset 0
+               OpMemberDecorate %Limits 1 Offset 16
+               OpDecorate %Limits Block
+               OpDecorate %limits DescriptorSet 0
+               OpDecorate %limits Binding 1
+               OpMemberDecorate %Params 0 Offset 0
+               OpDecorate %Params Block
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+        %rta = OpTypeRuntimeArray %int
+       %Data = OpTypeStruct %rta
+   %ptr_Data = OpTypePointer StorageBuffer %Data
+       %data = OpVariable %ptr_Data StorageBuffer
+     %Limits = OpTypeStruct %uint %v4float
+ %ptr_Limits = OpTypePointer Uniform %Limits
+     %limits = OpVariable %ptr_Limits Uniform
+     %Params = OpTypeStruct %float
+ %ptr_Params = OpTypePointer PushConstant %Params
+     %params = OpVariable %ptr_Params PushConstant
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+`;
+
+  /** The numbers a run shows for a field of a buffer, before and after; undefined after for a buffer not read back. */
+  async function shownValues(c: Locator, binding: string, field: string): Promise<{ type: string; before: number[]; after: number[] }> {
+    const row = c.locator(`.gpu-buffer[data-binding="${binding}"] tr[data-field="${field}"]`);
+    const read = async (cls: string) =>
+      ((await row.locator(`td.${cls}`).getAttribute('data-values')) ?? '')
+        .split(',')
+        .filter((v) => v !== '')
+        .map(Number);
+    return { type: (await row.getAttribute('data-type')) ?? '', before: await read('before'), after: await read('after') };
+  }
+
+  /** Clicks "Run on WebGPU" in the card and waits for the outcome; a failed run fails with the page's message. */
+  async function runOnGpu(c: Locator): Promise<void> {
+    const panel = c.locator('.webgpu');
+    await panel.locator('button.run-gpu').click();
+    await expect.poll(() => panel.getAttribute('data-webgpu'), { timeout: 60_000 }).not.toMatch(/^(idle|running|unavailable)$/);
+    const state = await panel.getAttribute('data-webgpu');
+    if (state !== 'done') throw new Error(`the run ended ${state}: ${await panel.locator('.gpu-status').textContent()}`);
+  }
+
+  /** Drops `text` on the page as the file `name` and gives its card. */
+  async function dropAssembly(page: Page, name: string, text: string): Promise<Locator> {
+    const source = join(cacheDir, name);
+    writeFileSync(source, text);
+    await page.setInputFiles('#file-input', source);
+    const c = card(page, name, 'dropped');
+    await c.waitFor();
+    return c;
+  }
+
+  it("runs a compute shader on the page's WebGPU (SwiftShader): buffers from the SPIR-V layout, filled as documented, read back; the translator is fetched only then", async () => {
+    const gpuBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--enable-features=Vulkan',
+        '--use-webgpu-adapter=swiftshader',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+      });
+      await page.goto(url);
+      await page.waitForSelector('body[data-ready="true"]');
+      const c = await dropAssembly(page, 'idle.spvasm', idleSpvasm);
+      expect(await c.locator('.webgpu').getAttribute('data-webgpu')).toBe('idle');
+      const chunk = (r: string): boolean => /\/assets\/webgpu-[^/]*\.js$/.test(r);
+      expect(requests.filter(chunk)).toEqual([]);
+
+      await runOnGpu(c);
+      expect(requests.filter(chunk)).toHaveLength(1);
+      // The WGSL that ran is shown beside the buffers.
+      expect(await c.locator('pre.wgsl-code').textContent()).toMatch(/@compute\s+@workgroup_size\(64/);
+      expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 4 × 1 × 1 workgroups/);
+      // Every binding the translator reports, and only those, gets its buffer, typed and filled
+      // from the SPIR-V block's layout as documented (the nth number of a storage buffer n - 8 for
+      // i32; of a uniform block or the push constants n + 2 for u32, n + 1.5 for f32), and the
+      // storage buffer is read back after the dispatch, which writes nothing. By name: the
+      // translator says which kind each is (a storage buffer nothing writes is read-only).
+      const { bindings } = toWgsl(assemble(idleSpvasm, { targetEnv: 'vulkan1.1' }));
+      const shownSlots = await c
+        .locator('.gpu-buffer')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-binding')} ${e.getAttribute('data-name')}`));
+      expect(shownSlots).toEqual(bindings.map((b) => `${b.group}:${b.binding} ${b.name}`));
+      const expected: Record<string, { size: string; fields: Record<string, { type: string; before: number[]; after?: number[] }> }> = {
+        data: {
+          size: '1024 bytes',
+          fields: {
+            values: {
+              type: 'i32',
+              before: Array.from({ length: 256 }, (_, n) => n - 8),
+              after: Array.from({ length: 256 }, (_, n) => n - 8),
+            },
+          },
+        },
+        limits: { size: '32 bytes', fields: { offset: { type: 'u32', before: [2] }, gain: { type: 'f32', before: [2.5, 3.5, 4.5, 5.5] } } },
+        params: { size: '16 bytes', fields: { scale: { type: 'f32', before: [1.5] } } },
+      };
+      for (const b of bindings) {
+        const slot = `${b.group}:${b.binding}`;
+        const want = expected[b.name];
+        expect(await c.locator(`.gpu-buffer[data-binding="${slot}"] h4 .count`).textContent()).toBe(want.size);
+        for (const [field, values] of Object.entries(want.fields)) expect(await shownValues(c, slot, field)).toMatchObject(values);
+      }
+      await page.close();
+    } finally {
+      await gpuBrowser.close();
+    }
+  });
+
+  /** values[i] = values[i] * params.scale + 5 for i = gl_GlobalInvocationID.x, in 64-wide workgroups. */
+  const tripleSpvasm = `               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid
+               OpExecutionMode %main LocalSize 64 1 1
+               OpName %Data "Data"
+               OpMemberName %Data 0 "values"
+               OpName %data "data"
+               OpName %Params "Params"
+               OpMemberName %Params 0 "scale"
+               OpName %params "params"
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %Data 0 Offset 0
+               OpDecorate %Data Block
+               OpDecorate %data DescriptorSet 0
+               OpDecorate %data Binding 0
+               OpMemberDecorate %Params 0 Offset 0
+               OpDecorate %Params Block
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+      %int_0 = OpConstant %int 0
+     %uint_5 = OpConstant %uint 5
+    %ptr_in3 = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptr_in3 Input
+        %rta = OpTypeRuntimeArray %uint
+       %Data = OpTypeStruct %rta
+   %ptr_Data = OpTypePointer StorageBuffer %Data
+       %data = OpVariable %ptr_Data StorageBuffer
+   %ptr_uint = OpTypePointer StorageBuffer %uint
+     %Params = OpTypeStruct %uint
+ %ptr_Params = OpTypePointer PushConstant %Params
+   %ptr_pc_u = OpTypePointer PushConstant %uint
+     %params = OpVariable %ptr_Params PushConstant
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %id3 = OpLoad %v3uint %gid
+          %i = OpCompositeExtract %uint %id3 0
+        %ptr = OpAccessChain %ptr_uint %data %int_0 %i
+          %v = OpLoad %uint %ptr
+   %scalePtr = OpAccessChain %ptr_pc_u %params %int_0
+      %scale = OpLoad %uint %scalePtr
+          %m = OpIMul %uint %v %scale
+          %r = OpIAdd %uint %m %uint_5
+               OpStore %ptr %r
+               OpReturn
+               OpFunctionEnd
+`;
+
+  it('runs shaders that compute on WebGPU, and shows what they computed: a dropped one and the bundled scale.spvasm', async () => {
+    const gpuBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--enable-features=Vulkan',
+        '--use-webgpu-adapter=swiftshader',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      await page.goto(url);
+      await page.waitForSelector('body[data-ready="true"]');
+      const c = await dropAssembly(page, 'triple.spvasm', tripleSpvasm);
+      await runOnGpu(c);
+      // What the shader must compute, from the values the page shows it started with.
+      const scale = await shownValues(c, '1:0', 'scale');
+      expect(scale.before).toEqual([2]);
+      const values = await shownValues(c, '0:0', 'values');
+      expect(values.before).toEqual(Array.from({ length: 256 }, (_, n) => n + 1)); // distinct: a wrong index would show
+      expect(values.after).toEqual(values.before.map((v) => (Math.imul(v, scale.before[0]) + 5) >>> 0));
+
+      // The bundled scale.spvasm (workgroup size from spec constants, lowered at build time):
+      // values[i] *= factor for i < count, the others as they were, in f32.
+      const bundled = card(page, 'scale.spvasm', 'bundled');
+      await runOnGpu(bundled);
+      const factor = (await shownValues(bundled, '1:0', 'factor')).before[0];
+      const count = (await shownValues(bundled, '1:0', 'count')).before[0];
+      expect([factor, count]).toEqual([1.5, 3]);
+      const data = await shownValues(bundled, '0:0', 'values');
+      expect(data.before).toEqual(Array.from({ length: 256 }, (_, n) => (n + 1) / 2));
+      expect(data.after).toEqual(data.before.map((v, i) => (i < count ? Math.fround(v * factor) : v)));
+      await page.close();
+    } finally {
+      await gpuBrowser.close();
+    }
+  });
+
+  it('says so in the page where WebGPU is not available', async () => {
+    // The suite's Chromium runs with --disable-gpu and no WebGPU flags.
+    const page = await open();
+    const c = await dropAssembly(page, 'idle.spvasm', idleSpvasm);
+    const panel = c.locator('.webgpu');
+    await panel.locator('button.run-gpu').click();
+    await expect.poll(() => panel.getAttribute('data-webgpu'), { timeout: 60_000 }).toMatch(/^failed-/);
+    expect(await panel.getAttribute('data-webgpu')).toBe('failed-webgpu');
+    expect(await panel.locator('.gpu-status').textContent()).toMatch(
+      /No WebGPU: WebGPU is (not available in this browser|there, but this browser gave no adapter)/,
+    );
+    // The WGSL is still shown: translating needs no GPU.
+    expect(await panel.locator('pre.wgsl-code').textContent()).toMatch(/@compute/);
     await page.close();
   });
 

@@ -4,7 +4,8 @@
 // fetched on the first GLSL drop.
 import { codeFrame, decodeModule } from '@spvkit/core';
 import { createGlslang, stageFromFileName, type Glslang, type GlslangDiagnostic, type ShaderStage, type TargetEnv } from '@spvkit/glslang';
-import { droppedBase, inspectModule, ms, type Finding, type ShaderView } from './inspect.js';
+import { droppedBase, inspectModule } from './dropped.js';
+import { ms, type Finding, type ShaderView } from './inspect.js';
 
 /** A dropped text file: its name (no folders: that is all a drop gives) and its text. */
 export interface DroppedText {

@@ -1,6 +1,6 @@
 import './style.css';
 import { bundledShaders } from './shaders.js';
-import { bundledView, inspectFile, type ShaderView } from './inspect.js';
+import { bundledView, type ShaderView } from './inspect.js';
 import { isGlslInclude, isGlslShader } from './glslFiles.js';
 import { h, renderShader } from './render.js';
 
@@ -36,12 +36,12 @@ interface Dropped {
 }
 
 /**
- * The view of one dropped file. GLSL goes to glsl.ts, imported only now: a page that is never
- * given GLSL never loads it, nor glslang's WebAssembly (inspectFile loads the assembler the same
- * way, for assembly files).
+ * The view of one dropped file. What inspects it is imported only now: dropped.ts (the lowering
+ * pass, the disassembler) for SPIR-V, glsl.ts for GLSL. A page that is never given GLSL never loads
+ * glslang's WebAssembly (inspectFile loads the assembler the same way, for assembly files).
  */
 async function inspectDropped(file: Dropped, all: readonly Dropped[]): Promise<ShaderView> {
-  if (!isGlslShader(file.name) && !isGlslInclude(file.name)) return inspectFile(file.name, file.bytes);
+  if (!isGlslShader(file.name) && !isGlslInclude(file.name)) return (await import('./dropped.js')).inspectFile(file.name, file.bytes);
   const { inspectGlsl } = await import('./glsl.js');
   const decoder = new TextDecoder();
   const text = (f: Dropped) => ({ name: f.name, text: decoder.decode(f.bytes) });

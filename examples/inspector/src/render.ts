@@ -1,7 +1,8 @@
 // DOM for one shader: a card with its reflection, its findings and the side-by-side disassembly.
 import type { Reflection } from '@spvkit/core';
 import { diffLines, type DiffRow } from './diff.js';
-import { LOWER, type Finding, type ShaderView, type Step } from './inspect.js';
+import { LOWER, ms, type Finding, type ShaderView, type Step } from './inspect.js';
+import type { BufferRun, Field, RunOutcome } from './webgpu.js';
 
 type Child = Node | string | null | undefined | false;
 
@@ -241,6 +242,128 @@ export function renderSteps(steps: readonly Step[]): HTMLElement {
   );
 }
 
+/** A field's type as WGSL writes it: `u32`, `vec4<f32>`, `array<u32, 256>`. */
+function fieldType(f: Field): string {
+  const item = f.components === 1 ? f.scalar : `vec${f.components}<${f.scalar}>`;
+  return f.count === 1 ? item : `array<${item}, ${f.count}>`;
+}
+
+/** Numbers as the page shows them: integers as they are, floats with up to 6 significant digits. */
+const shown = (values: readonly number[]): string => values.map((v) => (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6))))).join(', ');
+
+function renderBuffer(run: BufferRun): HTMLElement {
+  const b = run.layout.binding;
+  const rows = run.layout.fields.map((f, i) => {
+    const before = run.before[i];
+    const after = run.after[i];
+    const changed = run.readBack && before.some((v, k) => !Object.is(v, after[k]));
+    return h(
+      `tr.field${changed ? '.changed' : ''}`,
+      { 'data-field': f.name, 'data-type': f.scalar },
+      h('td', null, code(f.name || '—')),
+      h('td', null, code(fieldType(f))),
+      h('td.values.before', { 'data-values': before.join(',') }, h('div.scroll', null, shown(before))),
+      h('td.values.after', { 'data-values': after.join(',') }, h('div.scroll', null, run.readBack ? shown(after) : 'not written (uniform)')),
+    );
+  });
+  return h(
+    'div.gpu-buffer',
+    { 'data-binding': `${b.group}:${b.binding}`, 'data-name': b.name, 'data-kind': b.kind },
+    h(
+      'h4',
+      null,
+      code(`@group(${b.group}) @binding(${b.binding})`),
+      ' ',
+      code(b.name),
+      h('span.kind', null, b.kind.replace(/-/g, ' ')),
+      h('span.count', null, `${run.layout.size} bytes`),
+    ),
+    run.layout.fields.length > 0
+      ? h(
+          'table.grid.gpu-fields',
+          null,
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              ['Field', 'Type', 'Before', 'After'].map((c) => h('th', null, c)),
+            ),
+          ),
+          h('tbody', null, rows),
+        )
+      : none('no typed fields'),
+  );
+}
+
+function renderOutcome(outcome: RunOutcome): HTMLElement[] {
+  const wgsl = outcome.wgsl
+    ? h('details.wgsl', { open: true }, h('summary', null, 'WGSL ', h('span.sub', null, 'from @spvkit/wgsl')), h('pre.wgsl-code', null, outcome.wgsl.code))
+    : null;
+  if (!outcome.ok) {
+    return [
+      h(
+        'p.gpu-status.failed',
+        { 'data-stage': outcome.stage },
+        h('strong', null, `${outcome.stage === 'translate' ? 'Not translated' : outcome.stage === 'webgpu' ? 'No WebGPU' : 'Failed'}: `),
+        outcome.message,
+      ),
+      ...(wgsl ? [wgsl] : []),
+    ];
+  }
+  const [x, y, z] = outcome.dispatch;
+  return [
+    h(
+      'p.gpu-status.ok',
+      null,
+      `Dispatched ${outcome.entryPoint} over ${x} × ${y} × ${z} workgroups in ${ms(outcome.ms)}; buffers filled before the run (storage: u32 n + 1, i32 n − 8, f32 (n + 1) / 2; uniform and push constants: n + 2, f32 n + 1.5, for the buffer's nth number), runtime arrays at 256 elements.`,
+    ),
+    h('div.gpu-result', null, h('div.gpu-buffers', null, outcome.buffers.map(renderBuffer)), wgsl),
+  ];
+}
+
+/** The "Run on WebGPU" panel of a compute shader; null for other stages and unread modules. */
+export function renderWebGpu(view: ShaderView): HTMLElement | null {
+  const words = view.words;
+  if (words === undefined || !view.reflection?.entryPoints.some((e) => e.executionModel === 'GLCompute')) return null;
+  const available = typeof navigator !== 'undefined' && 'gpu' in navigator;
+  const button = h('button.run-gpu', { type: 'button' }, 'Run on WebGPU') as HTMLButtonElement;
+  const output = h('div.gpu-output');
+  const panel = h(
+    'div.webgpu',
+    { 'data-webgpu': available ? 'idle' : 'unavailable' },
+    h(
+      'div.webgpu-head',
+      null,
+      h('h3', null, 'WebGPU'),
+      button,
+      h(
+        'span.note',
+        null,
+        available
+          ? 'translates the module to WGSL in this page (@spvkit/wgsl, loaded on the first run) and dispatches it, then reads its buffers back'
+          : 'WebGPU is not available in this browser (no navigator.gpu): the shader can be translated to WGSL, but not run here',
+      ),
+    ),
+    output,
+  );
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    panel.dataset.webgpu = 'running';
+    output.replaceChildren(h('p.gpu-status', null, 'Translating and running…'));
+    void import('./webgpu.js')
+      .then(({ runOnWebGpu }) => runOnWebGpu(words))
+      .catch((e: unknown): RunOutcome => ({ ok: false, stage: 'run', message: e instanceof Error ? e.message : String(e) }))
+      .then((outcome) => {
+        output.replaceChildren(...renderOutcome(outcome));
+        panel.dataset.webgpu = outcome.ok ? 'done' : `failed-${outcome.stage}`;
+        button.disabled = false;
+      });
+  });
+  return panel;
+}
+
 export function renderShader(view: ShaderView): HTMLElement {
   const remove = view.dropped ? h('button.remove', { type: 'button', title: 'Remove', 'aria-label': `Remove ${view.name}` }, '×') : null;
   const card = h(
@@ -271,6 +394,7 @@ export function renderShader(view: ShaderView): HTMLElement {
         renderSteps(view.steps),
       ),
     ),
+    renderWebGpu(view),
     renderDiff(view),
   );
   remove?.addEventListener('click', () => {
