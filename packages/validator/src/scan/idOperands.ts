@@ -96,13 +96,18 @@ export class ScanOperandContext implements OperandContext {
  */
 export class IdOperands {
   /** Word indexes of the id operands found by the last {@link find}. */
-  readonly at = new Int32Array(65536);
+  readonly at: Int32Array;
   private readonly context: ScanOperandContext;
   /** Id operand positions of the instructions that needed the grammar walk, by instruction number. */
   private readonly walked = new Map<number, Int32Array>();
 
   constructor(private readonly scan: ModuleScan) {
     this.context = new ScanOperandContext(scan);
+    // As long as the module's longest operand list, not the 65,535 words an instruction may have:
+    // a fresh 256 KB per module was most of the garbage collection of a folder's validation.
+    let longest = 0;
+    for (let i = 0; i < scan.count; i++) longest = Math.max(longest, scan.end[i] - scan.operandStart[i]);
+    this.at = new Int32Array(longest);
   }
 
   /** Finds the id operands of instruction `i` (result type and result id excluded); returns how many. */

@@ -15,14 +15,13 @@ import {
   instructionRequirements,
   isConstantCreation,
   opcodeName,
-  parseTargetEnv,
   type ExtInstSetInfo,
   type Requirements,
-  type TargetEnv,
 } from '@spvkit/core';
 import { defIndex } from '../../scan/ModuleScan.js';
 import { readString } from '../../scan/readString.js';
 import type { FamilyContext } from '../FamilyContext.js';
+import { knownTargetEnv } from '../knownTargetEnv.js';
 import { EnumOperandWalker } from './EnumOperandWalker.js';
 import { LimitedTypes } from './LimitedTypes.js';
 import { ModuleDeclarations } from './ModuleDeclarations.js';
@@ -95,7 +94,7 @@ const SPIRV_1_6 = 0x00010600;
  */
 export function checkCapabilities(context: FamilyContext): void {
   const { scan, reporter } = context;
-  const env = targetEnvOf(context.targetEnv);
+  const env = knownTargetEnv(context.targetEnv);
   const version = scan.words[1];
   // The SPIR-V version whose grammar spirv-val reads: the environment's (universal 1.6 without one).
   const envVersion = env?.spirvVersion ?? SPIRV_1_6;
@@ -365,15 +364,6 @@ export function checkCapabilities(context: FamilyContext): void {
 }
 
 /** The target environment, or undefined without one (or with a name core does not know: no environment rules then). */
-function targetEnvOf(name: string | undefined): TargetEnv | undefined {
-  if (name === undefined) return undefined;
-  try {
-    return parseTargetEnv(name);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Whether a capability counts in an environment of SPIR-V version `envVersion`: it is in that
  * version's core, or an extension or another capability can enable it.

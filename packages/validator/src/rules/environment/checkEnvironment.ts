@@ -1,5 +1,5 @@
-import { parseTargetEnv } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
+import { knownTargetEnv } from '../knownTargetEnv.js';
 import { checkDescriptors, checkImageTypes } from './descriptors.js';
 import { readEntryPoints } from './EntryPointTable.js';
 import { checkEntryPointUse } from './entryPointUse.js';
@@ -36,9 +36,5 @@ export function checkEnvironment(context: FamilyContext): void {
 
 /** The minor version of a Vulkan environment's name (an unknown name counts as the newest). */
 function vulkanMinor(name: string): number {
-  try {
-    return parseTargetEnv(name).vulkan?.minor ?? Infinity;
-  } catch {
-    return Infinity;
-  }
+  return knownTargetEnv(name)?.vulkan?.minor ?? Infinity;
 }
