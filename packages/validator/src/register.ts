@@ -20,6 +20,6 @@ export function registerValidate(registry: PassRegistry): void {
   registry.register(
     VALIDATE,
     createValidatePass,
-    'validate the module (header, layout, ids, SSA, instruction types) and report every error with its rule and source line',
+    'validate the module (layout, ids, SSA, types, control flow, decorations, capabilities, environment, builtins) and report every error with its rule and source line',
   );
 }

@@ -122,7 +122,8 @@ function blockLayoutOptions(options: ValidateOptions): BlockLayoutOptions {
 export function createValidatePass(): Pass {
   return {
     name: 'validate',
-    description: 'validate the module (header, layout, ids, SSA, arithmetic/logical/conversion types) and report every error with its rule and source line',
+    description:
+      'validate the module (layout, ids, SSA, types, control flow, decorations, capabilities, environment, builtins) and report every error with its rule and source line',
     run(module, context) {
       const diagnostics = validate(module, context.targetEnv !== undefined ? { targetEnv: context.targetEnv } : {});
       return { changed: false, diagnostics: diagnostics.map((d) => ({ ...d, pass: 'validate' })) };
