@@ -17,7 +17,7 @@ export { SPIRV_MAGIC, HEADER_WORDS, MAX_INSTRUCTION_WORDS, DEFAULT_MAX_ID_BOUND,
 export { HOST_ENDIANNESS, type BinaryInput, type Endianness } from './binary/wordInput.js';
 export { decodeLiteralString, encodeLiteralString, literalStringWordCount } from './binary/literalString.js';
 export { decodeModule, DEFAULT_MAX_TYPE_NESTING, type DecodeOptions } from './binary/decodeModule.js';
-export { encodeModule, type EncodeOptions } from './binary/encodeModule.js';
+export { encodeGlobals, encodeModule, type EncodeOptions } from './binary/encodeModule.js';
 export { replaceFunctionWords } from './binary/replaceFunctionWords.js';
 export { InstructionWalker, instructionAt, instructionEnd, wordCountAt } from './binary/InstructionWalker.js';
 export { forEachInstruction, forEachGlobalInstruction, type InstructionSink } from './ir/forEachInstruction.js';

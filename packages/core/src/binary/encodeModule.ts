@@ -23,11 +23,8 @@ export interface EncodeOptions {
  * ```
  */
 export function encodeModule(module: Module, options: EncodeOptions = {}): Uint32Array {
-  const lazyGlobals = module.lazyGlobalWords();
   const lazy = module.lazyFunctionWords();
-  let total = HEADER_WORDS;
-  if (lazyGlobals !== null) total += lazyGlobals.length;
-  else for (const name of SECTIONS) total += sizeOf(module[name]);
+  let total = globalsWordCount(module);
   if (lazy !== null) total += lazy.length;
   else {
     for (const fn of module.functions) {
@@ -38,17 +35,7 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
   }
 
   const out = new Uint32Array(total);
-  const h = module.header;
-  out[0] = SPIRV_MAGIC;
-  out[1] = h.version;
-  out[2] = h.generator;
-  out[3] = h.bound;
-  out[4] = h.schema;
-  let at = HEADER_WORDS;
-  if (lazyGlobals !== null) {
-    out.set(lazyGlobals, at);
-    at += lazyGlobals.length;
-  } else for (const name of SECTIONS) at = writeAll(module[name], out, at);
+  let at = writeGlobals(module, out);
   if (lazy !== null) {
     out.set(lazy, at);
   } else {
@@ -67,6 +54,51 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
   const endianness = options.endianness ?? module.endianness;
   if (endianness !== HOST_ENDIANNESS) swapWords(out);
   return out;
+}
+
+/**
+ * The header and the instructions before the first function, as words in the host's byte order:
+ * the start of what {@link encodeModule} writes. For a pass that rewrites the function bodies as
+ * words itself and hands them back with `replaceFunctionWords`, so the bodies are not encoded (and
+ * copied) once more only to be replaced.
+ *
+ * @example
+ * ```ts
+ * const head = encodeGlobals(module);
+ * head[3] === module.header.bound; // true
+ * ```
+ */
+export function encodeGlobals(module: Module): Uint32Array {
+  const out = new Uint32Array(globalsWordCount(module));
+  writeGlobals(module, out);
+  return out;
+}
+
+/** Words of the header and the instructions before the functions (throws for an instruction too long to encode). */
+function globalsWordCount(module: Module): number {
+  const lazyGlobals = module.lazyGlobalWords();
+  if (lazyGlobals !== null) return HEADER_WORDS + lazyGlobals.length;
+  let total = HEADER_WORDS;
+  for (const name of SECTIONS) total += sizeOf(module[name]);
+  return total;
+}
+
+/** Writes the header and the instructions before the functions from word 0; returns the next word. */
+function writeGlobals(module: Module, out: Uint32Array): number {
+  const h = module.header;
+  out[0] = SPIRV_MAGIC;
+  out[1] = h.version;
+  out[2] = h.generator;
+  out[3] = h.bound;
+  out[4] = h.schema;
+  const lazyGlobals = module.lazyGlobalWords();
+  if (lazyGlobals !== null) {
+    out.set(lazyGlobals, HEADER_WORDS);
+    return HEADER_WORDS + lazyGlobals.length;
+  }
+  let at = HEADER_WORDS;
+  for (const name of SECTIONS) at = writeAll(module[name], out, at);
+  return at;
 }
 
 function sizeOf(list: readonly Instruction[]): number {

@@ -1,13 +1,11 @@
 import {
   HEADER_WORDS,
   HOST_ENDIANNESS,
-  MAX_INSTRUCTION_WORDS,
   SECTIONS,
-  SPIRV_MAGIC,
-  forEachGlobalInstruction,
   UNCHANGED,
   instructionAt,
   decodeModule,
+  encodeGlobals,
   encodeModule,
   instructionEnd,
   type Module,
@@ -107,37 +105,6 @@ export function compactModuleIds(module: Module): boolean {
     });
   }
   return true;
-}
-
-/**
- * The header and the instructions before the functions as words (host byte order), or undefined
- * when one is too long to encode (encodeModule then says so).
- */
-function encodeGlobals(module: Module): Uint32Array | undefined {
-  let total = HEADER_WORDS;
-  let tooLong = false;
-  forEachGlobalInstruction(module, (inst) => {
-    const wordCount = inst.wordCount;
-    if (wordCount > MAX_INSTRUCTION_WORDS) tooLong = true;
-    total += wordCount;
-  });
-  if (tooLong) return undefined;
-  const out = new Uint32Array(total);
-  const h = module.header;
-  out[0] = SPIRV_MAGIC;
-  out[1] = h.version;
-  out[2] = h.generator;
-  out[3] = h.bound;
-  out[4] = h.schema;
-  let at = HEADER_WORDS;
-  forEachGlobalInstruction(module, (inst) => {
-    out[at++] = ((inst.wordCount << 16) | inst.opcode) >>> 0;
-    if (inst.typeId !== 0) out[at++] = inst.typeId;
-    if (inst.resultId !== 0) out[at++] = inst.resultId;
-    out.set(inst.operands, at);
-    at += inst.operandCount;
-  });
-  return out;
 }
 
 /**
