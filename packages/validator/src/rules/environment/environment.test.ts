@@ -749,6 +749,15 @@ describeWithOracle('environment: entry point interfaces, execution modes, storag
   });
 });
 
+describe('environment: the grammar says which execution modes take ids', () => {
+  // FPFastMathDefault (SPV_KHR_float_controls2) is newer than Debian's spirv-val: no oracle here.
+  const fastMath = (op: string): string => module({ modes: `OpExecutionMode %main LocalSize 1 1 1\n${op} %main FPFastMathDefault %float %uint_1` });
+  it('FPFastMathDefault takes ids: declared with OpExecutionModeId, not with OpExecutionMode', () => {
+    expect(oursHere(fastMath('OpExecutionModeId'), 'spv1.6')).not.toContain('spvkit-environment-mode-id');
+    expect(oursHere(fastMath('OpExecutionMode'), 'spv1.6')).toContain('spvkit-environment-mode-id');
+  });
+});
+
 describe('environment: Vulkan rules stay out of other environments', () => {
   it('an image of Sampled 0 and a UniformConstant float are fine without a target environment', () => {
     const text = module({

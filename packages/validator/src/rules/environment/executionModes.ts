@@ -1,4 +1,4 @@
-import { BuiltIn, Decoration, ExecutionMode as M, ExecutionModel, Op, enumerantName, opcodeName } from '@spvkit/core';
+import { BuiltIn, Decoration, ExecutionMode as M, ExecutionModel, Op, enumerantName, enumerantParameters, opcodeName } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
 import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import { functionDefinition, modelBit, type EntryPointTable } from './EntryPointTable.js';
@@ -79,8 +79,11 @@ for (const m of [M.LocalSize, M.LocalSizeId]) {
   });
 }
 
-/** The modes that take id operands: OpExecutionModeId's, and only those. */
-const ID_MODES = new Set<number>([M.SubgroupsPerWorkgroupId, M.LocalSizeHintId, M.LocalSizeId]);
+/**
+ * Whether the grammar gives the mode id operands: those are declared with OpExecutionModeId, and
+ * only those (a hand-written list had missed FPFastMathDefault and the vendors' id modes).
+ */
+const takesIds = (mode: number): boolean => enumerantParameters('ExecutionMode', mode)?.some((p) => p.kind === 'IdRef') === true;
 
 /** Groups of modes of which an entry point may declare at most one (or, `exactly`, exactly one). */
 interface ModeGroup {
@@ -150,7 +153,7 @@ export function checkExecutionModes(scan: ModuleScan, reporter: Reporter, entryP
     if (list === undefined) modes.set(target, (list = []));
     // A mode declared twice counts once (spirv-val keeps each entry point's modes as a set).
     if (!list.includes(mode)) list.push(mode);
-    if (ID_MODES.has(mode) !== (op === Op.ExecutionModeId)) {
+    if (takesIds(mode) !== (op === Op.ExecutionModeId)) {
       reporter.report('spvkit-environment-mode-id', i, () =>
         op === Op.ExecutionModeId
           ? `OpExecutionModeId: mode ${modeName(mode)} takes no id operands; it is declared with OpExecutionMode`
