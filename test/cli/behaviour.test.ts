@@ -96,6 +96,21 @@ describe('every command that reads a module reads .spvasm', () => {
     expect(info.stdout).toBe((await spvkit(['info', spv])).stdout);
     expect((await spvkit(['info', '-'], tiny)).stdout).toBe(info.stdout);
   });
+
+  it('keeps the bytes of a string literal that is not UTF-8, as spvkit as and spirv-as do', async () => {
+    // 0xff is no UTF-8; read as a JS string it became U+FFFD (EF BF BD) in opt's output.
+    const types = tiny.indexOf('%void');
+    const text = Buffer.concat([Buffer.from(`${tiny.slice(0, types)}%s = OpString "a`), Buffer.from([0xff]), Buffer.from(`b\u00e9"\n${tiny.slice(types)}`)]);
+    const src = file('latin.spvasm', text);
+    const assembled = await spvkit(['as', src, '-o', '-']);
+    expect(assembled.code, assembled.stderr).toBe(0);
+    expect(assembled.stdoutBytes.includes(Buffer.from([0x61, 0xff, 0x62, 0xc3, 0xa9, 0]))).toBe(true);
+    for (const input of [[src], ['-']]) {
+      const optimized = await spvkit(['opt', ...input, '-o', '-', '--passes', 'eliminate-dead-const'], text);
+      expect(optimized.code, optimized.stderr).toBe(0);
+      expect(optimized.stdoutBytes.equals(assembled.stdoutBytes), input[0]).toBe(true);
+    }
+  });
 });
 
 describe('every error names its file', () => {

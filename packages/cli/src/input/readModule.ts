@@ -45,8 +45,10 @@ export function moduleOf(bytes: Buffer, path: string, io: CommandIo, options: Re
   let idNames: ReadonlyMap<number, string> | undefined;
   // A command assembles one text per process: a large one is read faster after the warm-up.
   warmUpAssembler(bytes.length);
+  // The bytes, not a string decoded from them: a string literal keeps its bytes exactly, as in
+  // spvkit as and spirv-as (decoding replaced bytes that are not UTF-8 with U+FFFD).
   const module = inFile(file, () =>
-    assemble(bytes.toString('utf8'), {
+    assemble(bytes, {
       file,
       onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`),
       ...(options.targetEnv !== undefined ? { targetEnv: options.targetEnv } : {}),
