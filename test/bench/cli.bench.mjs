@@ -20,15 +20,17 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeModule } from './largeModule.mjs';
+import { budgetRows, ioFloor, startupFloor, warmInProcess } from './floor.mjs';
 import { hasTool, processMedian, report } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const cli = join(root, 'packages', 'cli', 'bin', 'spvkit.js');
+const bundle = join(root, 'packages', 'cli', 'dist', 'spvkit.cjs');
 const work = join(root, 'test', '.cache', 'bench', 'cli');
 const rounds = Number(process.argv[2] ?? 3);
 
-if (!existsSync(join(root, 'packages', 'cli', 'dist', 'spvkit.cjs'))) {
+if (!existsSync(bundle)) {
   console.error('build first: pnpm build');
   process.exit(2);
 }
@@ -117,10 +119,12 @@ const rows = [
   [`spvkit opt DIR --lower-local-invocation-index`, `${spvkitOpt.toFixed(0)} ms`],
   [`  the same, --jobs 1`, `${mid(times.opt.one).toFixed(0)} ms`],
 ];
+const folderNative = {};
 for (const set of toolsets) {
   const dis = nativeLoop(tool(set, 'spirv-dis'), (m) => [m.path, '-o', outOf(m, '.spvasm')]);
   const val = nativeLoop(tool(set, 'spirv-val'), (m) => ['--target-env', m.targetEnv, m.path]);
   const opt = nativeLoop(tool(set, 'spirv-opt'), (m) => ['--strip-debug', m.path, '-o', outOf(m, '.opt.spv')]);
+  if (set === toolsets[0]) Object.assign(folderNative, { dis: dis.ms, val: val.ms, opt: opt.ms });
   rows.push(
     [`spirv-dis loop, ${set.name}`, `${dis.ms.toFixed(0)} ms`, ''],
     [`  spvkit dis faster by`, `${(dis.ms / spvkitDis).toFixed(1)}x`, '>= 5x'],
@@ -135,23 +139,42 @@ report(
   rows,
 );
 
+// What the 5x targets leave for the work, against the first toolset's loops: spvkit starts once
+// for the whole folder, so its start-up is the only floor here (the files are small).
+const start = startupFloor(rounds, cli);
+const folderFloor = [
+  ['node -e ""', `${start.node.toFixed(0)} ms`],
+  ['spvkit --version (start, load)', `${start.spvkit.toFixed(0)} ms`],
+];
+for (const [name, args] of Object.entries(folderCommands)) {
+  const warm = warmInProcess(rounds, cli, bundle, [...args, '--jobs', '1']);
+  folderFloor.push(...budgetRows(`${name} DIR vs ${toolsets[0].name}`, folderNative[name], 5, { start, io: start.node, warm }));
+}
+report(`What the 5x targets leave for the work (the folder, ${toolsets[0].name}'s loops)`, folderFloor);
+
 // --- 2. The 4 MB module, whole process -----------------------------------------------------
 const large = await largeModule();
 const largeText = join(work, 'large.spvasm');
 execFileSync(tool(toolsets[0], 'spirv-dis'), [large, '-o', largeText]);
 const big = [];
-const sDis = processMedian(rounds, process.execPath, [cli, 'dis', large, '-o', join(work, 'large.out.spvasm')]);
-const sAs = processMedian(rounds, process.execPath, [cli, 'as', largeText, '-o', join(work, 'large.as.spv'), '--target-env', 'vulkan1.1']);
-const sOpt = processMedian(rounds, process.execPath, [cli, 'opt', large, '-o', join(work, 'large.opt.spv'), '--lower-local-invocation-index']);
+// Each: spvkit's arguments (the input second, the output fourth) and the target ratio.
+const largeCommands = {
+  dis: [['dis', large, '-o', join(work, 'large.out.spvasm')], 10],
+  as: [['as', largeText, '-o', join(work, 'large.as.spv'), '--target-env', 'vulkan1.1'], 1],
+  'opt lower': [['opt', large, '-o', join(work, 'large.opt.spv'), '--lower-local-invocation-index'], 10],
+};
+const [sDis, sAs, sOpt] = Object.values(largeCommands).map(([args]) => processMedian(rounds, process.execPath, [cli, ...args]));
 big.push(
   [`spvkit dis`, `${sDis.toFixed(0)} ms`],
   [`spvkit as`, `${sAs.toFixed(0)} ms`],
   [`spvkit opt --lower-local-invocation-index`, `${sOpt.toFixed(0)} ms`],
 );
+const largeNative = {};
 for (const set of toolsets) {
   const nDis = processMedian(rounds, tool(set, 'spirv-dis'), [large, '-o', join(work, 'large.native.spvasm')]);
   const nAs = processMedian(rounds, tool(set, 'spirv-as'), [largeText, '-o', join(work, 'large.native.spv'), '--target-env', 'vulkan1.1']);
   const nOpt = processMedian(rounds, tool(set, 'spirv-opt'), ['--strip-debug', large, '-o', join(work, 'large.native.opt.spv')]);
+  if (set === toolsets[0]) Object.assign(largeNative, { dis: nDis, as: nAs, 'opt lower': nOpt });
   big.push(
     [`spirv-dis, ${set.name}`, `${nDis.toFixed(0)} ms`],
     [`  spvkit dis faster by`, `${(nDis / sDis).toFixed(1)}x`, '>= 10x vs head'],
@@ -162,3 +185,18 @@ for (const set of toolsets) {
   );
 }
 report(`The ${(statSync(large).size / 1048576).toFixed(2)} MB module, whole processes, medians of ${rounds}`, big);
+
+// What the targets on the 4 MB module leave for the work, against the first toolset: the budget
+// beside the floors (floor.mjs), each I/O floor reading the input and writing what spvkit wrote.
+const scratch = join(work, 'floor.out');
+const floors = [
+  ['node -e ""', `${start.node.toFixed(0)} ms`],
+  ['spvkit --version (start, load)', `${start.spvkit.toFixed(0)} ms`],
+];
+for (const [name, [args, ratio]] of Object.entries(largeCommands)) {
+  const io = ioFloor(rounds, args[1], scratch, statSync(args[3]).size);
+  const warm = warmInProcess(rounds, cli, bundle, args);
+  floors.push([`I/O floor of ${name}`, `${io.toFixed(0)} ms`], ...budgetRows(name, largeNative[name], ratio, { start, io, warm }));
+}
+rmSync(scratch, { force: true });
+report(`What the targets on the 4 MB module leave for the work (${toolsets[0].name})`, floors);

@@ -11,6 +11,7 @@
 // against the target (spvkit val at least 10x faster than the current spirv-val); then what the
 // spvkit process spends before validating anything (`spvkit --version`) and validate() in process
 // on its first call (cold, as the command runs it) and warmed up, so the floor is visible.
+// Then what the target leaves for the work once Node has started and read the input (floor.mjs).
 // Profile validate() with: node --cpu-prof test/bench/validate.bench.mjs --profile (writes a .cpuprofile of one cold call).
 // Usage: `pnpm build && node test/bench/validate.bench.mjs [FILE.spv] [--rounds=5] [--profile]`.
 import { spawnSync } from 'node:child_process';
@@ -19,11 +20,13 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeModule } from './largeModule.mjs';
+import { budgetRows, ioFloor, warmInProcess } from './floor.mjs';
 import { hasTool, median, report } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const cli = join(root, 'packages', 'cli', 'bin', 'spvkit.js');
+const bundle = join(root, 'packages', 'cli', 'dist', 'spvkit.cjs');
 const validatorDist = join(root, 'packages', 'validator', 'dist', 'index.js');
 const ENV = 'vulkan1.1';
 const TARGET = 10;
@@ -181,3 +184,11 @@ report('where the spvkit process spends its time (ms)', [
   ['... on the broken module, warm', ms(warmBad)],
   ['current spirv-val / warm validate()', ratio(head.wall, warm)],
 ]);
+report(
+  `What the ${TARGET}x target leaves for the work (${judges[0].name}, wall)`,
+  budgetRows('val', head.wall, TARGET, {
+    start: { node: nodeStart.wall, spvkit: cliStart.wall },
+    io: ioFloor(rounds, file),
+    warm: warmInProcess(rounds, cli, bundle, ['val', '--target-env', ENV, file]),
+  }),
+);
