@@ -1,6 +1,7 @@
 // A rolldown plugin for scripts/bundle.mjs: `import { a, b } from '@spvkit/core'` becomes imports of
 // the modules that define a and b, past the package's barrel (index.js and the barrels it
-// re-exports; and past the barrels inside it, such as grammar/index.js).
+// re-exports; and past the barrels inside it, such as grammar/index.js). `export { a } from` such a
+// barrel becomes re-exports from those modules in the same way.
 //
 // Why: the bundle initializes each command's modules only when that command runs (import() in
 // src/commands/index.ts, inlined as functions that initialize a module on first call). A module
@@ -12,9 +13,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/** `export ... from './x.js'` and local `export function f` / `export { a as b }` of one ES module (tsc's output). */
-function parseExports(file) {
+/**
+ * `export ... from './x.js'` and local `export function f` / `export { a as b }` of one ES module
+ * (tsc's output). A re-export from a package is followed into that package's entry where
+ * `packages` names it (its barrel), and left out otherwise.
+ */
+function parseExports(file, packages) {
   const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  const target = (specifier) => (specifier.startsWith('.') ? resolve(dirname(file), specifier) : packages[specifier]);
   const reexports = []; // { from, names: Map<exported, imported> } or { from, star: true }
   const local = new Set();
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
@@ -26,9 +32,9 @@ function parseExports(file) {
       const [imported, exported = imported] = item.split(/\s+as\s+/);
       names.set(exported, imported);
     }
-    reexports.push({ from: resolve(dirname(file), m[2]), names });
+    if (target(m[2]) !== undefined) reexports.push({ from: target(m[2]), names });
   }
-  for (const m of code.matchAll(/export\s*\*\s*from\s*'([^']+)'/g)) reexports.push({ from: resolve(dirname(file), m[1]), star: true });
+  for (const m of code.matchAll(/export\s*\*\s*from\s*'([^']+)'/g)) if (target(m[1]) !== undefined) reexports.push({ from: target(m[1]), star: true });
   for (const m of code.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g)) local.add(m[1]); // a namespace: left to the barrel
   for (const m of code.matchAll(/export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([\w$]+)/g)) local.add(m[1]);
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*;/g))
@@ -48,7 +54,7 @@ export function directImports(barrels) {
   const parsed = new Map();
   const exportsOf = (file) => {
     let p = parsed.get(file);
-    if (p === undefined) parsed.set(file, (p = parseExports(file)));
+    if (p === undefined) parsed.set(file, (p = parseExports(file, barrels)));
     return p;
   };
   /** The module that defines `name` as exported by `file`, and its name there; undefined when `file` does not export it. */
@@ -64,7 +70,9 @@ export function directImports(barrels) {
     }
     return undefined;
   };
-  const pattern = /import\s*\{([^}]*)\}\s*from\s*'([^']+)';/g;
+  // `import { ... } from` and `export { ... } from`: a re-export through a barrel (as @spvkit/passes
+  // re-exports validate-builtins' names from @spvkit/validator) initializes the barrel as an import does.
+  const pattern = /(import|export)\s*\{([^}]*)\}\s*from\s*'([^']+)';/g;
   /** The barrel file an import specifier names, or undefined when it names no barrel. */
   const barrelOf = (specifier, importer) => {
     if (specifier in barrels) return barrels[specifier];
@@ -77,8 +85,8 @@ export function directImports(barrels) {
   return {
     name: 'spvkit-direct-imports',
     transform(code, id) {
-      if (!code.includes('import')) return null;
-      return code.replace(pattern, (whole, list, specifier) => {
+      if (!/\bfrom\s*'/.test(code)) return null;
+      return code.replace(pattern, (whole, keyword, list, specifier) => {
         const barrel = barrelOf(specifier, id);
         if (barrel === undefined) return whole;
         const byFile = new Map();
@@ -93,7 +101,7 @@ export function directImports(barrels) {
           if (!byFile.has(key)) byFile.set(key, []);
           byFile.get(key).push(`${d === undefined ? imported : d.name} as ${local}`);
         }
-        return [...byFile].map(([from, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(from)};`).join('\n');
+        return [...byFile].map(([from, names]) => `${keyword} { ${names.join(', ')} } from ${JSON.stringify(from)};`).join('\n');
       });
     },
   };

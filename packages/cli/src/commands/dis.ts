@@ -60,7 +60,7 @@ export const disCommand: Command = {
     const input = positionals[0];
     const bytes = await readInput(input, () => io.stdin);
     if (!input.toLowerCase().endsWith('.spvasm')) warmUpDisassembler(bytes.length);
-    const { module, file } = moduleOf(bytes, input, io);
+    const { module, file } = await moduleOf(bytes, input, io);
     // The bytes of the text, written as they are: no string to build and encode back (~8 ms on 8 MB).
     // Function bodies are decoded here, on first read: their errors are the input's too.
     const text = inFile(file, () =>

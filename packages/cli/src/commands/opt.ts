@@ -1,7 +1,6 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  disassemble,
   encodeModule,
   formatAssemblyDiagnostic,
   formatDiagnostic,
@@ -14,7 +13,7 @@ import {
 } from '@spvkit/core';
 // Importing @spvkit/passes registers the built-in passes, whose names become flags here.
 import { RELEASE_PASSES } from '@spvkit/passes';
-import { preserveSource, snapshotAssembly, type PreservedSource } from '@spvkit/preserve-source';
+import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
 import { FileError, inFile } from '../errors/FileError.js';
@@ -240,6 +239,7 @@ ${passFlagsUsage()}`;
     const runOptions = values.validate === true ? { ...options, validate: 'end' as const, validator: await loadValidator() } : options;
 
     if (preserve) {
+      const { preserveSource, snapshotAssembly } = await import('./optText.js');
       const mapFile = `${output}.map`;
       const snapshot = inFile(file, () => snapshotAssembly(bytes, { file, onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`), ...options }));
       const result = inFile(file, () => runPasses(snapshot.module, passes, runOptions));
@@ -270,12 +270,13 @@ ${passFlagsUsage()}`;
       return 0;
     }
 
-    const { module, idNames } = moduleOf(bytes, input, io, { ...options, names: true });
+    const { module, idNames } = await moduleOf(bytes, input, io, { ...options, names: true });
     const context = { file, idNames };
     const result = inFile(file, () => runPasses(module, passes, runOptions));
     report(io, result.diagnostics, context);
     if (!result.ok) return 1;
-    const data = inFile(file, () => (isText(output) ? disassemble(module) : wordBytes(encodeModule(module))));
+    const disassemble = isText(output) ? (await import('./optText.js')).disassemble : undefined;
+    const data = inFile(file, () => (disassemble !== undefined ? disassemble(module) : wordBytes(encodeModule(module))));
     if (output === '-') io.stdout.write(data);
     else writeOutput(output, data);
     return 0;

@@ -64,7 +64,7 @@ export const wgslCommand: Command = {
     // Checked before anything is read: an input already named .wgsl has no default output.
     const output = values.output ?? defaultOutput(input);
     const bytes = await readInput(input, () => io.stdin);
-    const { module, file } = moduleOf(bytes, input, io, targetEnv !== undefined ? { targetEnv } : {});
+    const { module, file } = await moduleOf(bytes, input, io, targetEnv !== undefined ? { targetEnv } : {});
     let result: WgslResult;
     try {
       result = toWgsl(module, options);

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { assemble, decodeModule, formatAssemblyDiagnostic, warmUpAssembler, type Module } from '@spvkit/core';
+import { decodeModule, type Module } from '@spvkit/core';
 import type { CommandIo } from '../CommandIo.js';
 import { inFile } from '../errors/FileError.js';
 import { inputName, readInput } from '../files.js';
@@ -38,28 +38,10 @@ export async function readModule(path: string, io: CommandIo, options: ReadModul
 }
 
 /** {@link readModule} of bytes already read from `path`. */
-export function moduleOf(bytes: Buffer, path: string, io: CommandIo, options: ReadModuleOptions = {}): InputModule {
+export async function moduleOf(bytes: Buffer, path: string, io: CommandIo, options: ReadModuleOptions = {}): Promise<InputModule> {
   const file = inputName(path);
   const text = path === '-' ? !looksBinary(bytes) : isAssemblyPath(path);
   if (!text) return { module: inFile(file, () => decodeModule(bytes)), file, assembled: false };
-  let idNames: ReadonlyMap<number, string> | undefined;
-  // A command assembles one text per process: a large one is read faster after the warm-up.
-  warmUpAssembler(bytes.length);
-  // The bytes, not a string decoded from them: a string literal keeps its bytes exactly, as in
-  // spvkit as and spirv-as (decoding replaced bytes that are not UTF-8 with U+FFFD).
-  const module = inFile(file, () =>
-    assemble(bytes, {
-      file,
-      onWarning: (d) => io.stderr.write(`${formatAssemblyDiagnostic(d)}\n`),
-      ...(options.targetEnv !== undefined ? { targetEnv: options.targetEnv } : {}),
-      ...(options.names === true
-        ? {
-            onIdNames: (names: ReadonlyMap<number, string>) => {
-              idNames = names;
-            },
-          }
-        : {}),
-    }),
-  );
-  return { module, file, assembled: true, ...(idNames !== undefined ? { idNames } : {}) };
+  const { assembleInput } = await import('./assembleInput.js');
+  return { ...assembleInput(bytes, file, io, options), file, assembled: true };
 }
