@@ -39,7 +39,13 @@ function initializedBy(graph: ReturnType<typeof initGraph>, modulePath: string):
   if (start === undefined) throw new Error(`no init for ${modulePath} in the bundle`);
   const seen = new Set([start]);
   const stack = [start];
-  while (stack.length > 0) for (const next of graph.calls.get(stack.pop()!) ?? []) if (!seen.has(next) && (seen.add(next), true)) stack.push(next);
+  while (stack.length > 0) {
+    for (const next of graph.calls.get(stack.pop()!) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(next);
+    }
+  }
   return [...seen].map((init) => graph.pathOf.get(init)!);
 }
 

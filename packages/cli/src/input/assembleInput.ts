@@ -1,6 +1,7 @@
 import { assemble, formatAssemblyDiagnostic, warmUpAssembler, type Module } from '@spvkit/core';
 import type { CommandIo } from '../CommandIo.js';
 import { inFile } from '../errors/FileError.js';
+import type { ReadModuleOptions } from './readModule.js';
 
 /**
  * Assembles the text a command read as its input module (see moduleOf). A module of its own,
@@ -11,7 +12,7 @@ export function assembleInput(
   bytes: Buffer,
   file: string,
   io: CommandIo,
-  options: { readonly targetEnv?: string; readonly names?: boolean },
+  options: ReadModuleOptions,
 ): { module: Module; idNames?: ReadonlyMap<number, string> } {
   let idNames: ReadonlyMap<number, string> | undefined;
   // A command assembles one text per process: a large one is read faster after the warm-up.
