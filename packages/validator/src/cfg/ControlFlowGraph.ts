@@ -1,6 +1,7 @@
 import { Op } from '@spvkit/core';
 import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
 import type { Structure } from '../rules/layout.js';
+import { DominatorTree } from './DominatorTree.js';
 
 /**
  * The control-flow graph of every function of a module and its dominator trees, over the block
@@ -27,8 +28,8 @@ export class ControlFlowGraph {
   readonly preds: Int32Array;
   /** Immediate dominator of each block; the entry block's is itself; -1 for an unreachable block. */
   readonly idom: Int32Array;
-  private readonly pre: Int32Array;
-  private readonly post: Int32Array;
+  /** Every function's dominators at once, under a root (node `blocks`) above the entry blocks. */
+  private readonly dom: DominatorTree;
 
   constructor(scan: ModuleScan, structure: Structure) {
     const blocks = structure.blockLabel.length;
@@ -75,10 +76,9 @@ export class ControlFlowGraph {
     for (let b = 0; b < blocks; b++) for (let k = succStart[b]; k < succStart[b + 1]; k++) preds[fill[this.succs[k]]++] = b;
     this.predStart = predStart;
     this.preds = preds;
-    this.idom = new Int32Array(blocks).fill(-1);
-    this.pre = new Int32Array(blocks).fill(-1);
-    this.post = new Int32Array(blocks).fill(-1);
-    for (const f of structure.functionBlocks) if (f.end > f.first) this.dominatorsOf(f.first);
+    this.dom = DominatorTree.underRoot(blocks, functionEntries(structure), succStart, this.succs, predStart, preds);
+    this.idom = this.dom.idom.slice(0, blocks);
+    for (let b = 0; b < blocks; b++) if (this.idom[b] === blocks) this.idom[b] = b;
   }
 
   /** Whether block `b` can be reached from its function's entry block. */
@@ -88,8 +88,7 @@ export class ControlFlowGraph {
 
   /** Whether block `a` dominates block `b` (each reachable block dominates itself); false when either is unreachable. */
   dominates(a: number, b: number): boolean {
-    if (this.pre[a] < 0 || this.pre[b] < 0) return false;
-    return this.pre[a] <= this.pre[b] && this.post[b] <= this.post[a];
+    return this.dom.reaches(a) && this.dom.reaches(b) && this.dom.dominates(a, b);
   }
 
   /** Whether `p` is a predecessor of `b`. */
@@ -97,86 +96,11 @@ export class ControlFlowGraph {
     for (let k = this.predStart[b]; k < this.predStart[b + 1]; k++) if (this.preds[k] === p) return true;
     return false;
   }
+}
 
-  /**
-   * Dominators of the function whose entry block is `entry`, by Cooper, Harvey and Kennedy's
-   * iterative algorithm ("A Simple, Fast Dominance Algorithm") over the reverse postorder.
-   */
-  private dominatorsOf(entry: number): void {
-    const order = this.reversePostorder(entry);
-    const rpo = new Map<number, number>();
-    order.forEach((b, k) => rpo.set(b, k));
-    const idom = this.idom;
-    idom[entry] = entry;
-    const intersect = (x: number, y: number): number => {
-      while (x !== y) {
-        while (rpo.get(x)! > rpo.get(y)!) x = idom[x];
-        while (rpo.get(y)! > rpo.get(x)!) y = idom[y];
-      }
-      return x;
-    };
-    for (let changed = true; changed;) {
-      changed = false;
-      for (let k = 1; k < order.length; k++) {
-        const b = order[k];
-        let next = -1;
-        for (let e = this.predStart[b]; e < this.predStart[b + 1]; e++) {
-          const p = this.preds[e];
-          if (idom[p] < 0) continue;
-          next = next < 0 ? p : intersect(p, next);
-        }
-        if (next >= 0 && idom[b] !== next) {
-          idom[b] = next;
-          changed = true;
-        }
-      }
-    }
-    // Pre/post numbers of the dominator tree, for O(1) dominance queries.
-    const children = new Map<number, number[]>();
-    for (const b of order) {
-      if (b === entry) continue;
-      const list = children.get(idom[b]);
-      if (list === undefined) children.set(idom[b], [b]);
-      else list.push(b);
-    }
-    let clock = 0;
-    const stack: number[] = [entry];
-    const visited = new Set<number>();
-    while (stack.length > 0) {
-      const b = stack[stack.length - 1];
-      if (!visited.has(b)) {
-        visited.add(b);
-        this.pre[b] = clock++;
-        for (const c of children.get(b) ?? []) stack.push(c);
-      } else {
-        stack.pop();
-        this.post[b] = clock++;
-      }
-    }
-  }
-
-  /** Blocks reachable from `entry`, in reverse postorder (iterative DFS: deep CFGs do not overflow the stack). */
-  private reversePostorder(entry: number): number[] {
-    const post: number[] = [];
-    const seen = new Set<number>([entry]);
-    const stack: [number, number][] = [[entry, this.succStart[entry]]];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const [b, k] = top;
-      if (k < this.succStart[b + 1]) {
-        top[1] = k + 1;
-        const s = this.succs[k];
-        if (!seen.has(s)) {
-          seen.add(s);
-          stack.push([s, this.succStart[s]]);
-        }
-      } else {
-        stack.pop();
-        post.push(b);
-      }
-    }
-    return post.reverse();
-  }
+/** The entry block of each function that has blocks, in binary order. */
+export function functionEntries(structure: Structure): Int32Array {
+  return Int32Array.from(structure.functionBlocks.filter((f) => f.end > f.first).map((f) => f.first));
 }
 
 /** Words per case literal of an OpSwitch on `selector`: 2 for a 64-bit integer, else 1. */

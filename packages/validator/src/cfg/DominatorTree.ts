@@ -85,6 +85,33 @@ export class DominatorTree {
     }
   }
 
+  /**
+   * The dominator tree of a graph of nodes `0 .. n-1` with several entry nodes (a module's
+   * functions): node `n` is added as the root, with an edge to each of `entries` (in that order).
+   * No edge joins two entries' parts where no edge of the graph does, so dominance within each
+   * part is its own; an entry's immediate dominator is `n`.
+   */
+  static underRoot(n: number, entries: Int32Array, succStart: Int32Array, succs: Int32Array, predStart: Int32Array, preds: Int32Array): DominatorTree {
+    const isEntry = new Uint8Array(n);
+    for (const e of entries) isEntry[e] = 1;
+    const rootSuccStart = new Int32Array(n + 2);
+    rootSuccStart.set(succStart);
+    rootSuccStart[n + 1] = succStart[n] + entries.length;
+    const rootSuccs = new Int32Array(succs.length + entries.length);
+    rootSuccs.set(succs);
+    rootSuccs.set(entries, succs.length);
+    const rootPredStart = new Int32Array(n + 2);
+    for (let v = 0; v < n; v++) rootPredStart[v + 1] = rootPredStart[v] + isEntry[v] + predStart[v + 1] - predStart[v];
+    rootPredStart[n + 1] = rootPredStart[n];
+    const rootPreds = new Int32Array(rootPredStart[n]);
+    for (let v = 0; v < n; v++) {
+      let at = rootPredStart[v];
+      if (isEntry[v] === 1) rootPreds[at++] = n;
+      for (let e = predStart[v]; e < predStart[v + 1]; e++) rootPreds[at++] = preds[e];
+    }
+    return new DominatorTree(n + 1, n, rootSuccStart, rootSuccs, rootPredStart, rootPreds);
+  }
+
   /** Whether the root reaches `v`. */
   reaches(v: number): boolean {
     return this.pre[v] >= 0;

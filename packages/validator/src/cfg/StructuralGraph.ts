@@ -1,7 +1,7 @@
 import { Op } from '@spvkit/core';
 import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
 import type { Structure } from '../rules/layout.js';
-import type { ControlFlowGraph } from './ControlFlowGraph.js';
+import { functionEntries, type ControlFlowGraph } from './ControlFlowGraph.js';
 import { DominatorTree } from './DominatorTree.js';
 
 /**
@@ -111,32 +111,7 @@ export class StructuralGraph {
     this.succs = succs;
     const { start: predStart, list: preds } = reverse(n, succStart, succs);
     // Dominators: a root (node n) above every function's entry block.
-    const isEntry = new Uint8Array(n);
-    let entries = 0;
-    for (const f of structure.functionBlocks) {
-      if (f.end > f.first) {
-        isEntry[f.first] = 1;
-        entries++;
-      }
-    }
-    const rootSuccStart = new Int32Array(n + 2);
-    rootSuccStart.set(succStart);
-    rootSuccStart[n + 1] = succStart[n] + entries;
-    const rootSuccs = new Int32Array(succs.length + entries);
-    rootSuccs.set(succs);
-    const rootPredStart = new Int32Array(n + 2);
-    for (let l = 0; l < n; l++) rootPredStart[l + 1] = rootPredStart[l] + isEntry[l] + predStart[l + 1] - predStart[l];
-    rootPredStart[n + 1] = rootPredStart[n];
-    const rootPreds = new Int32Array(rootPredStart[n]);
-    for (let l = 0, k = succs.length; l < n; l++) {
-      let at = rootPredStart[l];
-      if (isEntry[l] === 1) {
-        rootSuccs[k++] = l;
-        rootPreds[at++] = n;
-      }
-      for (let e = predStart[l]; e < predStart[l + 1]; e++) rootPreds[at++] = preds[e];
-    }
-    this.dom = new DominatorTree(n + 1, n, rootSuccStart, rootSuccs, rootPredStart, rootPreds);
+    this.dom = DominatorTree.underRoot(n, functionEntries(structure), succStart, succs, predStart, preds);
 
     // Post-dominators: the reversed graph from a pseudo exit (node n) before the sinks.
     const sinks = roots(n, predStart, preds, succStart, true);
