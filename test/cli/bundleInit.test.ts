@@ -73,6 +73,11 @@ describe('what a command initializes', () => {
     expect(opt).toContain('../validator/dist/rules/builtins/validateBuiltins.js');
   });
 
+  it('opt does not initialize the full grammar specs: a namespace import (EnumerantNames) is taken from its own module, not the grammar barrel', () => {
+    const opt = initializedBy(graph, 'dist/commands/opt.js');
+    expect(opt.filter((p) => /core\/dist\/grammar\/(index|specs|requirements|generated\/core|generated\/extinst)\.js$/.test(p))).toEqual([]);
+  });
+
   it('dis, val, info and wgsl do not initialize the assembler (it is loaded for a .spvasm input)', () => {
     for (const command of ['dis', 'val', 'info', 'wgsl']) {
       const paths = initializedBy(graph, `dist/commands/${command}.js`);

@@ -35,7 +35,12 @@ function parseExports(file, packages) {
     if (target(m[2]) !== undefined) reexports.push({ from: target(m[2]), names });
   }
   for (const m of code.matchAll(/export\s*\*\s*from\s*'([^']+)'/g)) if (target(m[1]) !== undefined) reexports.push({ from: target(m[1]), star: true });
-  for (const m of code.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g)) local.add(m[1]); // a namespace: left to the barrel
+  // A namespace (`export * as Names from './names.js'`): imported as `import * as Names` from its module.
+  const namespaces = new Map();
+  for (const m of code.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g)) {
+    if (target(m[2]) !== undefined) namespaces.set(m[1], target(m[2]));
+    else local.add(m[1]);
+  }
   for (const m of code.matchAll(/export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([\w$]+)/g)) local.add(m[1]);
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*;/g))
     for (const item of m[1]
@@ -43,7 +48,7 @@ function parseExports(file, packages) {
       .map((s) => s.trim())
       .filter(Boolean))
       local.add(item.split(/\s+as\s+/).at(-1));
-  return { reexports, local };
+  return { reexports, local, namespaces };
 }
 
 /**
@@ -60,8 +65,9 @@ export function directImports(barrels) {
   /** The module that defines `name` as exported by `file`, and its name there; undefined when `file` does not export it. */
   const definition = (file, name, depth = 0) => {
     if (depth > 16) return undefined;
-    const { reexports, local } = exportsOf(file);
+    const { reexports, local, namespaces } = exportsOf(file);
     if (local.has(name)) return { file, name };
+    if (namespaces.has(name)) return { file: namespaces.get(name), name: '*' };
     for (const r of reexports) {
       if (r.star) {
         const d = definition(r.from, name, depth + 1);
@@ -101,7 +107,17 @@ export function directImports(barrels) {
           if (!byFile.has(key)) byFile.set(key, []);
           byFile.get(key).push(`${d === undefined ? imported : d.name} as ${local}`);
         }
-        return [...byFile].map(([from, names]) => `${keyword} { ${names.join(', ')} } from ${JSON.stringify(from)};`).join('\n');
+        return [...byFile]
+          .flatMap(([from, names]) => {
+            // A namespace is a statement of its own: `import * as Names from` its module.
+            const star = names.filter((n) => n.startsWith('* as '));
+            const named = names.filter((n) => !n.startsWith('* as '));
+            return [
+              ...star.map((n) => `${keyword} ${n} from ${JSON.stringify(from)};`),
+              ...(named.length > 0 ? [`${keyword} { ${named.join(', ')} } from ${JSON.stringify(from)};`] : []),
+            ];
+          })
+          .join('\n');
       });
     },
   };
