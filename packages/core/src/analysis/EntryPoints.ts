@@ -2,7 +2,7 @@ import { decodeLiteralString, literalStringWordCount } from '../binary/literalSt
 import type { Function } from '../ir/Function.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
-import { CallGraphAnalysis } from './CallGraph.js';
+import { CallGraphAnalysis, type CallGraph } from './CallGraph.js';
 
 /** An OpEntryPoint with what it reaches. */
 export interface EntryPointInfo {
@@ -45,7 +45,10 @@ export interface EntryPoints {
 export const EntryPointsAnalysis: Analysis<EntryPoints> = {
   name: 'entry-points',
   build(module: Module): EntryPoints {
-    const calls = module.analysis(CallGraphAnalysis);
+    // The call graph only when a question needs it: reading an entry point's modes or interface
+    // (what the dead-code passes ask) should not walk every body of a large module for calls.
+    let callGraph: CallGraph | null = null;
+    const calls = (): CallGraph => (callGraph ??= module.analysis(CallGraphAnalysis));
     // Function objects only when asked for: the call graph reads undecoded bodies as they are.
     let functions: Map<number, Function> | null = null;
     const functionMap = (): Map<number, Function> => (functions ??= new Map(module.functions.map((fn) => [fn.id, fn])));
@@ -59,7 +62,7 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
       const functionId = inst.word(1);
       const { value: name } = decodeLiteralString(inst.operands, 2, inst.operandCount);
       const ifaceStart = 2 + literalStringWordCount(name);
-      const reachable = calls.reachableFrom(functionId);
+      let reachable: ReadonlySet<number> | null = null;
       return {
         instruction: inst,
         executionModel: inst.word(0),
@@ -67,14 +70,16 @@ export const EntryPointsAnalysis: Analysis<EntryPoints> = {
         name,
         interface: Array.from(inst.operands.subarray(ifaceStart)),
         executionModes: modes.get(functionId) ?? [],
-        reachable,
+        get reachable(): ReadonlySet<number> {
+          return (reachable ??= calls().reachableFrom(functionId));
+        },
       };
     });
     let containing: Map<Instruction, Function> | null = null;
     const value: EntryPoints = {
       list,
       functionById: (id) => functionMap().get(id),
-      callees: (id) => calls.callees(id),
+      callees: (id) => calls().callees(id),
       reaching: (id) => list.filter((ep) => ep.reachable.has(id)),
       functionContaining(inst) {
         if (containing === null) {
