@@ -7,7 +7,7 @@ import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import { Instruction } from '../ir/Instruction.js';
 import { Module } from '../ir/Module.js';
-import { SECTIONS, naturalSection } from '../ir/sections.js';
+import { GLOBALS_SECTION, SECTIONS, naturalSection } from '../ir/sections.js';
 import { OperandTables } from '../ir/OperandTables.js';
 import { createIdFlags, type IdFlags } from '../ir/idTables.js';
 import { walkOperands } from '../ir/operands.js';
@@ -107,7 +107,9 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
     const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
     module[SECTIONS[section]].push(inst);
-    state.noteGlobal(inst, pos);
+    // Only imports, types, constants and variables tell the tables anything (the names and
+    // decorations, most of a -g module's globals, are skipped without a call).
+    if (natural === GLOBALS_SECTION || opcode === Op.ExtInstImport) state.noteGlobal(inst, pos);
   }
 
   if (start < end) {
@@ -329,13 +331,26 @@ class DecodeState {
 
   /** Word counts and result ids over the function region (from `start` to the end), without building instructions. */
   scanStructure(start: number): void {
-    // The tightest loop of a decode.
+    // The tightest loop of a decode, and one that runs once per process, mostly before the engine
+    // has optimized it: the step and the definition are written out here (calls to
+    // instructionEnd and define cost more than the rest of the loop while it runs unoptimized);
+    // anything amiss goes to them for the error.
     const words = this.words;
-    for (let pos = start, end: number; pos < words.length; pos = end) {
-      end = instructionEnd(words, pos);
-      const opcode = words[pos] & 0xffff;
+    const n = words.length;
+    const bound = this.bound;
+    const bits = this.defined.bits;
+    for (let pos = start; pos < n;) {
+      const first = words[pos];
+      const end = pos + (first >>> 16);
+      const opcode = first & 0xffff;
       const shape = instructionShape[opcode];
-      if ((shape & SHAPE_RESULT) !== 0) this.define(pos, opcode, words[(shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1]);
+      if (end < pos + 1 + ((shape >>> 1) & 1) + ((shape >>> 2) & 1) || end > n) instructionEnd(words, pos);
+      if ((shape & SHAPE_RESULT) !== 0) {
+        const id = words[(shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1];
+        if (bits === undefined || id === 0 || id >= bound || (bits[id >>> 3] & (1 << (id & 7))) !== 0) this.define(pos, opcode, id);
+        else bits[id >>> 3] |= 1 << (id & 7);
+      }
+      pos = end;
     }
   }
 

@@ -12,6 +12,8 @@ const DENSE_RATIO = 8;
 export interface IdFlags {
   has(id: number): boolean;
   add(id: number): void;
+  /** The bit per id (`bits[id >>> 3] & (1 << (id & 7))`) of a dense set, for loops that test and set ids inline. */
+  readonly bits?: Uint8Array;
 }
 
 /** A map from ids to 32-bit values (0 means absent). */
@@ -24,6 +26,7 @@ export function createIdFlags(bound: number, moduleWords: number): IdFlags {
   if (bound <= moduleWords * DENSE_RATIO) {
     const bits = new Uint8Array((bound + 7) >>> 3);
     return {
+      bits,
       has: (id) => (bits[id >>> 3] & (1 << (id & 7))) !== 0,
       add: (id) => {
         bits[id >>> 3] = bits[id >>> 3] | (1 << (id & 7));
