@@ -11,7 +11,6 @@ import {
   enumHasParameters,
   enumerantParameters,
   extInstOperands,
-  forEachGlobalInstruction,
   instructionAt,
   instructionOperands,
   instructionShape,
@@ -131,10 +130,14 @@ export class IdOperands {
   constructor(module: Module, bodyWords = 0) {
     this.tables = new OperandTables(module.header.bound, bodyWords + 1024);
     let wide = false;
-    forEachGlobalInstruction(module, (inst) => {
+    // What the tables learn (imported sets; widths and result types, which only types, constants,
+    // variables and module-scope OpExtInst have) is in these two sections: the names, decorations
+    // and sources (most of a -g module's globals) teach them nothing.
+    for (const inst of module.extInstImports) this.tables.note(inst);
+    for (const inst of module.globals) {
       this.tables.note(inst);
       if (inst.opcode === Op.TypeInt && inst.word(0) > 32) wide = true;
-    });
+    }
     this.wideInts = wide;
   }
 
