@@ -113,6 +113,27 @@ describe('spvkit opt: pass flags from the registry', () => {
     expect(b.words![3]).toBeGreaterThan(a.words![3]);
   });
 
+  it("spirv-opt's four release flags on a binary (run fused: one walk over the bodies) give the bytes of the passes", async () => {
+    // Without the dead function, which the fused walk leaves to the passes.
+    const live = shader.slice(0, shader.indexOf('%dead = OpFunction')).replace('OpName %dead "dead"\n', '');
+    const spv = join(dir, 'live.spv');
+    writeFileSync(spv, encodeModule(assemble(live, { targetEnv: 'vulkan1.1' })));
+    const flags = ['--strip-debug', '--eliminate-dead-functions', '--eliminate-dead-const', '--compact-ids'];
+    const out = join(dir, 'live.out.spv');
+    const r = await spvkit(['opt', spv, '-o', out, ...flags]);
+    expect(r.code, r.stderr).toBe(0);
+    const module = decodeModule(readFileSync(spv));
+    expect(
+      runPasses(
+        module,
+        flags.map((f) => f.slice(2)),
+      ).ok,
+    ).toBe(true);
+    expect(new Uint8Array(readFileSync(out))).toEqual(new Uint8Array(encodeModule(module).buffer));
+    // The dead constant and the unused variable went, the names and lines with them.
+    expect(decodeModule(readFileSync(out)).globals.length).toBeLessThan(decodeModule(readFileSync(spv)).globals.length);
+  });
+
   it('--size runs the release set, in its order', async () => {
     const r = await opt(['--size']);
     expect(r.code, r.stderr).toBe(0);

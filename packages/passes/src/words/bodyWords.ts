@@ -45,7 +45,7 @@ const NAMES_FUNCTION_LIST = [
   Op.GetKernelMaxNumSubgroups,
 ];
 /** {@link NAMES_FUNCTION_LIST} as a table by opcode: looked up for every body instruction. */
-const NAMES_FUNCTION = new Uint8Array(65536);
+export const NAMES_FUNCTION = new Uint8Array(65536);
 for (const op of NAMES_FUNCTION_LIST) NAMES_FUNCTION[op] = 1;
 
 /**

@@ -1,0 +1,293 @@
+// The release lists (`strip-debug, eliminate-dead-functions, eliminate-dead-const, compact-ids`,
+// spirv-opt's usual release flags) run as one walk over the function bodies and one write, for a
+// freshly decoded module: what `runPasses` then `encodeModule` give, byte for byte, without the
+// passes' own walks. A process that runs them once (`spvkit opt` on a 4 MB module) spends most of
+// its time in code the engine has not optimized yet, and each pass's loops over the bodies start
+// cold: one walk instead of six is most of what a cold run of the list costs. Modules outside
+// what this handles (debug-info or other non-semantic sets, dead functions, decoration groups,
+// linkage, OpenCL kernels querying functions) get undefined, and the passes then run as usual.
+import {
+  Decoration,
+  HEADER_WORDS,
+  HOST_ENDIANNESS,
+  Op,
+  SECTIONS,
+  SHAPE_RESULT,
+  SHAPE_TYPE,
+  SPIRV_MAGIC,
+  decodeLiteralString,
+  decoratesTarget,
+  instructionShape,
+  isAnnotation,
+  isConstantCreation,
+  isTypeDeclaration,
+  type Instruction,
+  type Module,
+  type SectionName,
+} from '@spvkit/core';
+import { builtInConstantMustStay } from '../dead-code/workgroupSize.js';
+import { DEBUG_INFO_SETS, isNonSemanticSet } from '../strip/extInstSets.js';
+import { NAMES_FUNCTION } from '../words/bodyWords.js';
+import { IdOperands } from '../words/idOperands.js';
+
+/** The pass list this runs fused: spirv-opt's release flags, in their order. */
+export const FUSED_RELEASE_PASSES: readonly string[] = Object.freeze(['strip-debug', 'eliminate-dead-functions', 'eliminate-dead-const', 'compact-ids']);
+
+const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
+
+const isLine = (op: number): boolean => op === Op.Line || op === Op.NoLine;
+
+/**
+ * The encoding of `module` after {@link FUSED_RELEASE_PASSES}, exactly what `runPasses(module,
+ * passes)` and `encodeModule(module)` would give, computed in one walk over the undecoded
+ * function bodies; `undefined` when `passes` is not that list or the module is outside what the
+ * fused walk handles (then run the passes). `module` is read, never changed: it must be freshly
+ * decoded (bodies still words, in the host's byte order).
+ *
+ * @example
+ * ```ts
+ * const module = decodeModule(bytes);
+ * const words = encodeReleased(module, ['strip-debug', 'eliminate-dead-functions', 'eliminate-dead-const', 'compact-ids']);
+ * const out = words ?? (runPasses(module, passes), encodeModule(module));
+ * ```
+ */
+export function encodeReleased(module: Module, passes: readonly string[]): Uint32Array | undefined {
+  if (passes.length !== FUSED_RELEASE_PASSES.length || passes.some((p, i) => p !== FUSED_RELEASE_PASSES[i])) return undefined;
+  const bodies = module.lazyFunctionWords();
+  if (bodies === null || module.endianness !== HOST_ENDIANNESS) return undefined;
+  const bound = module.header.bound;
+  // Dense tables by id, as the passes' IdCounts are for a module whose bound is in proportion to its size.
+  if (bound > 8 * bodies.length + 1024) return undefined;
+
+  // Debug-info and other non-semantic sets take the passes' general paths (their trees, kept
+  // OpStrings, SPV_KHR_non_semantic_info while one is left).
+  for (const inst of module.extInstImports) {
+    const name = decodeLiteralString(inst.operands, 0, inst.operandCount).value;
+    if (DEBUG_INFO_SETS.has(name) || isNonSemanticSet(name)) return undefined;
+  }
+  const builtIns = new Set<number>();
+  for (const inst of module.annotations) {
+    const op = inst.opcode;
+    if (op === Op.DecorationGroup || op === Op.GroupDecorate || op === Op.GroupMemberDecorate) return undefined;
+    if (!isAnnotation(op) && !isLine(op)) return undefined;
+    if (op === Op.Decorate && inst.word(1) === Decoration.LinkageAttributes) return undefined;
+    if (op === Op.Decorate && inst.word(1) === Decoration.BuiltIn) builtIns.add(inst.word(0));
+  }
+  const globalsById = new Map<number, Instruction>();
+  for (const inst of module.globals) {
+    const op = inst.opcode;
+    // What eliminate-dead-functions does not look into for function ids, and the sweep can remove.
+    const plain = op !== Op.ConstantFunctionPointerINTEL && (isTypeDeclaration(op) || isConstantCreation(op) || op === Op.Variable || op === Op.Undef);
+    if (!plain && !isLine(op)) return undefined;
+    if (inst.resultId !== 0) globalsById.set(inst.resultId, inst);
+  }
+
+  // strip-debug changes the module (and then drops SPV_KHR_non_semantic_info, no non-semantic set
+  // being left) when there are lines, names, strings, sources or processes to remove.
+  let lines = false;
+  for (const name of SECTIONS) for (const inst of module.section(name)) if (isLine(inst.opcode)) lines = true;
+
+  // The output, with room for every instruction before the functions that strip-debug keeps: the
+  // bodies are copied in after that room, and what the walk drops is closed up there, in place;
+  // the room left once the constants are swept is closed at the end. One buffer, one copy of the
+  // bodies, nothing allocated per run of kept words.
+  let room = HEADER_WORDS;
+  for (const name of SECTIONS) {
+    if (name === 'debugStrings' || name === 'debugNames' || name === 'debugModuleProcessed') continue;
+    for (const inst of module.section(name)) if (!isLine(inst.opcode)) room += inst.wordCount;
+  }
+  const out = new Uint32Array(room + bodies.length);
+  out.set(bodies, room);
+
+  // The walk: drops OpLine and OpNoLine, finds where the ids are (result ids as ~index, as
+  // indexes into the kept words), counts uses, and notes functions and calls.
+  const ids = new IdOperands(module, bodies.length);
+  const positions = new Int32Array(bodies.length);
+  const counts = new Uint32Array(bound + 1);
+  const functionIds: number[] = [];
+  const calls: number[] = []; // caller index, callee id
+  let found = 0;
+  let length = 0;
+  let runStart = 0;
+  let inFunction = false;
+  for (let pos = 0, n = bodies.length; pos < n;) {
+    // Word counts were checked by decodeModule's structural scan.
+    const first = bodies[pos];
+    const end = pos + (first >>> 16);
+    const op = first & 0xffff;
+    if (op === Op.Line || op === Op.NoLine) {
+      lines = true;
+      if (runStart < pos && length - (pos - runStart) !== runStart) out.copyWithin(room + length - (pos - runStart), room + runStart, room + pos);
+      runStart = end;
+      pos = end;
+      continue;
+    }
+    if (op === Op.Function) {
+      if (inFunction) return undefined;
+      inFunction = true;
+      functionIds.push(bodies[pos + 2]);
+    } else if (op === Op.FunctionEnd) {
+      if (!inFunction) return undefined;
+      inFunction = false;
+    } else if (!inFunction || NAMES_FUNCTION[op] === 1) return undefined;
+    else if (op === Op.FunctionCall) calls.push(functionIds.length - 1, bodies[pos + 3]);
+    const c = ids.collectInto(positions, found, bodies, pos, end - pos);
+    const shape = instructionShape[op];
+    const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : (shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1;
+    const shift = length - pos;
+    for (let k = found, last = found + c; k < last; k++) {
+      const p = positions[k];
+      const id = bodies[p];
+      if (id >= bound) return undefined;
+      if (p === resultAt) positions[k] = ~(p + shift);
+      else {
+        counts[id]++;
+        positions[k] = p + shift;
+      }
+    }
+    found += c;
+    length += end - pos;
+    pos = end;
+  }
+  if (inFunction) return undefined;
+  if (runStart < bodies.length && length - (bodies.length - runStart) !== runStart) {
+    out.copyWithin(room + length - (bodies.length - runStart), room + runStart, room + bodies.length);
+  }
+
+  // eliminate-dead-functions: every function must be reached from an entry point (removing dead
+  // ones, with what only they used, is the passes' work).
+  const indexOf = new Map<number, number>();
+  functionIds.forEach((id, i) => indexOf.set(id, i));
+  const callees: number[][] = functionIds.map(() => []);
+  for (let i = 0; i < calls.length; i += 2) callees[calls[i]].push(calls[i + 1]);
+  const live = new Uint8Array(functionIds.length);
+  const stack: number[] = module.entryPoints.map((ep) => ep.word(1));
+  let reached = 0;
+  while (stack.length > 0) {
+    const f = indexOf.get(stack.pop()!);
+    if (f === undefined || live[f] === 1) continue;
+    live[f] = 1;
+    reached++;
+    for (const callee of callees[f]) stack.push(callee);
+  }
+  if (reached !== functionIds.length) return undefined;
+
+  const strips = lines || module.debugStrings.length > 0 || module.debugNames.length > 0 || module.debugModuleProcessed.length > 0;
+  // strip-debug removes every OpString (no non-semantic instruction keeps one here) and the
+  // decorations of the ids it removes.
+  const stripped = new Set<number>();
+  for (const inst of module.debugStrings) if (inst.opcode === Op.String) stripped.add(inst.resultId);
+
+  // eliminate-dead-const: real uses in the sections that stay (names and decorations are not
+  // uses; OpDecorateId's id operands are), then removals followed to a fixed point, as the
+  // passes' Sweep does.
+  const add = (id: number): void => {
+    if (id < counts.length) counts[id]++;
+  };
+  for (const name of ['entryPoints', 'executionModes', 'globals'] as const) {
+    for (const inst of module.section(name)) if (!isLine(inst.opcode)) ids.uses(inst, add);
+  }
+  for (const inst of module.annotations) {
+    if (inst.opcode === Op.DecorateId && !stripped.has(inst.word(0))) for (let i = 2; i < inst.operandCount; i++) add(inst.word(i));
+  }
+  const removed = new Set<number>();
+  const candidates: number[] = [];
+  const removable = (id: number): boolean => {
+    const inst = globalsById.get(id);
+    if (inst === undefined) return false;
+    const op = inst.opcode;
+    if (isConstantCreation(op)) return !builtIns.has(id) || !builtInConstantMustStay(module, inst, globalsById);
+    return isTypeDeclaration(op) || op === Op.Undef || op === Op.Variable;
+  };
+  const drop = (id: number): void => {
+    const n = id < counts.length ? counts[id] : 0;
+    if (n > 0) counts[id] = n - 1;
+    if (n <= 1) candidates.push(id);
+  };
+  const remove = (id: number): void => {
+    const inst = globalsById.get(id);
+    if (inst === undefined || removed.has(id)) return;
+    removed.add(id);
+    ids.uses(inst, drop);
+  };
+  for (const inst of module.globals) {
+    if (inst.resultId !== 0 && isConstantCreation(inst.opcode) && counts[inst.resultId] === 0 && removable(inst.resultId)) remove(inst.resultId);
+  }
+  while (candidates.length > 0) {
+    const id = candidates.pop()!;
+    if (!removed.has(id) && counts[id] === 0 && removable(id)) remove(id);
+  }
+
+  // The instructions before the functions that stay, in order.
+  const keep = (name: SectionName, inst: Instruction): boolean => {
+    if (isLine(inst.opcode)) return false;
+    switch (name) {
+      case 'extensions':
+        return !strips || decodeLiteralString(inst.operands, 0, inst.operandCount).value !== NON_SEMANTIC_INFO;
+      case 'debugStrings':
+      case 'debugNames':
+      case 'debugModuleProcessed':
+        return false;
+      case 'annotations':
+        return !decoratesTarget(inst.opcode) || (!stripped.has(inst.word(0)) && !removed.has(inst.word(0)));
+      case 'globals':
+        return !removed.has(inst.resultId);
+      default:
+        return true;
+    }
+  };
+  const globals: Instruction[] = [];
+  let head = HEADER_WORDS;
+  for (const name of SECTIONS) {
+    for (const inst of module.section(name)) {
+      if (!keep(name, inst)) continue;
+      globals.push(inst);
+      head += inst.wordCount;
+    }
+  }
+
+  // compact-ids: ids renumbered in order of first appearance, instruction by instruction.
+  if (head !== room) out.copyWithin(head, room, room + length);
+  const h = module.header;
+  out[0] = SPIRV_MAGIC;
+  out[1] = h.version;
+  out[2] = h.generator;
+  out[4] = h.schema;
+  let at = HEADER_WORDS;
+  for (const inst of globals) {
+    out[at++] = ((inst.wordCount << 16) | inst.opcode) >>> 0;
+    if (inst.typeId !== 0) out[at++] = inst.typeId;
+    if (inst.resultId !== 0) out[at++] = inst.resultId;
+    out.set(inst.operands, at);
+    at += inst.operandCount;
+  }
+  const map = new Uint32Array(bound + 1);
+  let next = 1;
+  for (let pos = HEADER_WORDS; pos < head; pos += out[pos] >>> 16) {
+    const c = ids.collect(out, pos, out[pos] >>> 16);
+    const where = ids.found;
+    for (let k = 0; k < c; k++) {
+      const i = where[k];
+      const old = out[i];
+      let id = old < map.length ? map[old] : 0;
+      if (id === 0) {
+        id = next++;
+        if (old < map.length) map[old] = id;
+      }
+      out[i] = id;
+    }
+  }
+  for (let k = 0; k < found; k++) {
+    const p = positions[k];
+    const i = head + (p < 0 ? ~p : p);
+    const old = out[i];
+    let id = map[old];
+    if (id === 0) {
+      id = next++;
+      map[old] = id;
+    }
+    out[i] = id;
+  }
+  out[3] = next;
+  return out.subarray(0, head + length);
+}
