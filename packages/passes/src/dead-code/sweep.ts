@@ -136,7 +136,7 @@ export class Sweep {
     const inst = this.uses.globals.get(id);
     if (inst === undefined || this.uses.exported.has(id)) return false;
     const op = inst.opcode;
-    if (isConstantCreation(op)) return !this.uses.builtIns.has(id) || !builtInConstantMustStay(this.uses.module, inst, this.uses.globals);
+    if (isConstantCreation(op)) return !this.uses.builtIns.has(id) || !builtInConstantMustStay(this.uses.module, inst, (g) => this.uses.globals.get(g));
     return isTypeDeclaration(op) || op === Op.Undef || op === Op.Variable;
   }
 

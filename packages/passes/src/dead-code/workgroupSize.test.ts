@@ -34,7 +34,7 @@ ${modes}
   const defs = new Map<number, Instruction>();
   for (const inst of module.globals) if (inst.resultId !== 0) defs.set(inst.resultId, inst);
   const wgsId = module.annotations[0].word(0);
-  return builtInConstantMustStay(module, defs.get(wgsId)!, defs);
+  return builtInConstantMustStay(module, defs.get(wgsId)!, (id) => defs.get(id));
 }
 
 describe('builtInConstantMustStay (the sizes come from core resolveWorkgroupSize)', () => {

@@ -23,18 +23,18 @@ import {
  * ({@link sizeOfEntryPoint}, given no WorkgroupSize object), so the precedence of `LocalSizeId`
  * over `LocalSize` is the one written there.
  */
-export function builtInConstantMustStay(module: Module, constant: Instruction, defs: ReadonlyMap<number, Instruction>): boolean {
+export function builtInConstantMustStay(module: Module, constant: Instruction, def: (id: number) => Instruction | undefined): boolean {
   if (constant.opcode !== Op.ConstantComposite || constant.operandCount !== 3) return true;
   const size: bigint[] = [];
   for (let i = 0; i < 3; i++) {
-    const c = defs.get(constant.word(i));
+    const c = def(constant.word(i));
     if (c?.opcode !== Op.Constant || c.operandCount !== 1) return true;
     size.push(BigInt(c.word(0)));
   }
   // The globals the pass is removing from are the definitions the resolver reads; SpecId is asked
   // only of LocalSizeId operands, which keep the constant anyway.
   const context: WorkgroupSizeContext = {
-    def: (id) => defs.get(id),
+    def,
     specId: (id) => module.analysis(DecorationsAnalysis).find(id, Decoration.SpecId)?.[0],
   };
   let declared = 0;

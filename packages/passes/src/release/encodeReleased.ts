@@ -66,35 +66,45 @@ export function encodeReleased(module: Module, passes: readonly string[]): Uint3
     if (DEBUG_INFO_SETS.has(name) || isNonSemanticSet(name)) return undefined;
   }
   const builtIns = new Set<number>();
-  for (const inst of module.annotations) {
+  const annotations = module.annotations;
+  for (let i = 0; i < annotations.length; i++) {
+    const inst = annotations[i];
     const op = inst.opcode;
     if (op === Op.DecorationGroup || op === Op.GroupDecorate || op === Op.GroupMemberDecorate) return undefined;
     if (!isAnnotation(op) && !isLine(op)) return undefined;
     if (op === Op.Decorate && inst.word(1) === Decoration.LinkageAttributes) return undefined;
     if (op === Op.Decorate && inst.word(1) === Decoration.BuiltIn) builtIns.add(inst.word(0));
   }
-  const globalsById = new Map<number, Instruction>();
-  for (const inst of module.globals) {
+  // Indexed loops and a typed index by id throughout: this runs once per process, unoptimized for
+  // most of its run, where iterators and Maps cost more than the work on a -g module's globals.
+  const globals = module.globals;
+  const globalAt = new Int32Array(bound + 1); // id -> its index in globals + 1
+  for (let i = 0; i < globals.length; i++) {
+    const inst = globals[i];
     const op = inst.opcode;
     // What eliminate-dead-functions does not look into for function ids, and the sweep can remove.
     const plain = op !== Op.ConstantFunctionPointerINTEL && (isTypeDeclaration(op) || isConstantCreation(op) || op === Op.Variable || op === Op.Undef);
     if (!plain && !isLine(op)) return undefined;
-    if (inst.resultId !== 0) globalsById.set(inst.resultId, inst);
+    if (inst.resultId !== 0) globalAt[inst.resultId] = i + 1;
   }
-
-  // strip-debug changes the module (and then drops SPV_KHR_non_semantic_info, no non-semantic set
-  // being left) when there are lines, names, strings, sources or processes to remove.
-  let lines = false;
-  for (const name of SECTIONS) for (const inst of module.section(name)) if (isLine(inst.opcode)) lines = true;
+  const definition = (id: number): Instruction | undefined => (id < globalAt.length && globalAt[id] !== 0 ? globals[globalAt[id] - 1] : undefined);
 
   // The output, with room for every instruction before the functions that strip-debug keeps: the
   // bodies are copied in after that room, and what the walk drops is closed up there, in place;
   // the room left once the constants are swept is closed at the end. One buffer, one copy of the
-  // bodies, nothing allocated per run of kept words.
+  // bodies, nothing allocated per run of kept words. On the way, whether strip-debug changes the
+  // module (and then drops SPV_KHR_non_semantic_info, no non-semantic set being left): lines,
+  // names, strings, sources or processes to remove.
+  let lines = false;
   let room = HEADER_WORDS;
   for (const name of SECTIONS) {
-    if (name === 'debugStrings' || name === 'debugNames' || name === 'debugModuleProcessed') continue;
-    for (const inst of module.section(name)) if (!isLine(inst.opcode)) room += inst.wordCount;
+    const list = module.section(name);
+    const debug = name === 'debugStrings' || name === 'debugNames' || name === 'debugModuleProcessed';
+    for (let i = 0; i < list.length; i++) {
+      const inst = list[i];
+      if (isLine(inst.opcode)) lines = true;
+      else if (!debug) room += inst.wordCount;
+    }
   }
   const out = new Uint32Array(room + bodies.length);
   out.set(bodies, room);
@@ -185,18 +195,20 @@ export function encodeReleased(module: Module, passes: readonly string[]): Uint3
     if (id < counts.length) counts[id]++;
   };
   for (const name of ['entryPoints', 'executionModes', 'globals'] as const) {
-    for (const inst of module.section(name)) if (!isLine(inst.opcode)) ids.uses(inst, add);
+    const list = module.section(name);
+    for (let i = 0; i < list.length; i++) if (!isLine(list[i].opcode)) ids.uses(list[i], add);
   }
-  for (const inst of module.annotations) {
-    if (inst.opcode === Op.DecorateId && !stripped.has(inst.word(0))) for (let i = 2; i < inst.operandCount; i++) add(inst.word(i));
+  for (let i = 0; i < annotations.length; i++) {
+    const inst = annotations[i];
+    if (inst.opcode === Op.DecorateId && !stripped.has(inst.word(0))) for (let k = 2; k < inst.operandCount; k++) add(inst.word(k));
   }
-  const removed = new Set<number>();
+  const removed = new Uint8Array(bound + 1);
   const candidates: number[] = [];
   const removable = (id: number): boolean => {
-    const inst = globalsById.get(id);
+    const inst = definition(id);
     if (inst === undefined) return false;
     const op = inst.opcode;
-    if (isConstantCreation(op)) return !builtIns.has(id) || !builtInConstantMustStay(module, inst, globalsById);
+    if (isConstantCreation(op)) return !builtIns.has(id) || !builtInConstantMustStay(module, inst, definition);
     return isTypeDeclaration(op) || op === Op.Undef || op === Op.Variable;
   };
   const drop = (id: number): void => {
@@ -205,20 +217,22 @@ export function encodeReleased(module: Module, passes: readonly string[]): Uint3
     if (n <= 1) candidates.push(id);
   };
   const remove = (id: number): void => {
-    const inst = globalsById.get(id);
-    if (inst === undefined || removed.has(id)) return;
-    removed.add(id);
+    const inst = definition(id);
+    if (inst === undefined || removed[id] === 1) return;
+    removed[id] = 1;
     ids.uses(inst, drop);
   };
-  for (const inst of module.globals) {
-    if (inst.resultId !== 0 && isConstantCreation(inst.opcode) && counts[inst.resultId] === 0 && removable(inst.resultId)) remove(inst.resultId);
+  for (let i = 0; i < globals.length; i++) {
+    const id = globals[i].resultId;
+    if (id !== 0 && isConstantCreation(globals[i].opcode) && counts[id] === 0 && removable(id)) remove(id);
   }
   while (candidates.length > 0) {
     const id = candidates.pop()!;
-    if (!removed.has(id) && counts[id] === 0 && removable(id)) remove(id);
+    if (id < removed.length && removed[id] === 0 && counts[id] === 0 && removable(id)) remove(id);
   }
+  const gone = (id: number): boolean => stripped.has(id) || (id < removed.length && removed[id] === 1);
 
-  // The instructions before the functions that stay, in order.
+  // The instructions before the functions that stay, written in order.
   const keep = (name: SectionName, inst: Instruction): boolean => {
     if (isLine(inst.opcode)) return false;
     switch (name) {
@@ -229,38 +243,35 @@ export function encodeReleased(module: Module, passes: readonly string[]): Uint3
       case 'debugModuleProcessed':
         return false;
       case 'annotations':
-        return !decoratesTarget(inst.opcode) || (!stripped.has(inst.word(0)) && !removed.has(inst.word(0)));
+        return !decoratesTarget(inst.opcode) || !gone(inst.word(0));
       case 'globals':
-        return !removed.has(inst.resultId);
+        return !gone(inst.resultId);
       default:
         return true;
     }
   };
-  const globals: Instruction[] = [];
-  let head = HEADER_WORDS;
-  for (const name of SECTIONS) {
-    for (const inst of module.section(name)) {
-      if (!keep(name, inst)) continue;
-      globals.push(inst);
-      head += inst.wordCount;
-    }
-  }
-
-  // compact-ids: ids renumbered in order of first appearance, instruction by instruction.
-  if (head !== room) out.copyWithin(head, room, room + length);
   const h = module.header;
   out[0] = SPIRV_MAGIC;
   out[1] = h.version;
   out[2] = h.generator;
   out[4] = h.schema;
-  let at = HEADER_WORDS;
-  for (const inst of globals) {
-    out[at++] = ((inst.wordCount << 16) | inst.opcode) >>> 0;
-    if (inst.typeId !== 0) out[at++] = inst.typeId;
-    if (inst.resultId !== 0) out[at++] = inst.resultId;
-    out.set(inst.operands, at);
-    at += inst.operandCount;
+  let head = HEADER_WORDS;
+  for (const name of SECTIONS) {
+    const list = module.section(name);
+    for (let i = 0; i < list.length; i++) {
+      const inst = list[i];
+      if (!keep(name, inst)) continue;
+      // (Below the bodies, which start at room.)
+      out[head++] = ((inst.wordCount << 16) | inst.opcode) >>> 0;
+      if (inst.typeId !== 0) out[head++] = inst.typeId;
+      if (inst.resultId !== 0) out[head++] = inst.resultId;
+      out.set(inst.operands, head);
+      head += inst.operandCount;
+    }
   }
+
+  // compact-ids: ids renumbered in order of first appearance, instruction by instruction.
+  if (head !== room) out.copyWithin(head, room, room + length);
   const map = new Uint32Array(bound + 1);
   let next = 1;
   for (let pos = HEADER_WORDS; pos < head; pos += out[pos] >>> 16) {
