@@ -15,6 +15,7 @@ import {
   SHAPE_RESULT,
   SHAPE_TYPE,
   SPIRV_MAGIC,
+  SpirvError,
   decodeLiteralString,
   decoratesTarget,
   instructionShape,
@@ -53,6 +54,17 @@ const isLine = (op: number): boolean => op === Op.Line || op === Op.NoLine;
  */
 export function encodeReleased(module: Module, passes: readonly string[]): Uint32Array | undefined {
   if (passes.length !== FUSED_RELEASE_PASSES.length || passes.some((p, i) => p !== FUSED_RELEASE_PASSES[i])) return undefined;
+  try {
+    return released(module);
+  } catch (e) {
+    // Body words the walk cannot read (decoding checks only their structure): the passes meet the
+    // same words and report them as a pass's diagnostic.
+    if (e instanceof SpirvError) return undefined;
+    throw e;
+  }
+}
+
+function released(module: Module): Uint32Array | undefined {
   const bodies = module.lazyFunctionWords();
   if (bodies === null || module.endianness !== HOST_ENDIANNESS) return undefined;
   const bound = module.header.bound;
