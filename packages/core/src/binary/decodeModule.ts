@@ -93,6 +93,9 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   const end = words.length;
   // Where the functions start: the first OpFunction, or the end when there is none.
   let start = end;
+  // The words of the debug sections.
+  let debugStart = -1;
+  let debugEnd = -1;
   // The decoder walks with instructionEnd, the step of InstructionWalker without its state: the
   // position stays in a local (a register) and a page that only decodes carries no walker.
   for (let pos = HEADER_WORDS, next: number; pos < end; pos = next) {
@@ -102,15 +105,25 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
       start = pos;
       break;
     }
-    const inst = state.instructionAt(pos, next, false);
-    state.checkOperands(inst, pos, next, true);
     const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
+    if (section >= DEBUG_STRINGS && section <= DEBUG_MODULE_PROCESSED) {
+      // The debug sections are checked here and built when first read (Module.lazyDebugWords):
+      // they are one run of words, since the sections only move forward.
+      state.checkWords(pos, next, opcode);
+      if (debugStart < 0) debugStart = pos;
+      debugEnd = next;
+      continue;
+    }
+    const inst = state.instructionAt(pos, next, false);
+    state.checkOperands(inst, pos, next, true);
     module[SECTIONS[section]].push(inst);
     // Only imports, types, constants and variables tell the tables anything (the names and
     // decorations, most of a -g module's globals, are skipped without a call).
     if (natural === GLOBALS_SECTION || opcode === Op.ExtInstImport) state.noteGlobal(inst, pos);
   }
+
+  if (debugStart >= 0) module.setLazyDebug({ words, start: debugStart, end: debugEnd, materialize: () => debugSections(words, debugStart, debugEnd) });
 
   if (start < end) {
     // Structural scan of the function region now, so a bad word count or duplicate id fails here.
@@ -125,6 +138,27 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
     }
   }
   return module;
+}
+
+const DEBUG_STRINGS = SECTIONS.indexOf('debugStrings');
+const DEBUG_MODULE_PROCESSED = SECTIONS.indexOf('debugModuleProcessed');
+
+/** The debug sections of words [start, end), checked by decodeModule: built as its loop would have built them. */
+function debugSections(
+  words: Uint32Array,
+  start: number,
+  end: number,
+): { debugStrings: Instruction[]; debugNames: Instruction[]; debugModuleProcessed: Instruction[] } {
+  const built = { debugStrings: [] as Instruction[], debugNames: [] as Instruction[], debugModuleProcessed: [] as Instruction[] };
+  let section = -1;
+  for (let pos = start, next: number; pos < end; pos = next) {
+    next = instructionEnd(words, pos);
+    const opcode = words[pos] & 0xffff;
+    const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
+    if (natural > section) section = natural;
+    built[SECTIONS[section] as 'debugStrings' | 'debugNames' | 'debugModuleProcessed'].push(instructionAt(words, pos, next - pos));
+  }
+  return built;
 }
 
 const K_ID = 0;
@@ -223,8 +257,24 @@ class DecodeState {
   /** Checks every id operand is below the bound and every string is terminated. */
   checkOperands(inst: Instruction, pos: number, end: number, strings: boolean): void {
     const plan = checkPlan(inst.opcode);
-    if (plan !== null) this.checkPlanned(plan, inst, pos, end, strings);
+    if (plan !== null) this.checkPlanned(plan, inst.opcode, inst.typeId, end - inst.operandCount, pos, end, strings);
     else this.checkWalked(inst, pos, end, strings);
+  }
+
+  /**
+   * What {@link instructionAt} and {@link checkOperands} (with strings) check, for the instruction
+   * at words [pos, end), without building it (unless the grammar walker must see it).
+   */
+  checkWords(pos: number, end: number, opcode: number): void {
+    const words = this.words;
+    const shape = instructionShape[opcode];
+    let at = pos + 1;
+    const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++] : 0;
+    if ((shape & SHAPE_TYPE) !== 0) this.checkId(pos, opcode, typeId, 'result type');
+    if ((shape & SHAPE_RESULT) !== 0) this.define(pos, opcode, words[at++]);
+    const plan = checkPlan(opcode);
+    if (plan !== null) this.checkPlanned(plan, opcode, typeId, at, pos, end, true);
+    else this.checkWalked(instructionAt(words, pos, end - pos), pos, end, true);
   }
 
   /**
@@ -249,11 +299,10 @@ class DecodeState {
    * back per operand, which before the engine has optimized it (a single decode of a module)
    * costs more than the rest of decoding the instructions before the functions.
    */
-  private checkPlanned(plan: Uint8Array, inst: Instruction, pos: number, end: number, strings: boolean): void {
+  private checkPlanned(plan: Uint8Array, opcode: number, typeId: number, operandStart: number, pos: number, end: number, strings: boolean): void {
     const words = this.words;
     const bound = this.bound;
-    const opcode = inst.opcode;
-    let p = end - inst.operandCount;
+    let p = operandStart;
     for (let i = 0; i < plan.length; i++) {
       const code = plan[i];
       const quantifier = code >>> 2;
@@ -281,7 +330,7 @@ class DecodeState {
           p = q + 1;
         } else {
           // A number as wide as the result type (OpConstant, OpSpecConstant).
-          const width = this.tables.typeWidth(inst.typeId);
+          const width = this.tables.typeWidth(typeId);
           const count = width > 32 ? Math.ceil(width / 32) : width > 0 ? 1 : end - p;
           if (p + count > end) return; // missing: the walk ends
           p += count;

@@ -60,6 +60,18 @@ export interface LazyGlobalRegion {
 }
 
 /**
+ * @internal The debug sections of a decoded module (OpString, OpSource*, OpName, OpMemberName,
+ * OpModuleProcessed, and lines among them), checked but not built yet: their words, in order, and
+ * how to build them. Most of the instructions before the functions of a `-g` module are names.
+ */
+export interface LazyDebugRegion {
+  readonly words: Uint32Array;
+  readonly start: number;
+  readonly end: number;
+  materialize(): { debugStrings: Instruction[]; debugNames: Instruction[]; debugModuleProcessed: Instruction[] };
+}
+
+/**
  * A SPIR-V module: the header and the instructions of each section of the logical layout, then
  * the functions. Function bodies of a decoded module are decoded the first time anything reads
  * {@link functions}, and the instructions of an assembled module are built the first time anything
@@ -91,6 +103,7 @@ export class Module {
   private _annotations: Instruction[] = [];
   private _globals: Instruction[] = [];
   private _lazyGlobals: LazyGlobalRegion | null = null;
+  private _lazyDebug: LazyDebugRegion | null = null;
 
   private _functions: Function[] | null = [];
   private _trailing: Instruction[] = [];
@@ -155,25 +168,25 @@ export class Module {
   }
   /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
   get debugStrings(): Instruction[] {
-    return this.built()._debugStrings;
+    return this.builtDebug()._debugStrings;
   }
   set debugStrings(value: Instruction[]) {
-    this.built()._debugStrings = value;
+    this.builtDebug()._debugStrings = value;
     this.changed({ kind: 'replaced', place: 'debugStrings' });
   }
   /** OpName, OpMemberName. */
   get debugNames(): Instruction[] {
-    return this.built()._debugNames;
+    return this.builtDebug()._debugNames;
   }
   set debugNames(value: Instruction[]) {
-    this.built()._debugNames = value;
+    this.builtDebug()._debugNames = value;
     this.changed({ kind: 'replaced', place: 'debugNames' });
   }
   get debugModuleProcessed(): Instruction[] {
-    return this.built()._debugModuleProcessed;
+    return this.builtDebug()._debugModuleProcessed;
   }
   set debugModuleProcessed(value: Instruction[]) {
-    this.built()._debugModuleProcessed = value;
+    this.builtDebug()._debugModuleProcessed = value;
     this.changed({ kind: 'replaced', place: 'debugModuleProcessed' });
   }
   /** Decorations and decoration groups. */
@@ -196,6 +209,23 @@ export class Module {
   /** @internal Used by the assembler: the instructions before the functions, held as words until a section is read. */
   setLazyGlobals(region: LazyGlobalRegion): void {
     this._lazyGlobals = region;
+  }
+
+  /** @internal Used by the decoder: the debug sections, checked, held as words until one of them is read. */
+  setLazyDebug(region: LazyDebugRegion): void {
+    this._lazyDebug = region;
+  }
+
+  /**
+   * The words of the debug sections (OpString, OpSource, OpSourceContinued, OpSourceExtension,
+   * OpName, OpMemberName, OpModuleProcessed, and OpLine among them) of a decoded module while none
+   * of them has been read, or null: the decoder checks them and builds them on first use, so a
+   * pass that drops them all (strip-debug) need not build them. The module's own buffer: read it,
+   * never write it.
+   */
+  lazyDebugWords(): Uint32Array | null {
+    const lazy = this._lazyDebug;
+    return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
   }
 
   /** @internal Used by the encoder: the words of the instructions before the functions, if not built yet. */
@@ -504,6 +534,20 @@ export class Module {
       // Cleared first: materialize() fills the sections through their accessors.
       this._lazyGlobals = null;
       lazy.materialize(this);
+    }
+    return this;
+  }
+
+  /** This module, its debug sections built if they were still words. */
+  private builtDebug(): this {
+    this.built();
+    const lazy = this._lazyDebug;
+    if (lazy !== null) {
+      this._lazyDebug = null;
+      const built = lazy.materialize();
+      this._debugStrings = built.debugStrings;
+      this._debugNames = built.debugNames;
+      this._debugModuleProcessed = built.debugModuleProcessed;
     }
     return this;
   }

@@ -72,6 +72,12 @@ describe('encodeReleased', () => {
     const input = words(deadConstants);
     const out = fused(input);
     expect(Array.from(out)).toEqual(Array.from(byPasses(input)));
+    // The same whether the decoder still holds the debug sections as words or they were read.
+    const read = decodeModule(input);
+    expect(read.lazyDebugWords()).not.toBeNull();
+    expect(read.debugNames.length).toBeGreaterThan(0);
+    expect(read.lazyDebugWords()).toBeNull();
+    expect(Array.from(encodeReleased(read, FUSED_RELEASE_PASSES)!)).toEqual(Array.from(out));
     // What went: the constant pair and its vector type and float (only the pair used them), the
     // unused spec constant with its SpecId, the WorkgroupSize constant that repeats LocalSize.
     const after = decodeModule(out);

@@ -38,6 +38,10 @@ const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
 
 const isLine = (op: number): boolean => op === Op.Line || op === Op.NoLine;
 
+/** The sections strip-debug empties, and the others. */
+const DEBUG_SECTIONS: readonly SectionName[] = ['debugStrings', 'debugNames', 'debugModuleProcessed'];
+const KEPT_SECTIONS: readonly SectionName[] = SECTIONS.filter((name) => !DEBUG_SECTIONS.includes(name));
+
 /**
  * The encoding of `module` after {@link FUSED_RELEASE_PASSES}, exactly what `runPasses(module,
  * passes)` and `encodeModule(module)` would give, computed in one walk over the undecoded
@@ -107,15 +111,36 @@ function released(module: Module): Uint32Array | undefined {
   // bodies, nothing allocated per run of kept words. On the way, whether strip-debug changes the
   // module (and then drops SPV_KHR_non_semantic_info, no non-semantic set being left): lines,
   // names, strings, sources or processes to remove.
+  // The debug sections all go: while the decoder holds them as words (lazyDebugWords), they are
+  // read as words and never built.
   let lines = false;
+  let debugAny = false;
+  const strings: number[] = [];
+  const debugWords = module.lazyDebugWords();
+  if (debugWords !== null) {
+    debugAny = debugWords.length > 0;
+    for (let pos = 0; pos < debugWords.length; pos += debugWords[pos] >>> 16) {
+      const op = debugWords[pos] & 0xffff;
+      if (op === Op.Line || op === Op.NoLine) lines = true;
+      else if (op === Op.String) strings.push(debugWords[pos + 1]);
+    }
+  } else {
+    for (const name of DEBUG_SECTIONS) {
+      const list = module.section(name);
+      debugAny ||= list.length > 0;
+      for (let i = 0; i < list.length; i++) {
+        if (isLine(list[i].opcode)) lines = true;
+        else if (list[i].opcode === Op.String) strings.push(list[i].resultId);
+      }
+    }
+  }
   let room = HEADER_WORDS;
-  for (const name of SECTIONS) {
+  for (const name of KEPT_SECTIONS) {
     const list = module.section(name);
-    const debug = name === 'debugStrings' || name === 'debugNames' || name === 'debugModuleProcessed';
     for (let i = 0; i < list.length; i++) {
       const inst = list[i];
       if (isLine(inst.opcode)) lines = true;
-      else if (!debug) room += inst.wordCount;
+      else room += inst.wordCount;
     }
   }
   const out = new Uint32Array(room + bodies.length);
@@ -194,11 +219,10 @@ function released(module: Module): Uint32Array | undefined {
   }
   if (reached !== functionIds.length) return undefined;
 
-  const strips = lines || module.debugStrings.length > 0 || module.debugNames.length > 0 || module.debugModuleProcessed.length > 0;
+  const strips = lines || debugAny;
   // strip-debug removes every OpString (no non-semantic instruction keeps one here) and the
   // decorations of the ids it removes.
-  const stripped = new Set<number>();
-  for (const inst of module.debugStrings) if (inst.opcode === Op.String) stripped.add(inst.resultId);
+  const stripped = new Set<number>(strings);
 
   // eliminate-dead-const: real uses in the sections that stay (names and decorations are not
   // uses; OpDecorateId's id operands are), then removals followed to a fixed point, as the
@@ -250,10 +274,6 @@ function released(module: Module): Uint32Array | undefined {
     switch (name) {
       case 'extensions':
         return !strips || decodeLiteralString(inst.operands, 0, inst.operandCount).value !== NON_SEMANTIC_INFO;
-      case 'debugStrings':
-      case 'debugNames':
-      case 'debugModuleProcessed':
-        return false;
       case 'annotations':
         return !decoratesTarget(inst.opcode) || !gone(inst.word(0));
       case 'globals':
@@ -268,7 +288,7 @@ function released(module: Module): Uint32Array | undefined {
   out[2] = h.generator;
   out[4] = h.schema;
   let head = HEADER_WORDS;
-  for (const name of SECTIONS) {
+  for (const name of KEPT_SECTIONS) {
     const list = module.section(name);
     for (let i = 0; i < list.length; i++) {
       const inst = list[i];
