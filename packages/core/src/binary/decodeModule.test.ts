@@ -208,6 +208,25 @@ describe('decodeModule', () => {
     expect((caught as SpirvError).message).toContain('%17');
   });
 
+  it('holds the debug sections as words until one is read, having checked them (an OpName target past the bound, an OpString id defined again)', () => {
+    const words = new Uint32Array(moduleWords());
+    const module = decodeModule(words);
+    const held = module.lazyDebugWords();
+    expect(held).not.toBeNull();
+    expect(Array.from(held!)).toEqual(op(Op.Name, 4, ...MAIN));
+    expect(module.debugNames.map((inst) => [inst.opcode, inst.word(0)])).toEqual([[Op.Name, 4]]);
+    expect(module.lazyDebugWords()).toBeNull();
+    expect(Array.from(encodeModule(module))).toEqual(Array.from(words));
+    const nameAt = 5 + 2 + 3 + 5 + 6;
+    const past = moduleWords();
+    past[nameAt + 1] = 50; // OpName's target
+    expectError(new Uint32Array(past), 'ID_OUT_OF_BOUND', (nameAt + 1) * 4);
+    const twice = moduleWords();
+    // %5 = OpString "main" before the name: %5 is the function's label too.
+    twice.splice(nameAt, 0, ...op(Op.String, 5, ...MAIN));
+    expectError(new Uint32Array(twice), 'DUPLICATE_RESULT_ID');
+  });
+
   it('rejects input of the wrong type with a SpirvError', () => {
     expect(() => decodeModule('not binary' as unknown as Uint8Array)).toThrow(SpirvError);
   });
