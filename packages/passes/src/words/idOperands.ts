@@ -200,6 +200,23 @@ export class IdOperands {
       const shape = instructionShape[opcode];
       if ((shape & SHAPE_TYPE) !== 0 && (shape & SHAPE_RESULT) !== 0 && wordCount > 2) this.tables.noteType(words[pos + 2], words[pos + 1]);
     }
+    if (plan !== null && plan.tail <= TAIL_LITERALS) {
+      // The common layouts (fixed words, then ids, literals or nothing) here rather than in run():
+      // this runs for every instruction of a body walk, mostly before the engine has optimized
+      // it, and a call per instruction then costs more than the loop.
+      const fixed = plan.fixed;
+      const end = pos + wordCount;
+      let at = pos + 1;
+      let c = base;
+      const n = fixed.length < wordCount - 1 ? fixed.length : wordCount - 1;
+      for (let i = 0; i < n; i++, at++) if (fixed[i] === 1) out[c++] = at;
+      if (at < end) {
+        if (plan.tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
+        // Words past a layout without a tail: the general walker decides.
+        else if (plan.tail === TAIL_NONE) return this.general(words, pos, wordCount, out, base);
+      }
+      return c - base;
+    }
     const found = plan === null ? -1 : this.run(plan, words, pos, wordCount, out, base);
     return found >= 0 ? found : this.general(words, pos, wordCount, out, base);
   }
