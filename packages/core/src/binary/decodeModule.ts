@@ -140,6 +140,9 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   return module;
 }
 
+/** Strings shorter than this many words are searched for their end in the check itself. */
+const SHORT_STRING_WORDS = 16;
+
 const DEBUG_STRINGS = SECTIONS.indexOf('debugStrings');
 const DEBUG_MODULE_PROCESSED = SECTIONS.indexOf('debugModuleProcessed');
 
@@ -318,10 +321,17 @@ class DecodeState {
           p++;
         } else if (kind === K_WORD) p++;
         else if (kind === K_STRING) {
-          // The search is a function of its own: one long string (OpSource) searched here would
-          // have the engine compile this method in the middle of it, before the code after it
-          // ever ran, and that code would then deoptimize it.
-          const q = terminatorWord(words, p, end);
+          // A short string (a name) is searched here, without a call per name; a long one
+          // (OpSource) by terminatorWord's native byte search: searched here, it would have the
+          // engine compile this method in the middle of it, before the code after it ever ran.
+          let q = p;
+          if (end - p < SHORT_STRING_WORDS) {
+            while (q < end) {
+              const w = words[q];
+              if ((w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0) break;
+              q++;
+            }
+          } else q = terminatorWord(words, p, end);
           if (q === end) {
             // The walker stops at an unterminated string.
             if (strings) throw this.unterminatedString(pos, opcode);

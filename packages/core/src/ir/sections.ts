@@ -48,13 +48,18 @@ const FIXED_SECTIONS: readonly (readonly [number, number])[] = [
 const ANNOTATIONS = 9;
 const GLOBALS = 10;
 
-let sections: Map<number, number> | undefined;
+let sections: Int8Array | undefined;
 
-/** The section of each opcode with a fixed home, built on first use: one lookup per instruction decoded. */
-function sectionOfOpcode(): Map<number, number> {
+/**
+ * The section of each opcode with a fixed home (-1 for the others), built on first use: one
+ * lookup per instruction decoded, an array rather than a Map since a decode runs it unoptimized.
+ */
+function sectionOfOpcode(): Int8Array {
   if (sections === undefined) {
-    sections = new Map(FIXED_SECTIONS);
-    for (const opcode of knownOpcodes()) if (isAnnotation(opcode)) sections.set(opcode, ANNOTATIONS);
+    const table = new Int8Array(65536).fill(-1);
+    for (const opcode of knownOpcodes()) if (isAnnotation(opcode)) table[opcode] = ANNOTATIONS;
+    for (const [opcode, section] of FIXED_SECTIONS) table[opcode] = section;
+    sections = table;
   }
   return sections;
 }
@@ -66,8 +71,8 @@ function sectionOfOpcode(): Map<number, number> {
  * moves forward through the sections, so it never reorders anything.
  */
 export function naturalSection(opcode: number, known: boolean): number {
-  const s = sectionOfOpcode().get(opcode);
-  if (s !== undefined) return s;
+  const s = sectionOfOpcode()[opcode & 0xffff];
+  if (s >= 0) return s;
   if (!known || opcode === Op.Line || opcode === Op.NoLine) return -1;
   return GLOBALS;
 }
