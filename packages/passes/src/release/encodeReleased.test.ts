@@ -87,6 +87,13 @@ describe('encodeReleased', () => {
     expect(after.header.bound).toBe([...after.instructions()].filter((inst) => inst.resultId !== 0).length + 1);
   });
 
+  it('gives the same bytes for an assembled module (its sections and bodies held as words by the assembler)', () => {
+    const assembled = assemble(deadConstants);
+    const out = encodeReleased(assembled, FUSED_RELEASE_PASSES);
+    expect(out).toBeDefined();
+    expect(Array.from(out!)).toEqual(Array.from(byPasses(words(deadConstants))));
+  });
+
   it('keeps a WorkgroupSize constant over spec constants (the size can still be specialized), as the passes do', () => {
     const text = deadConstants
       .replace('%uint_8 = OpConstant %uint 8', '%uint_8 = OpSpecConstant %uint 8')
