@@ -1,6 +1,6 @@
 // The release lists (`strip-debug, eliminate-dead-functions, eliminate-dead-const, compact-ids`,
 // spirv-opt's usual release flags) run as one walk over the function bodies and one write, for a
-// freshly decoded module: what `runPasses` then `encodeModule` give, byte for byte, without the
+// module whose bodies are still words: what `runPasses` then `encodeModule` give, byte for byte, without the
 // passes' own walks. A process that runs them once (`spvkit opt` on a 4 MB module) spends most of
 // its time in code the engine has not optimized yet, and each pass's loops over the bodies start
 // cold: one walk instead of six is most of what a cold run of the list costs. Modules outside
@@ -46,8 +46,8 @@ const KEPT_SECTIONS: readonly SectionName[] = SECTIONS.filter((name) => !DEBUG_S
  * The encoding of `module` after {@link FUSED_RELEASE_PASSES}, exactly what `runPasses(module,
  * passes)` and `encodeModule(module)` would give, computed in one walk over the undecoded
  * function bodies; `undefined` when `passes` is not that list or the module is outside what the
- * fused walk handles (then run the passes). `module` is read, never changed: it must be freshly
- * decoded (bodies still words, in the host's byte order).
+ * fused walk handles (then run the passes). `module` is read, never changed: it must hold its
+ * bodies as words, as a freshly decoded or assembled module does (in the host's byte order).
  *
  * @example
  * ```ts
