@@ -1,7 +1,7 @@
-// The release lists (`strip-debug, eliminate-dead-functions, eliminate-dead-const, compact-ids`,
+// The release list (`strip-debug, eliminate-dead-functions, eliminate-dead-const, compact-ids`,
 // spirv-opt's usual release flags) run as one walk over the function bodies and one write, for a
-// module whose bodies are still words: what `runPasses` then `encodeModule` give, byte for byte, without the
-// passes' own walks. A process that runs them once (`spvkit opt` on a 4 MB module) spends most of
+// module whose bodies are still words: what `runPasses` then `encodeModule` give, byte for byte,
+// without the passes' own walks. A process that runs them once (`spvkit opt` on a 4 MB module) spends most of
 // its time in code the engine has not optimized yet, and each pass's loops over the bodies start
 // cold: one walk instead of six is most of what a cold run of the list costs. Modules outside
 // what this handles (debug-info or other non-semantic sets, dead functions, decoration groups,
