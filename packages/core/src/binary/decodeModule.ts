@@ -123,7 +123,7 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
     if (natural === GLOBALS_SECTION || opcode === Op.ExtInstImport) state.noteGlobal(inst, pos);
   }
 
-  if (debugStart >= 0) module.setLazyDebug({ words, start: debugStart, end: debugEnd, materialize: () => debugSections(words, debugStart, debugEnd) });
+  if (debugStart >= 0) module.setLazyDebug({ words, start: debugStart, end: debugEnd, materialize: (m) => debugSections(m, words, debugStart, debugEnd) });
 
   if (start < end) {
     // Structural scan of the function region now, so a bad word count or duplicate id fails here.
@@ -146,22 +146,16 @@ const SHORT_STRING_WORDS = 16;
 const DEBUG_STRINGS = SECTIONS.indexOf('debugStrings');
 const DEBUG_MODULE_PROCESSED = SECTIONS.indexOf('debugModuleProcessed');
 
-/** The debug sections of words [start, end), checked by decodeModule: built as its loop would have built them. */
-function debugSections(
-  words: Uint32Array,
-  start: number,
-  end: number,
-): { debugStrings: Instruction[]; debugNames: Instruction[]; debugModuleProcessed: Instruction[] } {
-  const built = { debugStrings: [] as Instruction[], debugNames: [] as Instruction[], debugModuleProcessed: [] as Instruction[] };
+/** Builds the debug sections of `module` from words [start, end), checked by decodeModule, as its loop would have built them. */
+function debugSections(module: Module, words: Uint32Array, start: number, end: number): void {
   let section = -1;
   for (let pos = start, next: number; pos < end; pos = next) {
     next = instructionEnd(words, pos);
     const opcode = words[pos] & 0xffff;
     const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
     if (natural > section) section = natural;
-    built[SECTIONS[section] as 'debugStrings' | 'debugNames' | 'debugModuleProcessed'].push(instructionAt(words, pos, next - pos));
+    module[SECTIONS[section]].push(instructionAt(words, pos, next - pos));
   }
-  return built;
 }
 
 const K_ID = 0;

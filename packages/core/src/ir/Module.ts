@@ -60,18 +60,6 @@ export interface LazyGlobalRegion {
 }
 
 /**
- * @internal The debug sections of a decoded module (OpString, OpSource*, OpName, OpMemberName,
- * OpModuleProcessed, and lines among them), checked but not built yet: their words, in order, and
- * how to build them. Most of the instructions before the functions of a `-g` module are names.
- */
-export interface LazyDebugRegion {
-  readonly words: Uint32Array;
-  readonly start: number;
-  readonly end: number;
-  materialize(): { debugStrings: Instruction[]; debugNames: Instruction[]; debugModuleProcessed: Instruction[] };
-}
-
-/**
  * A SPIR-V module: the header and the instructions of each section of the logical layout, then
  * the functions. Function bodies of a decoded module are decoded the first time anything reads
  * {@link functions}, and the instructions of an assembled module are built the first time anything
@@ -102,13 +90,14 @@ export class Module {
   private _debugModuleProcessed: Instruction[] = [];
   private _annotations: Instruction[] = [];
   private _globals: Instruction[] = [];
-  private _lazyGlobals: LazyGlobalRegion | null = null;
-  private _lazyDebug: LazyDebugRegion | null = null;
+  #lazyGlobals: LazyGlobalRegion | null = null;
+  /** The debug sections of a decoded module, checked but not built yet (see lazyDebugWords). */
+  #lazyDebug: LazyGlobalRegion | null = null;
 
-  private _functions: Function[] | null = [];
-  private _trailing: Instruction[] = [];
-  private _lazy: LazyFunctionRegion | null = null;
-  private _analyses = new Map<Analysis<unknown>, unknown>();
+  #functions: Function[] | null = [];
+  #trailing: Instruction[] = [];
+  #lazy: LazyFunctionRegion | null = null;
+  #analyses = new Map<Analysis<unknown>, unknown>();
 
   constructor(header?: Partial<ModuleHeader>, idLimit?: number) {
     this.header = {
@@ -168,25 +157,25 @@ export class Module {
   }
   /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
   get debugStrings(): Instruction[] {
-    return this.builtDebug()._debugStrings;
+    return this.built()._debugStrings;
   }
   set debugStrings(value: Instruction[]) {
-    this.builtDebug()._debugStrings = value;
+    this.built()._debugStrings = value;
     this.changed({ kind: 'replaced', place: 'debugStrings' });
   }
   /** OpName, OpMemberName. */
   get debugNames(): Instruction[] {
-    return this.builtDebug()._debugNames;
+    return this.built()._debugNames;
   }
   set debugNames(value: Instruction[]) {
-    this.builtDebug()._debugNames = value;
+    this.built()._debugNames = value;
     this.changed({ kind: 'replaced', place: 'debugNames' });
   }
   get debugModuleProcessed(): Instruction[] {
-    return this.builtDebug()._debugModuleProcessed;
+    return this.built()._debugModuleProcessed;
   }
   set debugModuleProcessed(value: Instruction[]) {
-    this.builtDebug()._debugModuleProcessed = value;
+    this.built()._debugModuleProcessed = value;
     this.changed({ kind: 'replaced', place: 'debugModuleProcessed' });
   }
   /** Decorations and decoration groups. */
@@ -208,12 +197,12 @@ export class Module {
 
   /** @internal Used by the assembler: the instructions before the functions, held as words until a section is read. */
   setLazyGlobals(region: LazyGlobalRegion): void {
-    this._lazyGlobals = region;
+    this.#lazyGlobals = region;
   }
 
-  /** @internal Used by the decoder: the debug sections, checked, held as words until one of them is read. */
-  setLazyDebug(region: LazyDebugRegion): void {
-    this._lazyDebug = region;
+  /** @internal Used by the decoder: the debug sections, checked, held as words until a section is read. */
+  setLazyDebug(region: LazyGlobalRegion): void {
+    this.#lazyDebug = region;
   }
 
   /**
@@ -224,43 +213,43 @@ export class Module {
    * never write it.
    */
   lazyDebugWords(): Uint32Array | null {
-    const lazy = this._lazyDebug;
+    const lazy = this.#lazyDebug;
     return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
   }
 
   /** @internal Used by the encoder: the words of the instructions before the functions, if not built yet. */
   lazyGlobalWords(): Uint32Array | null {
-    const lazy = this._lazyGlobals;
+    const lazy = this.#lazyGlobals;
     return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
   }
 
   /** The module's functions, in order. Reading this decodes lazily held bodies. */
   get functions(): Function[] {
-    if (this._functions === null) this.materialize();
-    return this._functions!;
+    if (this.#functions === null) this.materialize();
+    return this.#functions!;
   }
 
   set functions(value: Function[]) {
-    this._lazy = null;
-    this._functions = value;
+    this.#lazy = null;
+    this.#functions = value;
     this.changed({ kind: 'replaced', place: 'functions' });
   }
 
   /** Instructions after the last OpFunctionEnd (never valid, but kept so nothing is lost). */
   get trailing(): Instruction[] {
-    if (this._functions === null) this.materialize();
-    return this._trailing;
+    if (this.#functions === null) this.materialize();
+    return this.#trailing;
   }
 
   set trailing(value: Instruction[]) {
-    if (this._functions === null) this.materialize();
-    this._trailing = value;
+    if (this.#functions === null) this.materialize();
+    this.#trailing = value;
     this.changed({ kind: 'replaced', place: 'functions' });
   }
 
   /** True while the function bodies are still undecoded words. */
   get hasLazyFunctions(): boolean {
-    return this._lazy !== null;
+    return this.#lazy !== null;
   }
 
   /**
@@ -270,9 +259,9 @@ export class Module {
    * bodies are dropped.
    */
   setLazyFunctions(region: LazyFunctionRegion): void {
-    this._lazy = region;
-    this._functions = null;
-    this._trailing = [];
+    this.#lazy = region;
+    this.#functions = null;
+    this.#trailing = [];
     this.changed({ kind: 'replaced', place: 'functions' });
   }
 
@@ -282,7 +271,7 @@ export class Module {
    * decoding them; the array is the module's own buffer: read it, never write it.
    */
   lazyFunctionWords(): Uint32Array | null {
-    const lazy = this._lazy;
+    const lazy = this.#lazy;
     return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
   }
 
@@ -308,10 +297,10 @@ export class Module {
    * {@link invalidateAnalyses}.
    */
   analysis<T>(analysis: Analysis<T>): T {
-    let value = this._analyses.get(analysis) as T | undefined;
-    if (value === undefined && !this._analyses.has(analysis)) {
+    let value = this.#analyses.get(analysis) as T | undefined;
+    if (value === undefined && !this.#analyses.has(analysis)) {
       value = analysis.build(this);
-      this._analyses.set(analysis, value);
+      this.#analyses.set(analysis, value);
     }
     return value as T;
   }
@@ -322,15 +311,15 @@ export class Module {
    */
   invalidateAnalyses(keep: readonly Analysis<unknown>[] = []): void {
     if (keep.length === 0) {
-      this._analyses.clear();
+      this.#analyses.clear();
       return;
     }
-    for (const a of [...this._analyses.keys()]) if (!keep.includes(a)) this._analyses.delete(a);
+    for (const a of [...this.#analyses.keys()]) if (!keep.includes(a)) this.#analyses.delete(a);
   }
 
   /** The analyses cached now, in the order they were built. */
   cachedAnalyses(): Analysis<unknown>[] {
-    return [...this._analyses.keys()];
+    return [...this.#analyses.keys()];
   }
 
   /**
@@ -341,14 +330,14 @@ export class Module {
    */
   changed(change: ModuleChange): void {
     if (change.kind === 'replaced') this.locator.reset();
-    if (this._analyses.size === 0) return;
-    for (const [analysis, value] of [...this._analyses]) {
+    if (this.#analyses.size === 0) return;
+    for (const [analysis, value] of [...this.#analyses]) {
       // An update that throws leaves its value unknown: dropped, like one that said no.
       let kept = false;
       try {
         kept = analysis.update?.(value, change, this) ?? false;
       } finally {
-        if (!kept) this._analyses.delete(analysis);
+        if (!kept) this.#analyses.delete(analysis);
       }
     }
   }
@@ -529,39 +518,28 @@ export class Module {
 
   /** This module, its sections built if they were still words. */
   private built(): this {
-    const lazy = this._lazyGlobals;
+    const lazy = this.#lazyGlobals ?? this.#lazyDebug;
     if (lazy !== null) {
       // Cleared first: materialize() fills the sections through their accessors.
-      this._lazyGlobals = null;
+      if (lazy === this.#lazyGlobals) this.#lazyGlobals = null;
+      else this.#lazyDebug = null;
       lazy.materialize(this);
-    }
-    return this;
-  }
-
-  /** This module, its debug sections built if they were still words. */
-  private builtDebug(): this {
-    this.built();
-    const lazy = this._lazyDebug;
-    if (lazy !== null) {
-      this._lazyDebug = null;
-      const built = lazy.materialize();
-      this._debugStrings = built.debugStrings;
-      this._debugNames = built.debugNames;
-      this._debugModuleProcessed = built.debugModuleProcessed;
+      // The other region, if both were held.
+      return this.built();
     }
     return this;
   }
 
   private materialize(): void {
-    const lazy = this._lazy;
+    const lazy = this.#lazy;
     if (lazy === null) {
-      this._functions = [];
+      this.#functions = [];
       return;
     }
     const { functions, trailing } = lazy.materialize();
-    this._functions = functions;
-    this._trailing = trailing;
-    this._lazy = null;
+    this.#functions = functions;
+    this.#trailing = trailing;
+    this.#lazy = null;
   }
 }
 

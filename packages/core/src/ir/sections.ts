@@ -48,18 +48,13 @@ const FIXED_SECTIONS: readonly (readonly [number, number])[] = [
 const ANNOTATIONS = 9;
 const GLOBALS = 10;
 
-let sections: Int8Array | undefined;
+let sections: Map<number, number> | undefined;
 
-/**
- * The section of each opcode with a fixed home (-1 for the others), built on first use: one
- * lookup per instruction decoded, an array rather than a Map since a decode runs it unoptimized.
- */
-function sectionOfOpcode(): Int8Array {
+/** The section of each opcode with a fixed home, built on first use: one lookup per instruction decoded. */
+function sectionOfOpcode(): Map<number, number> {
   if (sections === undefined) {
-    const table = new Int8Array(65536).fill(-1);
-    for (const opcode of knownOpcodes()) if (isAnnotation(opcode)) table[opcode] = ANNOTATIONS;
-    for (const [opcode, section] of FIXED_SECTIONS) table[opcode] = section;
-    sections = table;
+    sections = new Map(FIXED_SECTIONS);
+    for (const opcode of knownOpcodes()) if (isAnnotation(opcode)) sections.set(opcode, ANNOTATIONS);
   }
   return sections;
 }
@@ -71,8 +66,8 @@ function sectionOfOpcode(): Int8Array {
  * moves forward through the sections, so it never reorders anything.
  */
 export function naturalSection(opcode: number, known: boolean): number {
-  const s = sectionOfOpcode()[opcode & 0xffff];
-  if (s >= 0) return s;
+  const s = sectionOfOpcode().get(opcode);
+  if (s !== undefined) return s;
   if (!known || opcode === Op.Line || opcode === Op.NoLine) return -1;
   return GLOBALS;
 }
