@@ -200,25 +200,26 @@ export class IdOperands {
       const shape = instructionShape[opcode];
       if ((shape & SHAPE_TYPE) !== 0 && (shape & SHAPE_RESULT) !== 0 && wordCount > 2) this.tables.noteType(words[pos + 2], words[pos + 1]);
     }
-    if (plan !== null && plan.tail <= TAIL_LITERALS) {
-      // The common layouts (fixed words, then ids, literals or nothing) here rather than in run():
-      // this runs for every instruction of a body walk, mostly before the engine has optimized
-      // it, and a call per instruction then costs more than the loop.
-      const fixed = plan.fixed;
-      const end = pos + wordCount;
-      let at = pos + 1;
-      let c = base;
-      const n = fixed.length < wordCount - 1 ? fixed.length : wordCount - 1;
-      for (let i = 0; i < n; i++, at++) if (fixed[i] === 1) out[c++] = at;
-      if (at < end) {
-        if (plan.tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
-        // Words past a layout without a tail: the general walker decides.
-        else if (plan.tail === TAIL_NONE) return this.general(words, pos, wordCount, out, base);
+    if (plan === null) return this.general(words, pos, wordCount, out, base);
+    // The plan runs here, the common tails (ids, literals, nothing) too: this runs for every
+    // instruction of a body walk, mostly before the engine has optimized it, and a call per
+    // instruction then costs more than the loop.
+    const fixed = plan.fixed;
+    const end = pos + wordCount;
+    let at = pos + 1;
+    let c = base;
+    const n = fixed.length < wordCount - 1 ? fixed.length : wordCount - 1;
+    for (let i = 0; i < n; i++, at++) if (fixed[i] === 1) out[c++] = at;
+    if (at < end) {
+      const tail = plan.tail;
+      if (tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
+      else if (tail !== TAIL_LITERALS) {
+        // Words past a layout without a tail, or a tail the words do not fit: the general walker decides.
+        c = tail === TAIL_NONE ? -1 : this.tail(plan, words, at, end, out, c);
+        if (c < 0) return this.general(words, pos, wordCount, out, base);
       }
-      return c - base;
     }
-    const found = plan === null ? -1 : this.run(plan, words, pos, wordCount, out, base);
-    return found >= 0 ? found : this.general(words, pos, wordCount, out, base);
+    return c - base;
   }
 
   private opcodePlan(opcode: number): Plan | undefined {
@@ -241,44 +242,32 @@ export class IdOperands {
     return plan;
   }
 
-  /** Runs a plan, writing from `found[base]`: how many ids, or -1 when the words do not fit it (the general walker then decides). */
-  private run(plan: Plan, words: Uint32Array, pos: number, wordCount: number, found: Int32Array, base: number): number {
-    let c = base;
-    const fixed = plan.fixed;
-    const end = pos + wordCount;
-    let at = pos + 1;
-    const n = fixed.length < wordCount - 1 ? fixed.length : wordCount - 1;
-    for (let i = 0; i < n; i++, at++) if (fixed[i] === 1) found[c++] = at;
-    let ok = true;
-    if (at < end) {
-      switch (plan.tail) {
-        case TAIL_IDS:
-          for (; at < end; at++) found[c++] = at;
-          break;
-        case TAIL_LITERALS:
-          break;
-        case TAIL_ID_LITERAL_PAIRS:
-          for (; at < end; at += 2) found[c++] = at;
-          break;
-        case TAIL_LITERAL_ID_PAIRS:
-          for (at++; at < end; at += 2) found[c++] = at;
-          break;
-        case TAIL_MASK: {
-          const mask = words[at++];
-          const bits = plan.bits!;
-          for (let bit = 0; bit < 32 && ok; bit++) {
-            if ((mask & ((1 << bit) >>> 0)) === 0) continue;
-            const b = bits[bit];
-            if (b === null) ok = false;
-            else for (let k = 0; k < b.length && at < end; k++, at++) if (b[k] === 1) found[c++] = at;
-          }
-          break;
+  /**
+   * The pair and mask tails of a plan, from `words[at]` to `end`, writing from `found[c]`: the
+   * next free index, or -1 when the words do not fit it.
+   */
+  private tail(plan: Plan, words: Uint32Array, at: number, end: number, found: Int32Array, c: number): number {
+    switch (plan.tail) {
+      case TAIL_ID_LITERAL_PAIRS:
+        for (; at < end; at += 2) found[c++] = at;
+        return c;
+      case TAIL_LITERAL_ID_PAIRS:
+        for (at++; at < end; at += 2) found[c++] = at;
+        return c;
+      case TAIL_MASK: {
+        const mask = words[at++];
+        const bits = plan.bits!;
+        for (let bit = 0; bit < 32; bit++) {
+          if ((mask & ((1 << bit) >>> 0)) === 0) continue;
+          const b = bits[bit];
+          if (b === null) return -1;
+          for (let k = 0; k < b.length && at < end; k++, at++) if (b[k] === 1) found[c++] = at;
         }
-        default:
-          ok = false;
+        return c;
       }
+      default:
+        return -1;
     }
-    return ok ? c - base : -1;
   }
 
   private general(words: Uint32Array, pos: number, wordCount: number, found: Int32Array, base: number): number {
