@@ -1,9 +1,9 @@
 // The release list (`strip-debug, eliminate-dead-functions, eliminate-dead-const, compact-ids`,
 // spirv-opt's usual release flags) run as one walk over the function bodies and one write, for a
 // module whose bodies are still words: what `runPasses` then `encodeModule` give, byte for byte,
-// without the passes' own walks. A process that runs them once (`spvkit opt` on a 4 MB module) spends most of
-// its time in code the engine has not optimized yet, and each pass's loops over the bodies start
-// cold: one walk instead of six is most of what a cold run of the list costs. Modules outside
+// without the passes' own walks. A process that runs them once (`spvkit opt` on a 4 MB module)
+// spends most of its time in code the engine has not optimized yet, and each pass's loops over the
+// bodies start cold: one walk instead of six is most of what a cold run of the list costs. Modules outside
 // what this handles (debug-info or other non-semantic sets, dead functions, decoration groups,
 // linkage, OpenCL kernels querying functions) get undefined, and the passes then run as usual.
 import {
@@ -105,14 +105,10 @@ function released(module: Module): Uint32Array | undefined {
   }
   const definition = (id: number): Instruction | undefined => (id < globalAt.length && globalAt[id] !== 0 ? globals[globalAt[id] - 1] : undefined);
 
-  // The output, with room for every instruction before the functions that strip-debug keeps: the
-  // bodies are copied in after that room, and what the walk drops is closed up there, in place;
-  // the room left once the constants are swept is closed at the end. One buffer, one copy of the
-  // bodies, nothing allocated per run of kept words. On the way, whether strip-debug changes the
-  // module (and then drops SPV_KHR_non_semantic_info, no non-semantic set being left): lines,
-  // names, strings, sources or processes to remove.
-  // The debug sections all go: while the decoder holds them as words (lazyDebugWords), they are
-  // read as words and never built.
+  // Whether strip-debug changes the module (and then drops SPV_KHR_non_semantic_info, no
+  // non-semantic set being left): lines, names, strings, sources or processes to remove. The debug
+  // sections all go: while the decoder holds them as words (lazyDebugWords), they are read as words
+  // and never built.
   let lines = false;
   let debugAny = false;
   const strings: number[] = [];
@@ -134,6 +130,10 @@ function released(module: Module): Uint32Array | undefined {
       }
     }
   }
+  // The output, with room for every instruction before the functions that strip-debug keeps: the
+  // bodies are copied in after that room, and what the walk drops is closed up there, in place;
+  // the room left once the constants are swept is closed at the end. One buffer, one copy of the
+  // bodies, nothing allocated per run of kept words.
   let room = HEADER_WORDS;
   for (const name of KEPT_SECTIONS) {
     const list = module.section(name);
@@ -147,7 +147,8 @@ function released(module: Module): Uint32Array | undefined {
   out.set(bodies, room);
 
   // The walk: drops OpLine and OpNoLine, finds where the ids are (result ids as ~index, as
-  // indexes into the kept words), counts uses, and notes functions and calls.
+  // indexes into the kept words: appendPositions' layout, written out here with the count of uses
+  // in the same loop), counts uses, and notes functions and calls.
   const ids = new IdOperands(module, bodies.length);
   const positions = new Int32Array(bodies.length);
   const counts = new Uint32Array(bound + 1);
