@@ -214,6 +214,9 @@ describe('decodeModule', () => {
     const held = module.lazyDebugWords();
     expect(held).not.toBeNull();
     expect(Array.from(held!)).toEqual(op(Op.Name, 4, ...MAIN));
+    // Reading the other sections leaves them words.
+    expect(module.extInstImports.length + module.entryPoints.length + module.annotations.length + module.globals.length).toBeGreaterThan(0);
+    expect(module.lazyDebugWords()).not.toBeNull();
     expect(module.debugNames.map((inst) => [inst.opcode, inst.word(0)])).toEqual([[Op.Name, 4]]);
     expect(module.lazyDebugWords()).toBeNull();
     expect(Array.from(encodeModule(module))).toEqual(Array.from(words));

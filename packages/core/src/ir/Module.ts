@@ -111,87 +111,88 @@ export class Module {
   }
 
   // The sections. Reading or replacing any of them builds the instructions of an assembled module
-  // that are still held as words (see setLazyGlobals).
+  // that are still held as words (see setLazyGlobals); reading a debug section also builds the
+  // debug sections a decoder holds as words (see setLazyDebug), and only that does.
 
   get capabilities(): Instruction[] {
-    return this.built()._capabilities;
+    return this.#built()._capabilities;
   }
   set capabilities(value: Instruction[]) {
-    this.built()._capabilities = value;
+    this.#built()._capabilities = value;
     this.changed({ kind: 'replaced', place: 'capabilities' });
   }
   get extensions(): Instruction[] {
-    return this.built()._extensions;
+    return this.#built()._extensions;
   }
   set extensions(value: Instruction[]) {
-    this.built()._extensions = value;
+    this.#built()._extensions = value;
     this.changed({ kind: 'replaced', place: 'extensions' });
   }
   get extInstImports(): Instruction[] {
-    return this.built()._extInstImports;
+    return this.#built()._extInstImports;
   }
   set extInstImports(value: Instruction[]) {
-    this.built()._extInstImports = value;
+    this.#built()._extInstImports = value;
     this.changed({ kind: 'replaced', place: 'extInstImports' });
   }
   get memoryModel(): Instruction[] {
-    return this.built()._memoryModel;
+    return this.#built()._memoryModel;
   }
   set memoryModel(value: Instruction[]) {
-    this.built()._memoryModel = value;
+    this.#built()._memoryModel = value;
     this.changed({ kind: 'replaced', place: 'memoryModel' });
   }
   get entryPoints(): Instruction[] {
-    return this.built()._entryPoints;
+    return this.#built()._entryPoints;
   }
   set entryPoints(value: Instruction[]) {
-    this.built()._entryPoints = value;
+    this.#built()._entryPoints = value;
     this.changed({ kind: 'replaced', place: 'entryPoints' });
   }
   get executionModes(): Instruction[] {
-    return this.built()._executionModes;
+    return this.#built()._executionModes;
   }
   set executionModes(value: Instruction[]) {
-    this.built()._executionModes = value;
+    this.#built()._executionModes = value;
     this.changed({ kind: 'replaced', place: 'executionModes' });
   }
   /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
   get debugStrings(): Instruction[] {
-    return this.built()._debugStrings;
+    return this.#built(true)._debugStrings;
   }
   set debugStrings(value: Instruction[]) {
-    this.built()._debugStrings = value;
+    this.#built(true)._debugStrings = value;
     this.changed({ kind: 'replaced', place: 'debugStrings' });
   }
   /** OpName, OpMemberName. */
   get debugNames(): Instruction[] {
-    return this.built()._debugNames;
+    return this.#built(true)._debugNames;
   }
   set debugNames(value: Instruction[]) {
-    this.built()._debugNames = value;
+    this.#built(true)._debugNames = value;
     this.changed({ kind: 'replaced', place: 'debugNames' });
   }
   get debugModuleProcessed(): Instruction[] {
-    return this.built()._debugModuleProcessed;
+    return this.#built(true)._debugModuleProcessed;
   }
   set debugModuleProcessed(value: Instruction[]) {
-    this.built()._debugModuleProcessed = value;
+    this.#built(true)._debugModuleProcessed = value;
     this.changed({ kind: 'replaced', place: 'debugModuleProcessed' });
   }
   /** Decorations and decoration groups. */
   get annotations(): Instruction[] {
-    return this.built()._annotations;
+    return this.#built()._annotations;
   }
   set annotations(value: Instruction[]) {
-    this.built()._annotations = value;
+    this.#built()._annotations = value;
     this.changed({ kind: 'replaced', place: 'annotations' });
   }
   /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
   get globals(): Instruction[] {
-    return this.built()._globals;
+    return this.#built()._globals;
   }
   set globals(value: Instruction[]) {
-    this.built()._globals = value;
+    this.#built()._globals = value;
     this.changed({ kind: 'replaced', place: 'globals' });
   }
 
@@ -225,7 +226,7 @@ export class Module {
 
   /** The module's functions, in order. Reading this decodes lazily held bodies. */
   get functions(): Function[] {
-    if (this.#functions === null) this.materialize();
+    if (this.#functions === null) this.#materialize();
     return this.#functions!;
   }
 
@@ -237,12 +238,12 @@ export class Module {
 
   /** Instructions after the last OpFunctionEnd (never valid, but kept so nothing is lost). */
   get trailing(): Instruction[] {
-    if (this.#functions === null) this.materialize();
+    if (this.#functions === null) this.#materialize();
     return this.#trailing;
   }
 
   set trailing(value: Instruction[]) {
-    if (this.#functions === null) this.materialize();
+    if (this.#functions === null) this.#materialize();
     this.#trailing = value;
     this.changed({ kind: 'replaced', place: 'functions' });
   }
@@ -516,21 +517,23 @@ export class Module {
     return { list: where.instructions, place: 'functions' };
   }
 
-  /** This module, its sections built if they were still words. */
-  private built(): this {
-    const lazy = this.#lazyGlobals ?? this.#lazyDebug;
+  #built(debug?: boolean): this {
+    // The decoder's debug region is built only for a debug section: a pass that reads the
+    // other sections and never those (the fused release walk) must not build 11,000 names only to
+    // drop them.
+    const lazy = this.#lazyGlobals ?? (debug ? this.#lazyDebug : null);
     if (lazy !== null) {
       // Cleared first: materialize() fills the sections through their accessors.
       if (lazy === this.#lazyGlobals) this.#lazyGlobals = null;
       else this.#lazyDebug = null;
       lazy.materialize(this);
       // The other region, if both were held.
-      return this.built();
+      return this.#built(debug);
     }
     return this;
   }
 
-  private materialize(): void {
+  #materialize(): void {
     const lazy = this.#lazy;
     if (lazy === null) {
       this.#functions = [];

@@ -72,6 +72,10 @@ describe('encodeReleased', () => {
     const input = words(deadConstants);
     const out = fused(input);
     expect(Array.from(out)).toEqual(Array.from(byPasses(input)));
+    // The walk reads the debug sections as words: it never builds them.
+    const held = decodeModule(input);
+    expect(Array.from(encodeReleased(held, FUSED_RELEASE_PASSES)!)).toEqual(Array.from(out));
+    expect(held.lazyDebugWords()).not.toBeNull();
     // The same whether the decoder still holds the debug sections as words or they were read.
     const read = decodeModule(input);
     expect(read.lazyDebugWords()).not.toBeNull();
