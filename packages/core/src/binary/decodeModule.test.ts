@@ -158,6 +158,25 @@ describe('decodeModule', () => {
     expectError(new Uint32Array(words), 'UNTERMINATED_STRING', nameAt * 4);
   });
 
+  it('finds the end of a long last string (OpSource text) wherever it lies, and rejects one with none', () => {
+    const nameAt = 5 + 2 + 3 + 5 + 6;
+    const withSource = (text: number[]): Uint32Array => {
+      const words = moduleWords();
+      words.splice(nameAt, 0, ...op(Op.Source, 2 /* GLSL */, 450, 0 /* no file */, ...text));
+      return new Uint32Array(words);
+    };
+    const letters = (n: number): number[] => new Array<number>(n).fill(0x41414141);
+    // Terminated in its last word, and in a word before the last (the words after are left over,
+    // not operands): both decode, and encode back to the same words.
+    for (const text of [[...letters(40), 0x00414141], [...letters(20), 0, ...letters(20)], [...letters(3), 0x41004141, ...letters(2)]]) {
+      const input = withSource(text);
+      expect(Array.from(encodeModule(decodeModule(input)))).toEqual(Array.from(input));
+    }
+    // No zero byte anywhere: long and short.
+    expectError(withSource(letters(40)), 'UNTERMINATED_STRING', nameAt * 4);
+    expectError(withSource(letters(3)), 'UNTERMINATED_STRING', nameAt * 4);
+  });
+
   it('rejects a result id at or above the bound', () => {
     expectError(new Uint32Array(moduleWords(5)), 'ID_OUT_OF_BOUND', (FUNCTION_AT + 5) * 4);
   });
