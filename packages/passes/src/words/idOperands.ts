@@ -36,8 +36,19 @@ interface Plan {
   readonly fixed: Uint8Array;
   readonly tail: number;
   /** For TAIL_MASK: per bit, 1/0 per operand word it brings (id or not); null: not single words. */
-  readonly bits?: readonly (Uint8Array | null)[];
+  readonly bits: readonly (Uint8Array | null)[] | null;
 }
+
+/**
+ * A plan, every one of the same shape (bits null but for TAIL_MASK): the body walks read plans
+ * from code the engine compiled when it had seen a few, and a plan of another shape (one made
+ * without `bits`) sent that code back to the interpreter to be compiled again.
+ */
+const makePlan = (fixed: readonly number[], tail: number, bits: readonly (Uint8Array | null)[] | null = null): Plan => ({
+  fixed: Uint8Array.from(fixed),
+  tail,
+  bits,
+});
 
 const ID_KINDS = new Set(['IdRef', 'IdResultType', 'IdResult', 'IdScope', 'IdMemorySemantics']);
 
@@ -77,22 +88,22 @@ function compile(specs: readonly OperandSpec[], set: ExtInstSetInfo | undefined,
     const { kind, quantifier } = specs[i];
     const last = i === specs.length - 1;
     if (quantifier === '') {
-      if (kind === 'LiteralContextDependentNumber' && last) return { fixed: Uint8Array.from(fixed), tail: TAIL_LITERALS };
+      if (kind === 'LiteralContextDependentNumber' && last) return makePlan(fixed, TAIL_LITERALS);
       const w = singleWord(kind, set);
       if (w !== undefined) fixed.push(w);
-      else if (last && operandCategory(kind, set) === 'BitEnum') return { fixed: Uint8Array.from(fixed), tail: TAIL_MASK, bits: maskBits(kind, set) };
+      else if (last && operandCategory(kind, set) === 'BitEnum') return makePlan(fixed, TAIL_MASK, maskBits(kind, set));
       else return undefined;
       continue;
     }
     if (!last) return undefined;
-    if (kind === 'PairIdRefIdRef') return { fixed: Uint8Array.from(fixed), tail: TAIL_IDS };
-    if (kind === 'PairIdRefLiteralInteger') return { fixed: Uint8Array.from(fixed), tail: TAIL_ID_LITERAL_PAIRS };
+    if (kind === 'PairIdRefIdRef') return makePlan(fixed, TAIL_IDS);
+    if (kind === 'PairIdRefLiteralInteger') return makePlan(fixed, TAIL_ID_LITERAL_PAIRS);
     const w = singleWord(kind, set);
-    if (w !== undefined) return { fixed: Uint8Array.from(fixed), tail: w === 1 ? TAIL_IDS : TAIL_LITERALS };
-    if (operandCategory(kind, set) === 'BitEnum') return { fixed: Uint8Array.from(fixed), tail: TAIL_MASK, bits: maskBits(kind, set) };
+    if (w !== undefined) return makePlan(fixed, w === 1 ? TAIL_IDS : TAIL_LITERALS);
+    if (operandCategory(kind, set) === 'BitEnum') return makePlan(fixed, TAIL_MASK, maskBits(kind, set));
     return undefined;
   }
-  return { fixed: Uint8Array.from(fixed), tail: TAIL_NONE };
+  return makePlan(fixed, TAIL_NONE);
 }
 
 /** Receives the index (into the words given to {@link IdOperands.visit}) of each id operand. */
@@ -210,20 +221,21 @@ export class IdOperands {
     let c = base;
     const n = fixed.length < wordCount - 1 ? fixed.length : wordCount - 1;
     for (let i = 0; i < n; i++, at++) if (fixed[i] === 1) out[c++] = at;
-    if (at < end) {
-      const tail = plan.tail;
-      if (tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
-      else if (tail !== TAIL_LITERALS) {
-        // Words past a layout without a tail, or a tail the words do not fit: the general walker decides.
-        c = tail === TAIL_NONE ? -1 : this.tail(plan, words, at, end, out, c);
-        if (c < 0) return this.general(words, pos, wordCount, out, base);
-      }
+    // Each instruction runs the tests below as far as its own case, the common cases first, so
+    // the engine has seen each test run before it compiles this: a test it had never seen would
+    // send the compiled code (and the walk it was compiled into) back to the interpreter.
+    const tail = plan.tail;
+    if (tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
+    else if (tail !== TAIL_LITERALS && at < end) {
+      // Words past a layout without a tail, or a tail the words do not fit: the general walker decides.
+      c = tail === TAIL_NONE ? -1 : this.tail(plan, words, at, end, out, c);
+      if (c < 0) return this.general(words, pos, wordCount, out, base);
     }
     return c - base;
   }
 
   private opcodePlan(opcode: number): Plan | undefined {
-    if (opcode === Op.Switch && !this.wideInts) return { fixed: Uint8Array.of(1, 1), tail: TAIL_LITERAL_ID_PAIRS };
+    if (opcode === Op.Switch && !this.wideInts) return makePlan([1, 1], TAIL_LITERAL_ID_PAIRS);
     const specs = instructionOperands(opcode);
     return specs === undefined ? undefined : compile(specs, undefined, []);
   }
@@ -237,7 +249,7 @@ export class IdOperands {
       const specs = set === undefined ? undefined : extInstOperands(set, number);
       // Unknown sets and instructions: every operand an id, as core's walker and the
       // SPV_KHR_non_semantic_info rules have it.
-      plan = bySet[number] = (specs === undefined ? { fixed: Uint8Array.of(1, 1, 1, 0), tail: TAIL_IDS } : compile(specs, set, [1, 1, 1, 0])) ?? null;
+      plan = bySet[number] = (specs === undefined ? makePlan([1, 1, 1, 0], TAIL_IDS) : compile(specs, set, [1, 1, 1, 0])) ?? null;
     }
     return plan;
   }
