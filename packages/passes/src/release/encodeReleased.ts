@@ -38,6 +38,14 @@ const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
 
 const isLine = (op: number): boolean => op === Op.Line || op === Op.NoLine;
 
+/**
+ * 1 for the opcodes whose only id operand is their result type (scalar constants, OpUndef): most
+ * of a module's globals, whose uses the sweep counts without IdOperands' copy of their words.
+ */
+const TYPE_ONLY = new Uint8Array(64);
+for (const op of [Op.Constant, Op.ConstantTrue, Op.ConstantFalse, Op.ConstantNull, Op.SpecConstant, Op.SpecConstantTrue, Op.SpecConstantFalse, Op.Undef])
+  TYPE_ONLY[op] = 1;
+
 /** The sections strip-debug empties, and the others. */
 const DEBUG_SECTIONS: readonly SectionName[] = ['debugStrings', 'debugNames', 'debugModuleProcessed'];
 const KEPT_SECTIONS: readonly SectionName[] = SECTIONS.filter((name) => !DEBUG_SECTIONS.includes(name));
@@ -146,61 +154,13 @@ function released(module: Module): Uint32Array | undefined {
   const out = new Uint32Array(room + bodies.length);
   out.set(bodies, room);
 
-  // The walk: drops OpLine and OpNoLine, finds where the ids are (result ids as ~index, as
-  // indexes into the kept words: appendPositions' layout, written out here with the count of uses
-  // in the same loop), counts uses, and notes functions and calls.
   const ids = new IdOperands(module, bodies.length);
   const positions = new Int32Array(bodies.length);
   const counts = new Uint32Array(bound + 1);
-  const functionIds: number[] = [];
-  const calls: number[] = []; // caller index, callee id
-  let found = 0;
-  let length = 0;
-  let runStart = 0;
-  let inFunction = false;
-  for (let pos = 0, n = bodies.length; pos < n;) {
-    // Word counts were checked by decodeModule's structural scan.
-    const first = bodies[pos];
-    const end = pos + (first >>> 16);
-    const op = first & 0xffff;
-    if (op === Op.Line || op === Op.NoLine) {
-      lines = true;
-      if (runStart < pos && length - (pos - runStart) !== runStart) out.copyWithin(room + length - (pos - runStart), room + runStart, room + pos);
-      runStart = end;
-      pos = end;
-      continue;
-    }
-    if (op === Op.Function) {
-      if (inFunction) return undefined;
-      inFunction = true;
-      functionIds.push(bodies[pos + 2]);
-    } else if (op === Op.FunctionEnd) {
-      if (!inFunction) return undefined;
-      inFunction = false;
-    } else if (!inFunction || NAMES_FUNCTION[op] === 1) return undefined;
-    else if (op === Op.FunctionCall) calls.push(functionIds.length - 1, bodies[pos + 3]);
-    const c = ids.collectInto(positions, found, bodies, pos, end - pos);
-    const shape = instructionShape[op];
-    const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : (shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1;
-    const shift = length - pos;
-    for (let k = found, last = found + c; k < last; k++) {
-      const p = positions[k];
-      const id = bodies[p];
-      if (id >= bound) return undefined;
-      if (p === resultAt) positions[k] = ~(p + shift);
-      else {
-        counts[id]++;
-        positions[k] = p + shift;
-      }
-    }
-    found += c;
-    length += end - pos;
-    pos = end;
-  }
-  if (inFunction) return undefined;
-  if (runStart < bodies.length && length - (bodies.length - runStart) !== runStart) {
-    out.copyWithin(room + length - (bodies.length - runStart), room + runStart, room + bodies.length);
-  }
+  const walk = walkBodies(bodies, out, room, ids, positions, counts);
+  if (walk === undefined) return undefined;
+  const { functionIds, calls, found, length } = walk;
+  lines ||= walk.lines;
 
   // eliminate-dead-functions: every function must be reached from an entry point (removing dead
   // ones, with what only they used, is the passes' work).
@@ -231,9 +191,13 @@ function released(module: Module): Uint32Array | undefined {
   const add = (id: number): void => {
     if (id < counts.length) counts[id]++;
   };
+  const uses = (inst: Instruction, use: (id: number) => void): void => {
+    if (inst.opcode < TYPE_ONLY.length && TYPE_ONLY[inst.opcode] === 1) use(inst.typeId);
+    else ids.uses(inst, use);
+  };
   for (const name of ['entryPoints', 'executionModes', 'globals'] as const) {
     const list = module.section(name);
-    for (let i = 0; i < list.length; i++) if (!isLine(list[i].opcode)) ids.uses(list[i], add);
+    for (let i = 0; i < list.length; i++) if (!isLine(list[i].opcode)) uses(list[i], add);
   }
   for (let i = 0; i < annotations.length; i++) {
     const inst = annotations[i];
@@ -257,7 +221,7 @@ function released(module: Module): Uint32Array | undefined {
     const inst = definition(id);
     if (inst === undefined || removed[id] === 1) return;
     removed[id] = 1;
-    ids.uses(inst, drop);
+    uses(inst, drop);
   };
   for (let i = 0; i < globals.length; i++) {
     const id = globals[i].resultId;
@@ -298,18 +262,120 @@ function released(module: Module): Uint32Array | undefined {
       out[head++] = ((inst.wordCount << 16) | inst.opcode) >>> 0;
       if (inst.typeId !== 0) out[head++] = inst.typeId;
       if (inst.resultId !== 0) out[head++] = inst.resultId;
-      out.set(inst.operands, head);
-      head += inst.operandCount;
+      // Word by word: most are constants of one operand word, where a view of the operands
+      // (an object per instruction) and a copy of it cost more than the word.
+      for (let k = 0, n = inst.operandCount; k < n; k++) out[head++] = inst.word(k);
     }
   }
 
   // compact-ids: ids renumbered in order of first appearance, instruction by instruction.
   if (head !== room) out.copyWithin(head, room, room + length);
   const map = new Uint32Array(bound + 1);
+  const next = renumberBodies(out, head, positions, found, map, renumberGlobals(out, head, ids, map));
+  out[3] = next;
+  return out.subarray(0, head + length);
+}
+
+/** What {@link walkBodies} found. */
+interface BodyWalk {
+  /** How many id positions it wrote. */
+  readonly found: number;
+  /** How many words it kept. */
+  readonly length: number;
+  /** Whether it dropped an OpLine or OpNoLine. */
+  readonly lines: boolean;
+  readonly functionIds: number[];
+  /** Caller index, callee id, for each OpFunctionCall. */
+  readonly calls: number[];
+}
+
+// The loops over every body instruction and every id are functions of their own: the engine
+// compiles a loop it finds hot (on-stack replacement) by compiling the whole function around it,
+// and a small function is compiled in a fraction of the time released() would take, most of the
+// walk having run uncompiled meanwhile.
+
+/**
+ * The walk: drops OpLine and OpNoLine, closing up the kept words of `out` (the bodies copied there
+ * from `room`) in place; writes where the ids are into `positions` (result ids as ~index, indexes
+ * into the kept words: appendPositions' layout, written out here with the count of uses in the same
+ * loop); counts uses into `counts`; notes functions and calls. Undefined when the bodies are
+ * outside what the fused walk handles.
+ */
+function walkBodies(bodies: Uint32Array, out: Uint32Array, room: number, ids: IdOperands, positions: Int32Array, counts: Uint32Array): BodyWalk | undefined {
+  const bound = counts.length - 1;
+  const functionIds: number[] = [];
+  const calls: number[] = [];
+  let lines = false;
+  let found = 0;
+  let length = 0;
+  let runStart = 0;
+  let inFunction = false;
+  for (let pos = 0, n = bodies.length; pos < n;) {
+    // Word counts were checked by decodeModule's structural scan.
+    const first = bodies[pos];
+    const end = pos + (first >>> 16);
+    const op = first & 0xffff;
+    if (op === Op.Line || op === Op.NoLine) {
+      lines = true;
+      if (runStart < pos && length - (pos - runStart) !== runStart) out.copyWithin(room + length - (pos - runStart), room + runStart, room + pos);
+      runStart = end;
+      pos = end;
+      continue;
+    }
+    if (op === Op.Function) {
+      if (inFunction) return undefined;
+      inFunction = true;
+      functionIds.push(bodies[pos + 2]);
+    } else if (op === Op.FunctionEnd) {
+      if (!inFunction) return undefined;
+      inFunction = false;
+    } else if (!inFunction || NAMES_FUNCTION[op] === 1) return undefined;
+    else if (op === Op.FunctionCall) calls.push(functionIds.length - 1, bodies[pos + 3]);
+    const c = ids.collectInto(positions, found, bodies, pos, end - pos);
+    const shape = instructionShape[op];
+    // One sum rather than a choice between two: code the engine compiled before it met a result
+    // without a type (OpLabel) would have to be thrown away and compiled again when it did.
+    const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : pos + 1 + ((shape & SHAPE_TYPE) !== 0 ? 1 : 0);
+    const shift = length - pos;
+    for (let k = found, last = found + c; k < last; k++) {
+      const p = positions[k];
+      const id = bodies[p];
+      if (id >= bound) return undefined;
+      if (p === resultAt) positions[k] = ~(p + shift);
+      else {
+        counts[id]++;
+        positions[k] = p + shift;
+      }
+    }
+    found += c;
+    length += end - pos;
+    pos = end;
+  }
+  if (inFunction) return undefined;
+  if (runStart < bodies.length && length - (bodies.length - runStart) !== runStart) {
+    out.copyWithin(room + length - (bodies.length - runStart), room + runStart, room + bodies.length);
+  }
+  return { found, length, lines, functionIds, calls };
+}
+
+/**
+ * compact-ids over the instructions before the functions (`out[HEADER_WORDS, head)`): ids renumbered
+ * in order of first appearance into `map` (old id to new, 0 while unseen). Returns the next new id.
+ */
+function renumberGlobals(out: Uint32Array, head: number, ids: IdOperands, map: Uint32Array): number {
   let next = 1;
+  const typeAndResult = new Int32Array(2);
   for (let pos = HEADER_WORDS; pos < head; pos += out[pos] >>> 16) {
-    const c = ids.collect(out, pos, out[pos] >>> 16);
-    const where = ids.found;
+    const op = out[pos] & 0xffff;
+    let c = 2;
+    let where = typeAndResult;
+    if (op < TYPE_ONLY.length && TYPE_ONLY[op] === 1) {
+      typeAndResult[0] = pos + 1;
+      typeAndResult[1] = pos + 2;
+    } else {
+      c = ids.collect(out, pos, out[pos] >>> 16);
+      where = ids.found;
+    }
     for (let k = 0; k < c; k++) {
       const i = where[k];
       const old = out[i];
@@ -321,6 +387,11 @@ function released(module: Module): Uint32Array | undefined {
       out[i] = id;
     }
   }
+  return next;
+}
+
+/** compact-ids over the bodies, from `out[head]`, at the first `found` of walkBodies' `positions`; returns the next new id. */
+function renumberBodies(out: Uint32Array, head: number, positions: Int32Array, found: number, map: Uint32Array, next: number): number {
   for (let k = 0; k < found; k++) {
     const p = positions[k];
     const i = head + (p < 0 ? ~p : p);
@@ -332,6 +403,5 @@ function released(module: Module): Uint32Array | undefined {
     }
     out[i] = id;
   }
-  out[3] = next;
-  return out.subarray(0, head + length);
+  return next;
 }
