@@ -96,6 +96,7 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   // The words of the debug sections.
   let debugStart = -1;
   let debugEnd = -1;
+  const globals = module.globals;
   // The decoder walks with instructionEnd, the step of InstructionWalker without its state: the
   // position stays in a local (a register) and a page that only decodes carries no walker.
   for (let pos = HEADER_WORDS, next: number; pos < end; pos = next) {
@@ -113,6 +114,16 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
       section = DEBUG_NAMES;
       if (debugStart < 0) debugStart = pos;
       debugEnd = next;
+      continue;
+    }
+    if (opcode === Op.Constant && section <= GLOBALS_SECTION) {
+      // OpConstant, most of the rest: its value is a number as wide as its type, which the
+      // operand check only steps over (where it is missing, the walk ends), so only its ids are
+      // checked, by instructionAt.
+      const inst = state.instructionAt(pos, next, false);
+      globals.push(inst);
+      state.noteGlobal(inst, pos);
+      section = GLOBALS_SECTION;
       continue;
     }
     const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
