@@ -46,6 +46,12 @@ export interface LazyFunctionRegion {
   readonly start: number;
   readonly end: number;
   materialize(): { functions: Function[]; trailing: Instruction[] };
+  /**
+   * The structural check of the words still owed (decodeModule's `deferBodyScan`), run before the
+   * words are handed out checked or built: it throws what the decode would have thrown, and does
+   * nothing once it has passed.
+   */
+  readonly scan?: () => void;
 }
 
 /**
@@ -79,17 +85,17 @@ export class Module {
   endianness: Endianness;
   readonly ids: IdAllocator;
 
-  private _capabilities: Instruction[] = [];
-  private _extensions: Instruction[] = [];
-  private _extInstImports: Instruction[] = [];
-  private _memoryModel: Instruction[] = [];
-  private _entryPoints: Instruction[] = [];
-  private _executionModes: Instruction[] = [];
-  private _debugStrings: Instruction[] = [];
-  private _debugNames: Instruction[] = [];
-  private _debugModuleProcessed: Instruction[] = [];
-  private _annotations: Instruction[] = [];
-  private _globals: Instruction[] = [];
+  #capabilities: Instruction[] = [];
+  #extensions: Instruction[] = [];
+  #extInstImports: Instruction[] = [];
+  #memoryModel: Instruction[] = [];
+  #entryPoints: Instruction[] = [];
+  #executionModes: Instruction[] = [];
+  #debugStrings: Instruction[] = [];
+  #debugNames: Instruction[] = [];
+  #debugModuleProcessed: Instruction[] = [];
+  #annotations: Instruction[] = [];
+  #globals: Instruction[] = [];
   #lazyGlobals: LazyGlobalRegion | null = null;
   /** The debug sections of a decoded module, checked but not built yet (see lazyDebugWords). */
   #lazyDebug: LazyGlobalRegion | null = null;
@@ -115,84 +121,84 @@ export class Module {
   // debug sections a decoder holds as words (see setLazyDebug), and only that does.
 
   get capabilities(): Instruction[] {
-    return this.#built()._capabilities;
+    return this.#built().#capabilities;
   }
   set capabilities(value: Instruction[]) {
-    this.#built()._capabilities = value;
+    this.#built().#capabilities = value;
     this.changed({ kind: 'replaced', place: 'capabilities' });
   }
   get extensions(): Instruction[] {
-    return this.#built()._extensions;
+    return this.#built().#extensions;
   }
   set extensions(value: Instruction[]) {
-    this.#built()._extensions = value;
+    this.#built().#extensions = value;
     this.changed({ kind: 'replaced', place: 'extensions' });
   }
   get extInstImports(): Instruction[] {
-    return this.#built()._extInstImports;
+    return this.#built().#extInstImports;
   }
   set extInstImports(value: Instruction[]) {
-    this.#built()._extInstImports = value;
+    this.#built().#extInstImports = value;
     this.changed({ kind: 'replaced', place: 'extInstImports' });
   }
   get memoryModel(): Instruction[] {
-    return this.#built()._memoryModel;
+    return this.#built().#memoryModel;
   }
   set memoryModel(value: Instruction[]) {
-    this.#built()._memoryModel = value;
+    this.#built().#memoryModel = value;
     this.changed({ kind: 'replaced', place: 'memoryModel' });
   }
   get entryPoints(): Instruction[] {
-    return this.#built()._entryPoints;
+    return this.#built().#entryPoints;
   }
   set entryPoints(value: Instruction[]) {
-    this.#built()._entryPoints = value;
+    this.#built().#entryPoints = value;
     this.changed({ kind: 'replaced', place: 'entryPoints' });
   }
   get executionModes(): Instruction[] {
-    return this.#built()._executionModes;
+    return this.#built().#executionModes;
   }
   set executionModes(value: Instruction[]) {
-    this.#built()._executionModes = value;
+    this.#built().#executionModes = value;
     this.changed({ kind: 'replaced', place: 'executionModes' });
   }
   /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
   get debugStrings(): Instruction[] {
-    return this.#built(true)._debugStrings;
+    return this.#built(true).#debugStrings;
   }
   set debugStrings(value: Instruction[]) {
-    this.#built(true)._debugStrings = value;
+    this.#built(true).#debugStrings = value;
     this.changed({ kind: 'replaced', place: 'debugStrings' });
   }
   /** OpName, OpMemberName. */
   get debugNames(): Instruction[] {
-    return this.#built(true)._debugNames;
+    return this.#built(true).#debugNames;
   }
   set debugNames(value: Instruction[]) {
-    this.#built(true)._debugNames = value;
+    this.#built(true).#debugNames = value;
     this.changed({ kind: 'replaced', place: 'debugNames' });
   }
   get debugModuleProcessed(): Instruction[] {
-    return this.#built(true)._debugModuleProcessed;
+    return this.#built(true).#debugModuleProcessed;
   }
   set debugModuleProcessed(value: Instruction[]) {
-    this.#built(true)._debugModuleProcessed = value;
+    this.#built(true).#debugModuleProcessed = value;
     this.changed({ kind: 'replaced', place: 'debugModuleProcessed' });
   }
   /** Decorations and decoration groups. */
   get annotations(): Instruction[] {
-    return this.#built()._annotations;
+    return this.#built().#annotations;
   }
   set annotations(value: Instruction[]) {
-    this.#built()._annotations = value;
+    this.#built().#annotations = value;
     this.changed({ kind: 'replaced', place: 'annotations' });
   }
   /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
   get globals(): Instruction[] {
-    return this.#built()._globals;
+    return this.#built().#globals;
   }
   set globals(value: Instruction[]) {
-    this.#built()._globals = value;
+    this.#built().#globals = value;
     this.changed({ kind: 'replaced', place: 'globals' });
   }
 
@@ -270,10 +276,17 @@ export class Module {
    * The undecoded function words (OpFunction to the end of the module), or null once the bodies
    * were decoded. Walking these words with {@link forEachWordInstruction} reads bodies without
    * decoding them; the array is the module's own buffer: read it, never write it.
+   *
+   * `unchecked`: for a module decoded with `deferBodyScan`, the words before the decoder's
+   * structural check of them (word counts, result ids) has run. For a walk that makes those
+   * checks itself as it goes and, finding anything amiss, leaves the module to code that reads
+   * the words checked, where the check fails as decodeModule would have.
    */
-  lazyFunctionWords(): Uint32Array | null {
+  lazyFunctionWords(unchecked?: boolean): Uint32Array | null {
     const lazy = this.#lazy;
-    return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
+    if (lazy === null) return null;
+    if (!unchecked) lazy.scan?.();
+    return lazy.words.subarray(lazy.start, lazy.end);
   }
 
   /** The instructions of one section of the logical layout. */
@@ -539,6 +552,7 @@ export class Module {
       this.#functions = [];
       return;
     }
+    lazy.scan?.();
     const { functions, trailing } = lazy.materialize();
     this.#functions = functions;
     this.#trailing = trailing;
