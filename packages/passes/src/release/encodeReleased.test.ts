@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemble, decodeModule, encodeModule, runPasses } from '@spvkit/core';
+import { assemble, decodeModule, encodeModule, Op, runPasses, SpirvError } from '@spvkit/core';
 import '../index.js';
 import { encodeReleased, FUSED_RELEASE_PASSES } from './encodeReleased.js';
 
@@ -121,6 +121,49 @@ describe('encodeReleased', () => {
       .join('\n');
     const input = words(plain);
     expect(Array.from(fused(input))).toEqual(Array.from(byPasses(input)));
+  });
+
+  it("makes the decoder's structural check of the bodies as it walks them (deferBodyScan): anything amiss and it declines, where the passes' read of the bodies fails as the decode would have", () => {
+    const sound = words(deadConstants);
+    const deferred = decodeModule(sound, { deferBodyScan: true });
+    expect(Array.from(encodeReleased(deferred, FUSED_RELEASE_PASSES)!)).toEqual(Array.from(fused(sound)));
+    // Where the body instructions are, and the ids defined before them.
+    const module = decodeModule(sound);
+    const start = sound.length - module.lazyFunctionWords()!.length;
+    const at: Record<string, number> = {};
+    for (let pos = start; pos < sound.length; pos += sound[pos] >>> 16) at[sound[pos] & 0xffff] ??= pos;
+    const label = at[Op.Label];
+    const load = at[Op.Load];
+    const constant = module.globals.find((inst) => inst.opcode === Op.Constant)!.resultId;
+    const string = decodeModule(sound).debugStrings.find((inst) => inst.opcode === Op.String)!.resultId;
+    const patched = (patch: (w: Uint32Array) => void): Uint32Array => {
+      const w = sound.slice();
+      patch(w);
+      return w;
+    };
+    const broken = {
+      'a label defining a constant id': patched((w) => (w[label + 1] = constant)),
+      'a load defining an OpString id': patched((w) => (w[load + 2] = string)),
+      'a load defining the import id': patched((w) => (w[load + 2] = module.extInstImports[0].resultId)),
+      'a load defining the label id': patched((w) => (w[load + 2] = w[label + 1])),
+      'a result id of 0': patched((w) => (w[label + 1] = 0)),
+      'a result id at the bound': patched((w) => (w[load + 2] = w[3])),
+      'a word count of 0': patched((w) => (w[label] = Op.Label)),
+      'a word count past the end': patched((w) => (w[w.length - 1] = (9 << 16) | Op.FunctionEnd)),
+      'a label without its result id': patched((w) => (w[label] = (1 << 16) | Op.Label)),
+    };
+    for (const [what, input] of Object.entries(broken)) {
+      let eager: unknown;
+      try {
+        decodeModule(input);
+      } catch (e) {
+        eager = e;
+      }
+      expect(eager, what).toBeInstanceOf(SpirvError);
+      const m = decodeModule(input, { deferBodyScan: true });
+      expect(encodeReleased(m, FUSED_RELEASE_PASSES), what).toBeUndefined();
+      expect(() => m.lazyFunctionWords(), what).toThrow((eager as SpirvError).message);
+    }
   });
 
   it('declines what the passes handle in their general paths: dead functions, non-semantic sets, decoration groups, linkage, other pass lists, other byte orders', () => {

@@ -77,7 +77,9 @@ export function encodeReleased(module: Module, passes: readonly string[]): Uint3
 }
 
 function released(module: Module): Uint32Array | undefined {
-  const bodies = module.lazyFunctionWords();
+  // Unchecked: the walk makes decodeModule's structural check of the bodies itself (for a module
+  // decoded with deferBodyScan, where it has not run); finding anything amiss, it declines.
+  const bodies = module.lazyFunctionWords(true);
   if (bodies === null || module.endianness !== HOST_ENDIANNESS) return undefined;
   const bound = module.header.bound;
   // Dense tables by id, as the passes' IdCounts are for a module whose bound is in proportion to its size.
@@ -157,7 +159,12 @@ function released(module: Module): Uint32Array | undefined {
   const ids = new IdOperands(module, bodies.length);
   const positions = new Int32Array(bodies.length);
   const counts = new Uint32Array(bound + 1);
-  const walk = walkBodies(bodies, out, room, ids, positions, counts);
+  // The ids defined before the functions, for the walk's check that a result id is defined once.
+  const defined = new Uint8Array(bound);
+  for (const list of [module.extInstImports, globals]) for (let i = 0; i < list.length; i++) defined[list[i].resultId] = 1;
+  for (const id of strings) defined[id] = 1;
+  defined[0] = 0;
+  const walk = walkBodies(bodies, out, room, ids, positions, counts, defined);
   if (walk === undefined) return undefined;
   const { functionIds, calls, found, length } = walk;
   lines ||= walk.lines;
@@ -301,7 +308,15 @@ interface BodyWalk {
  * loop); counts uses into `counts`; notes functions and calls. Undefined when the bodies are
  * outside what the fused walk handles.
  */
-function walkBodies(bodies: Uint32Array, out: Uint32Array, room: number, ids: IdOperands, positions: Int32Array, counts: Uint32Array): BodyWalk | undefined {
+function walkBodies(
+  bodies: Uint32Array,
+  out: Uint32Array,
+  room: number,
+  ids: IdOperands,
+  positions: Int32Array,
+  counts: Uint32Array,
+  defined: Uint8Array,
+): BodyWalk | undefined {
   const bound = counts.length - 1;
   const functionIds: number[] = [];
   const calls: number[] = [];
@@ -311,10 +326,23 @@ function walkBodies(bodies: Uint32Array, out: Uint32Array, room: number, ids: Id
   let runStart = 0;
   let inFunction = false;
   for (let pos = 0, n = bodies.length; pos < n;) {
-    // Word counts were checked by decodeModule's structural scan.
     const first = bodies[pos];
     const end = pos + (first >>> 16);
     const op = first & 0xffff;
+    const shape = instructionShape[op];
+    // decodeModule's structural check (not made yet for a module decoded with deferBodyScan): a
+    // word count of 0, one that runs past the end or leaves no room for the result type and id,
+    // a result id of 0 or one defined before. Anything amiss, the walk declines, and the passes
+    // read the words checked: the check then fails as the decode would have.
+    // (One sum rather than a choice between two: code the engine compiled before it met a result
+    // without a type, OpLabel, would have been thrown away and compiled again when it did.)
+    const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : pos + 1 + ((shape & SHAPE_TYPE) !== 0 ? 1 : 0);
+    if (end <= pos || end > n || end <= resultAt || ((shape & SHAPE_TYPE) !== 0 && end <= pos + 1)) return undefined;
+    if (resultAt >= 0) {
+      const id = bodies[resultAt];
+      if (id === 0 || id >= bound || defined[id] !== 0) return undefined;
+      defined[id] = 1;
+    }
     if (op === Op.Line || op === Op.NoLine) {
       lines = true;
       if (runStart < pos && length - (pos - runStart) !== runStart) out.copyWithin(room + length - (pos - runStart), room + runStart, room + pos);
@@ -332,10 +360,6 @@ function walkBodies(bodies: Uint32Array, out: Uint32Array, room: number, ids: Id
     } else if (!inFunction || NAMES_FUNCTION[op] === 1) return undefined;
     else if (op === Op.FunctionCall) calls.push(functionIds.length - 1, bodies[pos + 3]);
     const c = ids.collectInto(positions, found, bodies, pos, end - pos);
-    const shape = instructionShape[op];
-    // One sum rather than a choice between two: code the engine compiled before it met a result
-    // without a type (OpLabel) would have to be thrown away and compiled again when it did.
-    const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : pos + 1 + ((shape & SHAPE_TYPE) !== 0 ? 1 : 0);
     const shift = length - pos;
     for (let k = found, last = found + c; k < last; k++) {
       const p = positions[k];
