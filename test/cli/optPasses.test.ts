@@ -134,6 +134,33 @@ describe('spvkit opt: pass flags from the registry', () => {
     expect(decodeModule(readFileSync(out)).globals.length).toBeLessThan(decodeModule(readFileSync(spv)).globals.length);
   });
 
+  it('a body the decoder would reject fails the fused run as it fails any other (the fused walk makes the structural check as it goes)', async () => {
+    const live = shader.slice(0, shader.indexOf('%dead = OpFunction')).replace('OpName %dead "dead"\n', '');
+    const words = encodeModule(assemble(live, { targetEnv: 'vulkan1.1' }));
+    // The body's OpLabel defines the id of the module's first constant again.
+    const module = decodeModule(words);
+    const start = words.length - module.lazyFunctionWords()!.length;
+    let label = start;
+    while ((words[label] & 0xffff) !== Op.Label) label += words[label] >>> 16;
+    words[label + 1] = module.globals.find((inst) => inst.opcode === Op.Constant)!.resultId;
+    const spv = join(dir, 'duplicate.spv');
+    writeFileSync(spv, words);
+    const fusedRun = await spvkit([
+      'opt',
+      spv,
+      '-o',
+      join(dir, 'never.spv'),
+      '--strip-debug',
+      '--eliminate-dead-functions',
+      '--eliminate-dead-const',
+      '--compact-ids',
+    ]);
+    const passRun = await spvkit(['opt', spv, '-o', join(dir, 'never.spv'), '--strip-debug']);
+    expect(passRun.code).not.toBe(0);
+    expect(passRun.stderr).toContain('already defined');
+    expect({ code: fusedRun.code, stderr: fusedRun.stderr }).toEqual({ code: passRun.code, stderr: passRun.stderr });
+  });
+
   it('--size runs the release set, in its order', async () => {
     const r = await opt(['--size']);
     expect(r.code, r.stderr).toBe(0);

@@ -12,7 +12,7 @@ import {
   type PassListing,
 } from '@spvkit/core';
 // Importing @spvkit/passes registers the built-in passes, whose names become flags here.
-import { RELEASE_PASSES, encodeReleased } from '@spvkit/passes';
+import { FUSED_RELEASE_PASSES, RELEASE_PASSES, encodeReleased } from '@spvkit/passes';
 import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -270,15 +270,20 @@ ${passFlagsUsage()}`;
       return 0;
     }
 
-    const { module, idNames } = await moduleOf(bytes, input, io, { ...options, names: true });
-    // spirv-opt's release flags over a binary run fused (one walk over the bodies), giving the
-    // bytes the passes would; a module the fused walk does not handle runs the passes.
-    const released = !isText(output) && values.validate !== true ? encodeReleased(module, specs) : undefined;
+    // spirv-opt's release flags over a binary run fused: one walk over the bodies, which makes the
+    // decoder's structural check of them as it goes (deferBodyScan), giving the bytes the passes
+    // would. A module the fused walk does not handle runs the passes, its bodies checked first,
+    // failing here as the decode would have.
+    const fused =
+      !isText(output) && values.validate !== true && specs.length === FUSED_RELEASE_PASSES.length && specs.every((p, i) => p === FUSED_RELEASE_PASSES[i]);
+    const { module, idNames } = await moduleOf(bytes, input, io, { ...options, names: true, deferBodyScan: fused });
+    const released = fused ? encodeReleased(module, specs) : undefined;
     if (released !== undefined) {
       if (output === '-') io.stdout.write(wordBytes(released));
       else writeOutput(output, wordBytes(released));
       return 0;
     }
+    if (fused) inFile(file, () => module.lazyFunctionWords());
     const context = { file, idNames };
     const result = inFile(file, () => runPasses(module, passes, runOptions));
     report(io, result.diagnostics, context);
