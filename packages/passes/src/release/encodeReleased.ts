@@ -166,15 +166,15 @@ function released(module: Module): Uint32Array | undefined {
   defined[0] = 0;
   const walk = walkBodies(bodies, out, room, ids, positions, counts, defined);
   if (walk === undefined) return undefined;
-  const { functionIds, calls, found, length } = walk;
+  const { functionIds, callers, calleeIds, found, length } = walk;
   lines ||= walk.lines;
 
   // eliminate-dead-functions: every function must be reached from an entry point (removing dead
   // ones, with what only they used, is the passes' work).
   const indexOf = new Map<number, number>();
   functionIds.forEach((id, i) => indexOf.set(id, i));
-  const callees: number[][] = functionIds.map(() => []);
-  for (let i = 0; i < calls.length; i += 2) callees[calls[i]].push(calls[i + 1]);
+  const callees: number[][] = Array.from(functionIds, () => []);
+  for (let i = 0; i < callers.length; i++) callees[callers[i]].push(calleeIds[i]);
   const live = new Uint8Array(functionIds.length);
   const stack: number[] = module.entryPoints.map((ep) => ep.word(1));
   let reached = 0;
@@ -291,9 +291,10 @@ interface BodyWalk {
   readonly length: number;
   /** Whether it dropped an OpLine or OpNoLine. */
   readonly lines: boolean;
-  readonly functionIds: number[];
-  /** Caller index, callee id, for each OpFunctionCall. */
-  readonly calls: number[];
+  readonly functionIds: Uint32Array;
+  /** For each OpFunctionCall, the index of its function in functionIds and the id it calls. */
+  readonly callers: Uint32Array;
+  readonly calleeIds: Uint32Array;
 }
 
 // The loops over every body instruction and every id are functions of their own: the engine
@@ -318,8 +319,16 @@ function walkBodies(
   defined: Uint8Array,
 ): BodyWalk | undefined {
   const bound = counts.length - 1;
-  const functionIds: number[] = [];
-  const calls: number[] = [];
+  // Functions and calls go to typed arrays, written at every instruction and kept by counting
+  // only OpFunction and OpFunctionCall: a store the engine had not yet seen run when it compiled
+  // the walk (an OpFunction comes once in a hundred instructions) threw the compiled walk away
+  // mid-run, to be compiled again (10 ms on the lent machine). Both take 3 words at least.
+  const most = Math.floor(bodies.length / 3) + 1;
+  const functionIds = new Uint32Array(most);
+  const callers = new Uint32Array(most);
+  const calleeIds = new Uint32Array(most);
+  let functions = 0;
+  let calls = 0;
   let lines = false;
   let found = 0;
   let length = 0;
@@ -338,10 +347,11 @@ function walkBodies(
     // without a type, OpLabel, would have been thrown away and compiled again when it did.)
     const resultAt = (shape & SHAPE_RESULT) === 0 ? -1 : pos + 1 + ((shape & SHAPE_TYPE) !== 0 ? 1 : 0);
     if (end <= pos || end > n || end <= resultAt || ((shape & SHAPE_TYPE) !== 0 && end <= pos + 1)) return undefined;
+    let result = 0;
     if (resultAt >= 0) {
-      const id = bodies[resultAt];
-      if (id === 0 || id >= bound || defined[id] !== 0) return undefined;
-      defined[id] = 1;
+      result = bodies[resultAt];
+      if (result === 0 || result >= bound || defined[result] !== 0) return undefined;
+      defined[result] = 1;
     }
     if (op === Op.Line || op === Op.NoLine) {
       lines = true;
@@ -353,12 +363,15 @@ function walkBodies(
     if (op === Op.Function) {
       if (inFunction) return undefined;
       inFunction = true;
-      functionIds.push(bodies[pos + 2]);
     } else if (op === Op.FunctionEnd) {
       if (!inFunction) return undefined;
       inFunction = false;
     } else if (!inFunction || NAMES_FUNCTION[op] === 1) return undefined;
-    else if (op === Op.FunctionCall) calls.push(functionIds.length - 1, bodies[pos + 3]);
+    functionIds[functions] = result;
+    functions += op === Op.Function ? 1 : 0;
+    callers[calls] = functions - 1;
+    calleeIds[calls] = bodies[pos + 3 < end ? pos + 3 : pos];
+    calls += op === Op.FunctionCall ? 1 : 0;
     const c = ids.collectInto(positions, found, bodies, pos, end - pos);
     const shift = length - pos;
     for (let k = found, last = found + c; k < last; k++) {
@@ -379,7 +392,14 @@ function walkBodies(
   if (runStart < bodies.length && length - (bodies.length - runStart) !== runStart) {
     out.copyWithin(room + length - (bodies.length - runStart), room + runStart, room + bodies.length);
   }
-  return { found, length, lines, functionIds, calls };
+  return {
+    found,
+    length,
+    lines,
+    functionIds: functionIds.subarray(0, functions),
+    callers: callers.subarray(0, calls),
+    calleeIds: calleeIds.subarray(0, calls),
+  };
 }
 
 /**

@@ -227,8 +227,9 @@ export class IdOperands {
     const tail = plan.tail;
     if (tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
     else if (tail !== TAIL_LITERALS && at < end) {
-      // Words past a layout without a tail, or a tail the words do not fit: the general walker decides.
-      c = tail === TAIL_NONE ? -1 : this.tail(plan, words, at, end, out, c);
+      // Words past a layout without a tail (tail() gives -1), or a tail the words do not fit: the
+      // general walker decides.
+      c = this.tail(plan, words, at, end, out, c);
       if (c < 0) return this.general(words, pos, wordCount, out, base);
     }
     return c - base;
@@ -256,7 +257,7 @@ export class IdOperands {
 
   /**
    * The pair and mask tails of a plan, from `words[at]` to `end`, writing from `found[c]`: the
-   * next free index, or -1 when the words do not fit it.
+   * next free index, or -1 when the words do not fit it (or the plan has no tail).
    */
   private tail(plan: Plan, words: Uint32Array, at: number, end: number, found: Int32Array, c: number): number {
     switch (plan.tail) {
