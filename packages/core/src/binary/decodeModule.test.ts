@@ -168,7 +168,11 @@ describe('decodeModule', () => {
     const letters = (n: number): number[] => new Array<number>(n).fill(0x41414141);
     // Terminated in its last word, and in a word before the last (the words after are left over,
     // not operands): both decode, and encode back to the same words.
-    for (const text of [[...letters(40), 0x00414141], [...letters(20), 0, ...letters(20)], [...letters(3), 0x41004141, ...letters(2)]]) {
+    for (const text of [
+      [...letters(40), 0x00414141],
+      [...letters(20), 0, ...letters(20)],
+      [...letters(3), 0x41004141, ...letters(2)],
+    ]) {
       const input = withSource(text);
       expect(Array.from(encodeModule(decodeModule(input)))).toEqual(Array.from(input));
     }
