@@ -256,7 +256,7 @@ describe('decodeModule', () => {
   it('with deferBodyScan, leaves the structural check of the bodies to their first read, which fails as the decode would have', () => {
     const fnAt = FUNCTION_AT;
     const broken: [string, number[]][] = [
-      // %5 (the label) defined again by OpReturn's place: a duplicate result id.
+      // The label defines %4, the function's id: a duplicate result id.
       ['DUPLICATE_RESULT_ID', [...moduleWords().slice(0, fnAt + 5), ...op(Op.Label, 4), ...op(Op.Return), ...op(Op.FunctionEnd)]],
       ['ID_OUT_OF_BOUND', [...moduleWords().slice(0, fnAt + 5), ...op(Op.Label, 9), ...op(Op.Return), ...op(Op.FunctionEnd)]],
       // A word count of 0 (OpReturn's).
