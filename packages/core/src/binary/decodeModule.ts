@@ -14,7 +14,7 @@ import { walkOperands } from '../ir/operands.js';
 import { DEFAULT_MAX_ID_BOUND, HEADER_WORDS, SPIRV_MAGIC } from './header.js';
 import { instructionAt, instructionEnd, placeOf } from './InstructionWalker.js';
 import { TEXT_HINT, looksLikeText, readWords, type BinaryInput } from './wordInput.js';
-import { terminatorWord } from './literalString.js';
+import { hasZeroByte, terminatorWord } from './literalString.js';
 
 /** Options for {@link decodeModule}. */
 export interface DecodeOptions {
@@ -186,9 +186,6 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   }
   return module;
 }
-
-/** Whether the word holds a zero byte, which ends a literal string. */
-const hasZeroByte = (w: number): boolean => (w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0;
 
 /** Strings shorter than this many words are searched for their end in the check itself. */
 const SHORT_STRING_WORDS = 16;

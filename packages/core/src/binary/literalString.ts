@@ -36,6 +36,11 @@ export function decodeLiteralString(words: ArrayLike<number>, start: number, end
   });
 }
 
+/** @internal Whether a word holds a zero byte, which ends a literal string (in either byte order). */
+export function hasZeroByte(w: number): boolean {
+  return (w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0;
+}
+
 /** Strings at least this many words long are searched by the engine's byte search rather than word by word. */
 const LONG_STRING_WORDS = 16;
 
@@ -52,12 +57,8 @@ export function terminatorWord(words: Uint32Array, from: number, to: number): nu
     return at < 0 ? to : from + (at >>> 2);
   }
   let q = from;
-  while (q < to) {
-    const w = words[q];
-    if ((w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0) return q;
-    q++;
-  }
-  return to;
+  while (q < to && !hasZeroByte(words[q])) q++;
+  return q;
 }
 
 /** Number of words `value` occupies as a literal string (with terminator and padding). */

@@ -1,4 +1,4 @@
-import { decodeLiteralString } from '../../binary/literalString.js';
+import { decodeLiteralString, hasZeroByte } from '../../binary/literalString.js';
 import { HEADER_WORDS } from '../../binary/header.js';
 import { InstructionWalker, instructionAt, instructionEnd } from '../../binary/InstructionWalker.js';
 import {
@@ -677,11 +677,6 @@ function stringEnd(words: Uint32Array, base: number, pos: number, n: number): nu
   let end = pos;
   while (end < n && !hasZeroByte(words[base + end])) end++;
   return end;
-}
-
-/** Whether a word holds a zero byte, which ends a literal string. */
-function hasZeroByte(w: number): boolean {
-  return (w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0;
 }
 
 /** The set name of an OpExtInstImport, or undefined when its string is malformed. */
