@@ -12,7 +12,7 @@ import {
   type PassListing,
 } from '@spvkit/core';
 // Importing @spvkit/passes registers the built-in passes, whose names become flags here.
-import { FUSED_RELEASE_PASSES, RELEASE_PASSES, encodeReleased } from '@spvkit/passes';
+import { RELEASE_PASSES, encodeReleased, runsFused } from '@spvkit/passes';
 import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -274,8 +274,7 @@ ${passFlagsUsage()}`;
     // decoder's structural check of them as it goes (deferBodyScan), giving the bytes the passes
     // would. A module the fused walk does not handle runs the passes, its bodies checked first,
     // failing here as the decode would have.
-    const fused =
-      !isText(output) && values.validate !== true && specs.length === FUSED_RELEASE_PASSES.length && specs.every((p, i) => p === FUSED_RELEASE_PASSES[i]);
+    const fused = !isText(output) && values.validate !== true && runsFused(specs);
     const { module, idNames } = await moduleOf(bytes, input, io, { ...options, names: true, deferBodyScan: fused });
     const released = fused ? encodeReleased(module, specs) : undefined;
     if (released !== undefined) {

@@ -34,6 +34,19 @@ import { IdOperands } from '../words/idOperands.js';
 /** The pass list this runs fused: spirv-opt's release flags, in their order. */
 export const FUSED_RELEASE_PASSES: readonly string[] = Object.freeze(['strip-debug', 'eliminate-dead-functions', 'eliminate-dead-const', 'compact-ids']);
 
+/**
+ * Whether `passes` is {@link FUSED_RELEASE_PASSES}, the list {@link encodeReleased} runs fused: for
+ * a caller that decides how to decode before it has a module (decodeModule's `deferBodyScan`).
+ *
+ * @example
+ * ```ts
+ * const module = decodeModule(bytes, { deferBodyScan: runsFused(passes) });
+ * ```
+ */
+export function runsFused(passes: readonly string[]): boolean {
+  return passes.length === FUSED_RELEASE_PASSES.length && passes.every((p, i) => p === FUSED_RELEASE_PASSES[i]);
+}
+
 const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
 
 const isLine = (op: number): boolean => op === Op.Line || op === Op.NoLine;
@@ -65,7 +78,7 @@ const KEPT_SECTIONS: readonly SectionName[] = SECTIONS.filter((name) => !DEBUG_S
  * ```
  */
 export function encodeReleased(module: Module, passes: readonly string[]): Uint32Array | undefined {
-  if (passes.length !== FUSED_RELEASE_PASSES.length || passes.some((p, i) => p !== FUSED_RELEASE_PASSES[i])) return undefined;
+  if (!runsFused(passes)) return undefined;
   try {
     return released(module);
   } catch (e) {
@@ -84,12 +97,16 @@ function released(module: Module): Uint32Array | undefined {
   const bound = module.header.bound;
   // Dense tables by id, as the passes' IdCounts are for a module whose bound is in proportion to its size.
   if (bound > 8 * bodies.length + 1024) return undefined;
+  // The ids defined before the functions (imports, strings, globals), for the walk's check that a
+  // result id is defined once.
+  const defined = new Uint8Array(bound);
 
   // Debug-info and other non-semantic sets take the passes' general paths (their trees, kept
   // OpStrings, SPV_KHR_non_semantic_info while one is left).
   for (const inst of module.extInstImports) {
     const name = decodeLiteralString(inst.operands, 0, inst.operandCount).value;
     if (DEBUG_INFO_SETS.has(name) || isNonSemanticSet(name)) return undefined;
+    defined[inst.resultId] = 1;
   }
   const builtIns = new Set<number>();
   const annotations = module.annotations;
@@ -111,7 +128,10 @@ function released(module: Module): Uint32Array | undefined {
     // What eliminate-dead-functions does not look into for function ids, and the sweep can remove.
     const plain = op !== Op.ConstantFunctionPointerINTEL && (isTypeDeclaration(op) || isConstantCreation(op) || op === Op.Variable || op === Op.Undef);
     if (!plain && !isLine(op)) return undefined;
-    if (inst.resultId !== 0) globalAt[inst.resultId] = i + 1;
+    if (inst.resultId !== 0) {
+      globalAt[inst.resultId] = i + 1;
+      defined[inst.resultId] = 1;
+    }
   }
   const definition = (id: number): Instruction | undefined => (id < globalAt.length && globalAt[id] !== 0 ? globals[globalAt[id] - 1] : undefined);
 
@@ -159,11 +179,7 @@ function released(module: Module): Uint32Array | undefined {
   const ids = new IdOperands(module, bodies.length);
   const positions = new Int32Array(bodies.length);
   const counts = new Uint32Array(bound + 1);
-  // The ids defined before the functions, for the walk's check that a result id is defined once.
-  const defined = new Uint8Array(bound);
-  for (const list of [module.extInstImports, globals]) for (let i = 0; i < list.length; i++) defined[list[i].resultId] = 1;
   for (const id of strings) defined[id] = 1;
-  defined[0] = 0;
   const walk = walkBodies(bodies, out, room, ids, positions, counts, defined);
   if (walk === undefined) return undefined;
   const { functionIds, callers, calleeIds, found, length } = walk;

@@ -7,4 +7,4 @@
  * const words = encodeReleased(decodeModule(bytes), FUSED_RELEASE_PASSES);
  * ```
  */
-export { encodeReleased, FUSED_RELEASE_PASSES } from './encodeReleased.js';
+export { encodeReleased, FUSED_RELEASE_PASSES, runsFused } from './encodeReleased.js';
