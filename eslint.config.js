@@ -34,4 +34,21 @@ export default tseslint.config(
     files: ['examples/inspector/src/**', 'test/browser/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // The unit tier (vitest.config.js): the packages' own tests run in process, on nothing outside
+  // their package. Suites that spawn a tool, drive a browser or read test/ belong in test/.
+  {
+    files: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.cases.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:child_process', 'child_process', 'playwright-core'].map((name) => ({
+            name,
+            message: 'unit tests run in process: a suite that spawns a tool or drives a browser belongs in test/ (the oracle or e2e tier)',
+          })),
+          patterns: [{ regex: '(^|/)test/', message: "unit tests use nothing from test/: move the suite there, or share its cases through a *.cases.ts file" }],
+        },
+      ],
+    },
+  },
 );

@@ -5,6 +5,19 @@ import { fileURLToPath } from 'node:url';
 /** A path beside this file. @param {string} p */
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
+/** The end-to-end suites: the rest of test/ is the oracle tier. */
+const E2E = [
+  'test/browser/**/*.test.ts',
+  'test/pack/**/*.test.ts',
+  'test/standalone/**/*.test.ts',
+  'test/weight/**/*.test.ts',
+  'test/execution/**/*.test.ts',
+  'test/plugins/execution.test.ts',
+  'test/wgsl/execution.test.ts',
+  'test/wgsl/validity.test.ts',
+  'test/wgsl/webgpuBrowser.test.ts',
+];
+
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.
 export default defineConfig({
   resolve: {
@@ -27,7 +40,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     // test/.cache holds generated pages, builds and scratch copies, never suites of its own.
     exclude: ['**/node_modules/**', '**/.git/**', 'test/.cache/**'],
     testTimeout: 60_000,
@@ -38,5 +50,15 @@ export default defineConfig({
     env: { SPVKIT_CHECK_CONSISTENCY: '1' },
     // CI asks for a machine-readable report to print its one-line summary.
     ...(process.env.SPVKIT_TEST_REPORT ? { reporters: ['default', 'json'], outputFile: { json: process.env.SPVKIT_TEST_REPORT } } : {}),
+    // Three tiers (`pnpm test:unit`, `test:oracle`, `test:e2e`; `pnpm test` runs all three):
+    // - unit: the packages' own tests, in process: no child process, no browser, nothing from test/
+    //   (eslint.config.js holds them to it);
+    // - oracle: test/'s suites that judge spvkit against SPIRV-Tools, glslang and the built CLI and plugins;
+    // - e2e: a browser, packed tarballs installed elsewhere, a fresh clone, bundle weights, shaders run on Vulkan.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...E2E, 'test/.cache/**', '**/node_modules/**'] } },
+      { extends: true, test: { name: 'e2e', include: E2E } },
+    ],
   },
 });

@@ -39,11 +39,11 @@ export function spirvDis(words: Uint32Array, extra: string[] = []): string {
   });
 }
 
-/** Validates with spirv-val; returns ok and spirv-val's message. */
-export function spirvVal(words: Uint32Array, targetEnv: string): { ok: boolean; message: string } {
-  return withTemp((dir) => {
-    writeFileSync(join(dir, 'in.spv'), new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
-    const r = spawnSync('spirv-val', ['--target-env', targetEnv, join(dir, 'in.spv')], { encoding: 'utf8' });
-    return { ok: r.status === 0, message: `${r.stdout}${r.stderr}`.trim() };
+/** Validates with spirv-val (the module on its stdin: no temporary file); returns ok and spirv-val's message. */
+export function spirvVal(words: Uint32Array, targetEnv: string, flags: readonly string[] = []): { ok: boolean; message: string } {
+  const r = spawnSync('spirv-val', ['--target-env', targetEnv, ...flags, '-'], {
+    input: new Uint8Array(words.buffer, words.byteOffset, words.byteLength),
+    encoding: 'utf8',
   });
+  return { ok: r.status === 0, message: `${r.stdout}${r.stderr}`.trim() };
 }

@@ -4,9 +4,9 @@
 // points, modes, decorations, variables, pointer and image types.
 import { RULES, validate } from '@spvkit/validator';
 import { expect, it } from 'vitest';
-import { corpusToolsAvailable, loadCorpus } from '../../../../../test/corpus/index.js';
-import { Random } from '../../../../../test/fuzz/random.js';
-import { describeWithOracle } from '../../../../../test/support/oracles.js';
+import { corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
+import { Random } from '../fuzz/random.js';
+import { describeWithOracle } from '../support/oracles.js';
 
 /** OpEntryPoint, OpExecutionMode, OpExecutionModeId, OpTypeImage, OpTypeSampledImage, OpTypePointer, OpVariable, OpDecorate, OpMemberDecorate, OpMemoryModel. */
 const AIMED = new Set([15, 16, 331, 25, 27, 32, 59, 71, 72, 14]);

@@ -5,11 +5,11 @@
 // (by its wording), this family reports something too.
 import { validate } from '@spvkit/validator';
 import { expect, it } from 'vitest';
-import { corpusToolsAvailable, loadCorpus, spirvVal } from '../../../../../test/corpus/index.js';
-import { Random } from '../../../../../test/fuzz/random.js';
-import { mapBounded } from '../../../../../test/shaders/folder.mjs';
-import { describeWithOracle } from '../../../../../test/support/oracles.js';
-import { spirvValFamily } from '../../../../../test/validator/spirvValFamilies.js';
+import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
+import { Random } from '../fuzz/random.js';
+import { mapBounded } from '../shaders/folder.mjs';
+import { describeWithOracle } from '../support/oracles.js';
+import { spirvValFamily } from './spirvValFamilies.js';
 
 const SEED = Number(process.env.SPVKIT_ENVIRONMENT_SEED ?? 0xe5f19);
 const PER_KIND = Number(process.env.SPVKIT_ENVIRONMENT_MUTANTS ?? 30);

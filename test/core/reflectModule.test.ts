@@ -1,21 +1,12 @@
-/// <reference types="node" />
+// reflectModule on what glslangValidator makes of the corpus (core's own tests use assembly).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { decodeModule } from '../../binary/decodeModule.js';
-import { reflectModule } from './reflectModule.js';
-
-const corpus = new URL('../../../../../test/corpus/glsl/', import.meta.url).pathname;
-const hasGlslang = (() => {
-  try {
-    execFileSync('glslangValidator', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { expect, it } from 'vitest';
+import { decodeModule, reflectModule } from '@spvkit/core';
+import { corpusToolsAvailable, glslDir as corpus } from '../corpus/index.js';
+import { describeWithOracle } from '../support/oracles.js';
 
 function compile(file: string, env = 'vulkan1.1'): ReturnType<typeof decodeModule> {
   const out = join(mkdtempSync(join(tmpdir(), 'spvkit-reflect-')), 'out.spv');
@@ -23,7 +14,7 @@ function compile(file: string, env = 'vulkan1.1'): ReturnType<typeof decodeModul
   return decodeModule(readFileSync(out));
 }
 
-describe.skipIf(!hasGlslang || !existsSync(corpus))('reflectModule on glslang output', () => {
+describeWithOracle('reflectModule on glslang output', corpusToolsAvailable(), () => {
   it('reflects a compute shader: spec-constant workgroup size, buffers, images, push constants, spec constants', () => {
     const r = reflectModule(compile('particles_update.comp'));
     expect(r.entryPoints).toEqual([{ name: 'main', executionModel: 'GLCompute', workgroupSize: [128, 1, 1], workgroupSizeSpecIds: [0, null, null] }]);

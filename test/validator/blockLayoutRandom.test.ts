@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemble, encodeModule } from '@spvkit/core';
 import { expect, it } from 'vitest';
-import { Random } from '../../../../../test/fuzz/random.js';
-import { describeWithOracle } from '../../../../../test/support/oracles.js';
-import { spirvToolsAvailable } from '../../../../../test/support/spirvTools.js';
-import { validate } from '../../validate.js';
+import { Random } from '../fuzz/random.js';
+import { describeWithOracle } from '../support/oracles.js';
+import { spirvToolsAvailable } from '../support/spirvTools.js';
+import { validate } from '@spvkit/validator';
 
 const SEED = Number(process.env.SPVKIT_BLOCK_LAYOUT_SEED ?? 0xb10c);
 const CASES = Number(process.env.SPVKIT_BLOCK_LAYOUT_CASES ?? 240);
