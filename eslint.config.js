@@ -46,7 +46,7 @@ export default tseslint.config(
             name,
             message: 'unit tests run in process: a suite that spawns a tool or drives a browser belongs in test/ (the oracle or e2e tier)',
           })),
-          patterns: [{ regex: '(^|/)test/', message: "unit tests use nothing from test/: move the suite there, or share its cases through a *.cases.ts file" }],
+          patterns: [{ regex: '(^|/)test/', message: 'unit tests use nothing from test/: move the suite there, or share its cases through a *.cases.ts file' }],
         },
       ],
     },

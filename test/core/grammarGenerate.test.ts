@@ -60,4 +60,3 @@ describe('generate.mjs', () => {
     execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' });
   });
 });
-

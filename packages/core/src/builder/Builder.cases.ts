@@ -48,4 +48,3 @@ export function buildShader() {
   b.functionEnd();
   return { module, b, ids: { void_, fnType, uint, v3uint, fnPtr, five, gid, main, entry, v, x, y, exit } };
 }
-
