@@ -6,7 +6,7 @@
  * with a message, or fails when SPVKIT_REQUIRE_ORACLES=1.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -278,5 +278,40 @@ void main() { b.x[0] = 1u; }`);
     await expect(runCompute({ spirv, groups: [1, 1, 1], buffers })).resolves.toEqual([new Uint8Array([1, 0, 0, 0])]);
     await expect(runCompute({ spirv, entryPoint: 'nope', groups: [1, 1, 1], buffers })).rejects.toThrow(SpvRunError);
     await expect(runCompute({ spirv, groups: [1, 1, 1], buffers: [{ binding: 0, size: 2, init: new Uint8Array(4) }] })).rejects.toThrow(RangeError);
+    // The jobs run on one server: after a job it failed, the next one runs (on it, or on its successor).
+    await expect(runCompute({ spirv, groups: [1, 1, 1], buffers: [{ binding: 0, size: 8, init: new Uint8Array([9, 9, 9, 9, 9, 9, 9, 9]) }] })).resolves.toEqual(
+      [new Uint8Array([1, 0, 0, 0, 9, 9, 9, 9])],
+    );
+  });
+
+  it('spvrun --serve answers each job on its line as the job alone would exit, and goes on after a bad one', async () => {
+    const spirv = await compileCompute(`#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer B { uint x[]; } b;
+void main() { b.x[0] = 7u; }`);
+    const dir = mkdtempSync(join(tmpdir(), 'spvrun-serve-'));
+    try {
+      writeFileSync(join(dir, 'a.spv'), bytesOf(spirv));
+      const good = (n: number): string => {
+        writeFileSync(join(dir, `good${n}.txt`), `spv ${dir}/a.spv\nbuffer 0 0 4\nout ${dir}/out${n}.bin\n`);
+        return join(dir, `good${n}.txt`);
+      };
+      writeFileSync(join(dir, 'unknown.txt'), 'bogus 1\n');
+      writeFileSync(join(dir, 'big.txt'), `spv ${dir}/a.spv\nsize 100000 1 1\nbuffer 0 0 4\nout ${dir}/big.bin\n`);
+      const stdin = [good(1), join(dir, 'unknown.txt'), join(dir, 'missing.txt'), join(dir, 'big.txt'), good(2)].join('\n') + '\n';
+      const replies = execFileSync(await buildHarness(), ['--serve'], { input: stdin, encoding: 'utf8' })
+        .trimEnd()
+        .split('\n');
+      expect(replies.map((r) => r.replace(dir, 'DIR'))).toEqual([
+        'ok',
+        "error 1 spvrun: job line 1: unknown key 'bogus'",
+        'error 1 spvrun: cannot open DIR/missing.txt',
+        expect.stringMatching(/^error 3 spvrun: compute workgroup size 100000x1x1: dimension 0 exceeds this device's \d+$/),
+        'ok',
+      ]);
+      for (const n of [1, 2]) expect([...readFileSync(join(dir, `out${n}.bin`))]).toEqual([7, 0, 0, 0]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

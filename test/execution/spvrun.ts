@@ -4,7 +4,10 @@
  * the final bytes of its storage buffers. runCompute.ts and runMesh.ts are the typed front ends.
  *
  * The harness is compiled once per process (`cc -O1 -o spvrun spvrun.c -lvulkan`) into
- * test/.cache/execution/<sha256 of spvrun.c>/spvrun and reused across processes.
+ * test/.cache/execution/<sha256 of spvrun.c>/spvrun and reused across processes. Jobs run on one
+ * `spvrun --serve` per test process, one after another: starting the driver and creating a device
+ * is most of a small job's time (about 40 ms of lavapipe's 45), so a process per job would spend a
+ * suite's time there. A server that fails a job as a lost device would is replaced for the next.
  *
  * The Vulkan driver is whatever the loader picks from the environment; set SPVKIT_VK_ICD to an ICD
  * json path to force one (it is passed on as VK_ICD_FILENAMES and VK_DRIVER_FILES).
@@ -13,7 +16,7 @@
  * With SPVRUN_RECORD_DIR set, every job that runs is also kept there, with the bytes it gave, to
  * be replayed on another Vulkan device by harness/replay.sh (no Node needed there).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -281,7 +284,7 @@ export async function runHarnessJob(job: HarnessJob): Promise<Uint8Array[]> {
     files.push([jobFile, new TextEncoder().encode(lines.join('\n') + '\n')]);
 
     const [bin] = await Promise.all([buildHarness(), ...files.map(([p, data]) => writeFile(p, data))]);
-    const r = await exec(bin, [jobFile], { env: harnessEnv(), timeoutMs: job.timeoutMs ?? 60_000 });
+    const r = await runOnServer(bin, jobFile, job.timeoutMs ?? 60_000);
     if (r.code !== 0) throw describeFailure('spvrun', r);
     const bytes = await readFile(out);
     const total = job.buffers.reduce((s, b) => s + b.size, 0);
@@ -298,6 +301,116 @@ export async function runHarnessJob(job: HarnessJob): Promise<Uint8Array[]> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A running `spvrun --serve`: its reply lines, and how it ended once it has. */
+interface HarnessServer {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** The harness binary and the environment it runs with: another of either needs another server. */
+  readonly key: string;
+  readonly replies: string[];
+  /** Called with the next reply line, or null once the server has exited. */
+  waiter?: (line: string | null) => void;
+  stderr: string;
+  exit?: { code: number | null; signal: NodeJS.Signals | null; spawnError?: NodeJS.ErrnoException };
+}
+
+let server: HarnessServer | undefined;
+/** Jobs run one at a time on the server: each waits for the one before. */
+let serverQueue: Promise<unknown> = Promise.resolve();
+
+function startServer(bin: string, key: string): HarnessServer {
+  const child = spawn(bin, ['--serve'], { env: harnessEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const s: HarnessServer = { child, key, replies: [], stderr: '' };
+  const deliver = (line: string | null): void => {
+    const w = s.waiter;
+    s.waiter = undefined;
+    if (w) w(line);
+    else if (line !== null) s.replies.push(line);
+  };
+  let partial = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    partial += chunk;
+    for (let nl = partial.indexOf('\n'); nl >= 0; nl = partial.indexOf('\n')) {
+      deliver(partial.slice(0, nl));
+      partial = partial.slice(nl + 1);
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    s.stderr += chunk;
+  });
+  child.on('error', (e: NodeJS.ErrnoException) => {
+    s.exit = { code: null, signal: null, spawnError: e };
+    deliver(null);
+  });
+  child.on('close', (code, signal) => {
+    s.exit ??= { code, signal };
+    deliver(null);
+  });
+  // A dead server's stdin fails the write: the 'close' above reports it.
+  child.stdin.on('error', () => {});
+  // The server ends when its stdin does, with the test process: it must not keep that process alive.
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
+  return s;
+}
+
+function nextReply(s: HarnessServer): Promise<string | null> {
+  if (s.replies.length > 0) return Promise.resolve(s.replies.shift()!);
+  if (s.exit) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    s.waiter = resolve;
+  });
+}
+
+/** Runs the job file on this process's server (started, or started again, as needed). */
+function runOnServer(bin: string, jobFile: string, timeoutMs: number): Promise<ExecResult> {
+  const run = serverQueue.then(() => serveOne(bin, jobFile, timeoutMs));
+  serverQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function serveOne(bin: string, jobFile: string, timeoutMs: number): Promise<ExecResult> {
+  const env = harnessEnv();
+  const key = JSON.stringify([
+    bin,
+    ...['VK_ICD_FILENAMES', 'VK_DRIVER_FILES', 'SPVRUN_DEVICE_INDEX', 'SPVRUN_DEVICE_NAME', 'SPVRUN_TIMEOUT_MS'].map((k) => env[k]),
+  ]);
+  if (server && (server.exit || server.key !== key)) {
+    server.child.kill('SIGKILL');
+    server = undefined;
+  }
+  const s = (server ??= startServer(bin, key));
+  const stderrBefore = s.stderr.length;
+  s.child.stdin.write(`${jobFile}\n`);
+  let timer: NodeJS.Timeout | undefined;
+  const reply = await Promise.race([
+    nextReply(s),
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  const stderr = s.stderr.slice(stderrBefore);
+  if (reply === 'timeout') {
+    // As execFile's timeout did: the job is killed (with the server), and reported as a signal.
+    s.child.kill('SIGKILL');
+    if (server === s) server = undefined;
+    return { code: null, signal: 'SIGKILL', stdout: '', stderr: `${stderr}spvrun: no reply in ${timeoutMs} ms` };
+  }
+  if (reply === 'ok') return { code: 0, signal: null, stdout: '', stderr };
+  const failed = reply === null ? undefined : /^error (\d+) (.*)$/.exec(reply);
+  if (failed) return { code: Number(failed[1]), signal: null, stdout: '', stderr: `${stderr}${failed[2]}\n` };
+  if (server === s) server = undefined;
+  if (reply !== null) s.child.kill('SIGKILL');
+  const exit = s.exit ?? { code: null, signal: null };
+  return {
+    code: exit.code,
+    signal: exit.signal,
+    stdout: '',
+    stderr: reply === null ? stderr : `${stderr}unexpected reply: ${reply}\n`,
+    spawnError: exit.spawnError,
+  };
 }
 
 let recorded = 0;

@@ -6,6 +6,13 @@
  *
  * Usage:  spvrun JOBFILE        run the job described in JOBFILE
  *         spvrun --info         create instance + device only, print the device info lines
+ *         spvrun --serve        run the jobs whose JOBFILE paths come on stdin, one a line, on
+ *                               one instance and device (creating them is most of a small job's
+ *                               time); after each job one line on stdout: `ok`, or
+ *                               `error CODE spvrun: MESSAGE` with the exit code and message the
+ *                               job would have had alone. After a failed Vulkan call (code 2), or
+ *                               a failure once the job's objects exist, the server exits: the
+ *                               device may be lost, and a new server starts clean.
  *
  * JOBFILE is line based; blank lines and lines starting with '#' are ignored.
  * PATH arguments take the rest of the line (spaces allowed, no quoting).
@@ -61,6 +68,7 @@
  * VK_KHR_portability_subset/_enumeration are enabled when offered.
  */
 #include <vulkan/vulkan.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,14 +93,26 @@ static const char *vk_result_name(VkResult r) {
   }
 }
 
+/* --serve: jobs come one after another; a job that fails goes back to the loop (jobFailed). */
+static int serving = 0, jobStarted = 0;
+static jmp_buf jobFailed;
+
 static void die(int code, const char *fmt, ...) {
+  char msg[4096];
   va_list ap;
   va_start(ap, fmt);
-  fputs("spvrun: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  exit(code);
+  if (!serving) {
+    fprintf(stderr, "spvrun: %s\n", msg);
+    exit(code);
+  }
+  for (char *c = msg; *c; c++)
+    if (*c == '\n' || *c == '\r') *c = ' ';
+  printf("error %d spvrun: %s\n", code, msg);
+  fflush(stdout);
+  if (code == 2 || jobStarted) exit(code);
+  longjmp(jobFailed, 1);
 }
 
 #define VK(call)                                                                    \
@@ -171,8 +191,8 @@ static void parse_job(const char *path, Job *job) {
   text = realloc(text, len + 1);
   text[len] = 0;
   memset(job, 0, sizeof *job);
-  job->entry = "main";
-  job->taskEntry = "main";
+  job->entry = strdup("main");
+  job->taskEntry = strdup("main");
   job->groups[0] = job->groups[1] = job->groups[2] = 1;
   int lineNo = 0;
   for (char *line = text, *next; line; line = next) {
@@ -190,8 +210,8 @@ static void parse_job(const char *path, Job *job) {
     if (!strcmp(key, "spv")) job->spv = rest_of(args, lineNo);
     else if (!strcmp(key, "mesh")) job->mesh = rest_of(args, lineNo);
     else if (!strcmp(key, "task")) job->task = rest_of(args, lineNo);
-    else if (!strcmp(key, "entry")) job->entry = rest_of(args, lineNo);
-    else if (!strcmp(key, "task-entry")) job->taskEntry = rest_of(args, lineNo);
+    else if (!strcmp(key, "entry")) { free(job->entry); job->entry = rest_of(args, lineNo); }
+    else if (!strcmp(key, "task-entry")) { free(job->taskEntry); job->taskEntry = rest_of(args, lineNo); }
     else if (!strcmp(key, "size")) { parse_vec3(args, job->size, "size", lineNo); job->hasSize = 1; }
     else if (!strcmp(key, "task-size")) { parse_vec3(args, job->taskSize, "task-size", lineNo); job->hasTaskSize = 1; }
     else if (!strcmp(key, "push")) job->push = rest_of(args, lineNo);
@@ -236,6 +256,12 @@ static void parse_job(const char *path, Job *job) {
   if (job->task && !job->mesh) die(1, "job: 'task' needs 'mesh'");
   if (job->hasTaskSize && !job->task) die(1, "job: 'task-size' needs 'task'");
   if (!job->out) die(1, "job: missing 'out'");
+  free(text);
+}
+
+static void free_job(Job *job) {
+  free(job->spv), free(job->mesh), free(job->task), free(job->entry), free(job->taskEntry), free(job->push), free(job->out);
+  for (uint32_t i = 0; i < job->nbufs; i++) free(job->bufs[i].file);
 }
 
 static int has_ext(const VkExtensionProperties *exts, uint32_t n, const char *name) {
@@ -279,14 +305,22 @@ static void print_version(const char *key, uint32_t v) {
   printf("%s=%u.%u.%u\n", key, VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
 }
 
-int main(int argc, char **argv) {
-  if (argc != 2) die(1, "usage: spvrun JOBFILE | spvrun --info");
-  int infoOnly = !strcmp(argv[1], "--info");
-  Job job;
-  if (!infoOnly) parse_job(argv[1], &job);
-  /* A mesh pipeline is a graphics pipeline: it needs a queue family with graphics. */
-  const VkQueueFlags needQueue = !infoOnly && job.mesh ? VK_QUEUE_GRAPHICS_BIT : VK_QUEUE_COMPUTE_BIT;
 
+/* An instance and a device with one queue of the flags a job needs, and what jobs check of it. */
+typedef struct {
+  int open;
+  VkQueueFlags queueFlags;
+  VkInstance instance;
+  VkPhysicalDevice pd;
+  VkPhysicalDeviceProperties props;
+  uint32_t queueFamily, pdIndex, devVersion;
+  VkDevice dev;
+  VkQueue queue;
+  int hasMesh, hasTask;
+  VkPhysicalDeviceMeshShaderPropertiesEXT mp;
+} Gpu;
+
+static void open_gpu(Gpu *g, VkQueueFlags needQueue) {
   /* ---- instance ---- */
   uint32_t instVersion = VK_API_VERSION_1_0;
   PFN_vkEnumerateInstanceVersion enumVersion =
@@ -398,6 +432,30 @@ int main(int argc, char **argv) {
   VkQueue queue;
   vkGetDeviceQueue(dev, queueFamily, 0, &queue);
 
+  VkPhysicalDeviceMeshShaderPropertiesEXT mp = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_PROPERTIES_EXT};
+  if (hasMesh) {
+    VkPhysicalDeviceProperties2 p2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &mp};
+    vkGetPhysicalDeviceProperties2(pd, &p2);
+  }
+  free(instExts);
+  free(pds);
+  free(devExts);
+  *g = (Gpu){1, needQueue, instance, pd, props, queueFamily, pdIndex, devVersion, dev, queue, hasMesh, hasTask, mp};
+}
+
+static void close_gpu(Gpu *g) {
+  if (!g->open) return;
+  vkDestroyDevice(g->dev, NULL);
+  vkDestroyInstance(g->instance, NULL);
+  g->open = 0;
+}
+
+static void print_gpu(const Gpu *g) {
+  const VkPhysicalDeviceProperties props = g->props;
+  const uint32_t pdIndex = g->pdIndex, devVersion = g->devVersion;
+  const VkPhysicalDevice pd = g->pd;
+  const int hasMesh = g->hasMesh, hasTask = g->hasTask;
+  const VkPhysicalDeviceMeshShaderPropertiesEXT mp = g->mp;
   /* ---- report the device ---- */
   static const char *typeNames[] = {"other", "integrated-gpu", "discrete-gpu", "virtual-gpu", "cpu"};
   printf("deviceName=%s\ndeviceIndex=%u\ndeviceType=%s\n", props.deviceName, pdIndex,
@@ -414,11 +472,8 @@ int main(int argc, char **argv) {
   print_vec3("maxComputeWorkGroupSize", lim->maxComputeWorkGroupSize);
   printf("maxComputeWorkGroupInvocations=%u\n", lim->maxComputeWorkGroupInvocations);
   print_vec3("maxComputeWorkGroupCount", lim->maxComputeWorkGroupCount);
-  VkPhysicalDeviceMeshShaderPropertiesEXT mp = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_PROPERTIES_EXT};
   printf("meshShader=%d\ntaskShader=%d\n", hasMesh, hasTask);
   if (hasMesh) {
-    VkPhysicalDeviceProperties2 p2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &mp};
-    vkGetPhysicalDeviceProperties2(pd, &p2);
     print_vec3("maxMeshWorkGroupSize", mp.maxMeshWorkGroupSize);
     printf("maxMeshWorkGroupInvocations=%u\n", mp.maxMeshWorkGroupInvocations);
     print_vec3("maxMeshWorkGroupCount", mp.maxMeshWorkGroupCount);
@@ -430,12 +485,19 @@ int main(int argc, char **argv) {
     printf("maxTaskPayloadSize=%u\n", mp.maxTaskPayloadSize);
   }
   fflush(stdout);
-  if (infoOnly) {
-    vkDestroyDevice(dev, NULL);
-    vkDestroyInstance(instance, NULL);
-    return 0;
-  }
+}
 
+/* Runs `job` on `g`: every object it creates is destroyed before it returns. */
+static void run_job(const Gpu *g, const Job *jp) {
+  Job job = *jp;
+  const VkDevice dev = g->dev;
+  const VkPhysicalDevice pd = g->pd;
+  const VkPhysicalDeviceProperties props = g->props;
+  const VkPhysicalDeviceLimits *lim = &g->props.limits;
+  const uint32_t queueFamily = g->queueFamily;
+  const VkQueue queue = g->queue;
+  const int hasMesh = g->hasMesh, hasTask = g->hasTask;
+  const VkPhysicalDeviceMeshShaderPropertiesEXT mp = g->mp;
   /* ---- what the job needs of the device ---- */
   if (job.mesh && !hasMesh) die(UNSUPPORTED, "this device has no mesh shaders (VK_EXT_mesh_shader meshShader)");
   if (job.task && !hasTask) die(UNSUPPORTED, "this device has no task shaders (VK_EXT_mesh_shader taskShader)");
@@ -450,6 +512,7 @@ int main(int argc, char **argv) {
   }
 
   /* ---- buffers ---- */
+  jobStarted = 1;
   VkPhysicalDeviceMemoryProperties memProps;
   vkGetPhysicalDeviceMemoryProperties(pd, &memProps);
   const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
@@ -641,7 +704,53 @@ int main(int argc, char **argv) {
     vkDestroyBuffer(dev, job.bufs[i].buf, NULL);
     vkFreeMemory(dev, job.bufs[i].mem, NULL);
   }
-  vkDestroyDevice(dev, NULL);
-  vkDestroyInstance(instance, NULL);
+  free(pushData);
+  jobStarted = 0;
+}
+
+/* A mesh pipeline is a graphics pipeline: it needs a queue family with graphics. */
+static VkQueueFlags queue_for(const Job *job) { return job->mesh ? VK_QUEUE_GRAPHICS_BIT : VK_QUEUE_COMPUTE_BIT; }
+
+/* --serve: a device for compute jobs and one for mesh jobs, each opened when a job first needs it. */
+static int serve(void) {
+  serving = 1;
+  Gpu gpus[2] = {{0}, {0}};
+  char path[4096];
+  while (fgets(path, sizeof path, stdin)) {
+    size_t l = strlen(path);
+    while (l && (path[l - 1] == '\n' || path[l - 1] == '\r')) path[--l] = 0;
+    if (!l) continue;
+    Job job;
+    memset(&job, 0, sizeof job);
+    if (setjmp(jobFailed)) {
+      free_job(&job);
+      continue;
+    }
+    parse_job(path, &job);
+    Gpu *g = &gpus[job.mesh ? 1 : 0];
+    if (!g->open) open_gpu(g, queue_for(&job));
+    run_job(g, &job);
+    free_job(&job);
+    fputs("ok\n", stdout);
+    fflush(stdout);
+  }
+  close_gpu(&gpus[0]);
+  close_gpu(&gpus[1]);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) die(1, "usage: spvrun JOBFILE | spvrun --info | spvrun --serve");
+  if (!strcmp(argv[1], "--serve")) return serve();
+  const int infoOnly = !strcmp(argv[1], "--info");
+  Job job;
+  memset(&job, 0, sizeof job);
+  if (!infoOnly) parse_job(argv[1], &job);
+  Gpu g;
+  open_gpu(&g, infoOnly ? VK_QUEUE_COMPUTE_BIT : queue_for(&job));
+  print_gpu(&g);
+  if (!infoOnly) run_job(&g, &job);
+  free_job(&job);
+  close_gpu(&g);
   return 0;
 }
