@@ -121,8 +121,27 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   });
 
+  /** The WebGPU tests' browser (SwiftShader), launched when the first of them runs and shared. */
+  let gpuBrowserLaunch: Promise<Browser> | undefined;
+  function webGpuBrowser(): Promise<Browser> {
+    gpuBrowserLaunch ??= chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--enable-features=Vulkan',
+        '--use-webgpu-adapter=swiftshader',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    });
+    return gpuBrowserLaunch;
+  }
+
   afterAll(async () => {
     await browser?.close();
+    await (await gpuBrowserLaunch)?.close();
     await new Promise((done) => (server ? server.close(done) : done(undefined)));
   });
 
@@ -515,72 +534,55 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
   }
 
   it("runs a compute shader on the page's WebGPU (SwiftShader): buffers from the SPIR-V layout, filled as documented, read back; the translator is fetched only then", async () => {
-    const gpuBrowser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--enable-unsafe-webgpu',
-        '--enable-features=Vulkan',
-        '--use-webgpu-adapter=swiftshader',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+    const gpuBrowser = await webGpuBrowser();
+    const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
     });
-    try {
-      const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
-      const requests: string[] = [];
-      page.on('request', (r) => requests.push(r.url()));
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
-      });
-      await page.goto(url);
-      await page.waitForSelector('body[data-ready="true"]');
-      const c = await dropAssembly(page, 'idle.spvasm', idleSpvasm);
-      expect(await c.locator('.webgpu').getAttribute('data-webgpu')).toBe('idle');
-      const chunk = (r: string): boolean => /\/assets\/webgpu-[^/]*\.js$/.test(r);
-      expect(requests.filter(chunk)).toEqual([]);
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    const c = await dropAssembly(page, 'idle.spvasm', idleSpvasm);
+    expect(await c.locator('.webgpu').getAttribute('data-webgpu')).toBe('idle');
+    const chunk = (r: string): boolean => /\/assets\/webgpu-[^/]*\.js$/.test(r);
+    expect(requests.filter(chunk)).toEqual([]);
 
-      await runOnGpu(c);
-      expect(requests.filter(chunk)).toHaveLength(1);
-      // The WGSL that ran is shown beside the buffers.
-      expect(await c.locator('pre.wgsl-code').textContent()).toMatch(/@compute\s+@workgroup_size\(64/);
-      expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 4 × 1 × 1 workgroups/);
-      // Every binding the translator reports, and only those, gets its buffer, typed and filled
-      // from the SPIR-V block's layout as documented (the nth number of a storage buffer n - 8 for
-      // i32; of a uniform block or the push constants n + 2 for u32, n + 1.5 for f32), and the
-      // storage buffer is read back after the dispatch, which writes nothing. By name: the
-      // translator says which kind each is (a storage buffer nothing writes is read-only).
-      const { bindings } = toWgsl(assemble(idleSpvasm, { targetEnv: 'vulkan1.1' }));
-      const shownSlots = await c
-        .locator('.gpu-buffer')
-        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-binding')} ${e.getAttribute('data-name')}`));
-      expect(shownSlots).toEqual(bindings.map((b) => `${b.group}:${b.binding} ${b.name}`));
-      const expected: Record<string, { size: string; fields: Record<string, { type: string; before: number[]; after?: number[] }> }> = {
-        data: {
-          size: '1024 bytes',
-          fields: {
-            values: {
-              type: 'i32',
-              before: Array.from({ length: 256 }, (_, n) => n - 8),
-              after: Array.from({ length: 256 }, (_, n) => n - 8),
-            },
+    await runOnGpu(c);
+    expect(requests.filter(chunk)).toHaveLength(1);
+    // The WGSL that ran is shown beside the buffers.
+    expect(await c.locator('pre.wgsl-code').textContent()).toMatch(/@compute\s+@workgroup_size\(64/);
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 4 × 1 × 1 workgroups/);
+    // Every binding the translator reports, and only those, gets its buffer, typed and filled
+    // from the SPIR-V block's layout as documented (the nth number of a storage buffer n - 8 for
+    // i32; of a uniform block or the push constants n + 2 for u32, n + 1.5 for f32), and the
+    // storage buffer is read back after the dispatch, which writes nothing. By name: the
+    // translator says which kind each is (a storage buffer nothing writes is read-only).
+    const { bindings } = toWgsl(assemble(idleSpvasm, { targetEnv: 'vulkan1.1' }));
+    const shownSlots = await c.locator('.gpu-buffer').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-binding')} ${e.getAttribute('data-name')}`));
+    expect(shownSlots).toEqual(bindings.map((b) => `${b.group}:${b.binding} ${b.name}`));
+    const expected: Record<string, { size: string; fields: Record<string, { type: string; before: number[]; after?: number[] }> }> = {
+      data: {
+        size: '1024 bytes',
+        fields: {
+          values: {
+            type: 'i32',
+            before: Array.from({ length: 256 }, (_, n) => n - 8),
+            after: Array.from({ length: 256 }, (_, n) => n - 8),
           },
         },
-        limits: { size: '32 bytes', fields: { offset: { type: 'u32', before: [2] }, gain: { type: 'f32', before: [2.5, 3.5, 4.5, 5.5] } } },
-        params: { size: '16 bytes', fields: { scale: { type: 'f32', before: [1.5] } } },
-      };
-      for (const b of bindings) {
-        const slot = `${b.group}:${b.binding}`;
-        const want = expected[b.name];
-        expect(await c.locator(`.gpu-buffer[data-binding="${slot}"] h4 .count`).textContent()).toBe(want.size);
-        for (const [field, values] of Object.entries(want.fields)) expect(await shownValues(c, slot, field)).toMatchObject(values);
-      }
-      await page.close();
-    } finally {
-      await gpuBrowser.close();
+      },
+      limits: { size: '32 bytes', fields: { offset: { type: 'u32', before: [2] }, gain: { type: 'f32', before: [2.5, 3.5, 4.5, 5.5] } } },
+      params: { size: '16 bytes', fields: { scale: { type: 'f32', before: [1.5] } } },
+    };
+    for (const b of bindings) {
+      const slot = `${b.group}:${b.binding}`;
+      const want = expected[b.name];
+      expect(await c.locator(`.gpu-buffer[data-binding="${slot}"] h4 .count`).textContent()).toBe(want.size);
+      for (const [field, values] of Object.entries(want.fields)) expect(await shownValues(c, slot, field)).toMatchObject(values);
     }
+    await page.close();
   });
 
   /** values[i] = values[i] * params.scale + 5 for i = gl_GlobalInvocationID.x, in 64-wide workgroups. */
@@ -636,46 +638,31 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
 `;
 
   it('runs shaders that compute on WebGPU, and shows what they computed: a dropped one and the bundled scale.spvasm', async () => {
-    const gpuBrowser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--enable-unsafe-webgpu',
-        '--enable-features=Vulkan',
-        '--use-webgpu-adapter=swiftshader',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    });
-    try {
-      const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      await page.goto(url);
-      await page.waitForSelector('body[data-ready="true"]');
-      const c = await dropAssembly(page, 'triple.spvasm', tripleSpvasm);
-      await runOnGpu(c);
-      // What the shader must compute, from the values the page shows it started with.
-      const scale = await shownValues(c, '1:0', 'scale');
-      expect(scale.before).toEqual([2]);
-      const values = await shownValues(c, '0:0', 'values');
-      expect(values.before).toEqual(Array.from({ length: 256 }, (_, n) => n + 1)); // distinct: a wrong index would show
-      expect(values.after).toEqual(values.before.map((v) => (Math.imul(v, scale.before[0]) + 5) >>> 0));
+    const gpuBrowser = await webGpuBrowser();
+    const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    const c = await dropAssembly(page, 'triple.spvasm', tripleSpvasm);
+    await runOnGpu(c);
+    // What the shader must compute, from the values the page shows it started with.
+    const scale = await shownValues(c, '1:0', 'scale');
+    expect(scale.before).toEqual([2]);
+    const values = await shownValues(c, '0:0', 'values');
+    expect(values.before).toEqual(Array.from({ length: 256 }, (_, n) => n + 1)); // distinct: a wrong index would show
+    expect(values.after).toEqual(values.before.map((v) => (Math.imul(v, scale.before[0]) + 5) >>> 0));
 
-      // The bundled scale.spvasm (workgroup size from spec constants, lowered at build time):
-      // values[i] *= factor for i < count, the others as they were, in f32.
-      const bundled = card(page, 'scale.spvasm', 'bundled');
-      await runOnGpu(bundled);
-      const factor = (await shownValues(bundled, '1:0', 'factor')).before[0];
-      const count = (await shownValues(bundled, '1:0', 'count')).before[0];
-      expect([factor, count]).toEqual([1.5, 3]);
-      const data = await shownValues(bundled, '0:0', 'values');
-      expect(data.before).toEqual(Array.from({ length: 256 }, (_, n) => (n + 1) / 2));
-      expect(data.after).toEqual(data.before.map((v, i) => (i < count ? Math.fround(v * factor) : v)));
-      await page.close();
-    } finally {
-      await gpuBrowser.close();
-    }
+    // The bundled scale.spvasm (workgroup size from spec constants, lowered at build time):
+    // values[i] *= factor for i < count, the others as they were, in f32.
+    const bundled = card(page, 'scale.spvasm', 'bundled');
+    await runOnGpu(bundled);
+    const factor = (await shownValues(bundled, '1:0', 'factor')).before[0];
+    const count = (await shownValues(bundled, '1:0', 'count')).before[0];
+    expect([factor, count]).toEqual([1.5, 3]);
+    const data = await shownValues(bundled, '0:0', 'values');
+    expect(data.before).toEqual(Array.from({ length: 256 }, (_, n) => (n + 1) / 2));
+    expect(data.after).toEqual(data.before.map((v, i) => (i < count ? Math.fround(v * factor) : v)));
+    await page.close();
   });
 
   it('says so in the page where WebGPU is not available', async () => {

@@ -16,6 +16,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spirvValVerdictAsync } from '../support/spirvValVerdicts.js';
 
 export interface RunSpec {
   /** vkCmdDispatch(x, y, z). */
@@ -129,11 +130,9 @@ export function runTool(cmd: string, args: readonly string[], opts: { cwd?: stri
   });
 }
 
-/** Runs `spirv-val --target-env <env> -` on the module; resolves to the validator's messages. */
-export async function spirvVal(words: Uint32Array, targetEnv: string): Promise<{ ok: boolean; message: string }> {
-  const bytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-  const r = await runTool('spirv-val', ['--target-env', targetEnv, '-'], { input: bytes });
-  return { ok: r.code === 0, message: `${r.stdout}${r.stderr}`.trim() };
+/** Runs `spirv-val --target-env <env> -` on the module (or takes the verdict it gave the same module before); resolves to the validator's messages. */
+export function spirvVal(words: Uint32Array, targetEnv: string): Promise<{ ok: boolean; message: string }> {
+  return spirvValVerdictAsync(words, targetEnv);
 }
 
 // ---------------------------------------------------------------------------------------------

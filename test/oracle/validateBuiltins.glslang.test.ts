@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { BuiltIn, Decoration, decodeModule, formatDiagnostic, Op } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
 import { validateBuiltins } from '../../packages/passes/src/validate-builtins/index.js';
+import { spirvValVerdict } from '../support/spirvValVerdicts.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const glslDir = path.join(here, 'builtins-matrix', 'glsl');
@@ -47,8 +48,8 @@ function compile(file: string, env: string, flags: readonly string[]): Uint32Arr
 }
 
 function spirvVal(words: Uint32Array, env: string): { valid: boolean; message: string } {
-  const r = spawnSync('spirv-val', ['--target-env', env, '-'], { input: Buffer.from(words.buffer, words.byteOffset, words.byteLength), encoding: 'utf8' });
-  return { valid: r.status === 0, message: `${r.stdout}${r.stderr}`.trim() };
+  const r = spirvValVerdict(words, env);
+  return { valid: r.ok, message: r.message };
 }
 
 /** Where each environment is used: ray tracing and EXT mesh shaders need SPIR-V 1.4. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGlslang } from '@spvkit/glslang';
 import { describeWithOracle } from '../support/oracles.js';
+import { spirvValVerdictAsync } from '../support/spirvValVerdicts.js';
 import {
   DEFAULT_JOBS,
   STAGES,
@@ -15,7 +16,6 @@ import {
   listShaderFolder,
   loadShaderFolder,
   mapBounded,
-  runTool,
   type ShaderFolder,
   type ShaderStage,
 } from './folder.mjs';
@@ -29,9 +29,8 @@ function toolsAvailable(): { ok: boolean; reason?: string } {
 }
 
 async function spirvVal(words: Uint32Array, targetEnv: string): Promise<string | undefined> {
-  const bytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-  const r = await runTool('spirv-val', ['--target-env', targetEnv, '-'], { input: bytes });
-  return r.code === 0 ? undefined : r.output || `spirv-val exit ${r.code}`;
+  const r = await spirvValVerdictAsync(words, targetEnv);
+  return r.ok ? undefined : r.message || 'spirv-val failed';
 }
 
 /** SPIR-V execution models by stage (mesh and task: NV or EXT). */

@@ -4,15 +4,11 @@
 // by Debian's spirv-val 2023.1 in Vulkan 1.0 (standard layout) and 1.1 (relaxed). Both must accept
 // or reject alike, and where both reject, for the same rule (spirv-val stops at the first failure
 // and so does each block's check, walking members in the same order).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { assemble, encodeModule } from '@spvkit/core';
 import { expect, it } from 'vitest';
 import { Random } from '../fuzz/random.js';
 import { describeWithOracle } from '../support/oracles.js';
-import { spirvToolsAvailable } from '../support/spirvTools.js';
+import { spirvToolsAvailable, spirvVal } from '../support/spirvTools.js';
 import { validate } from '@spvkit/validator';
 
 const SEED = Number(process.env.SPVKIT_BLOCK_LAYOUT_SEED ?? 0xb10c);
@@ -142,17 +138,6 @@ OpFunctionEnd
 `;
 }
 
-function spirvValOf(words: Uint32Array, env: string): { ok: boolean; message: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'spvkit-block-layout-'));
-  try {
-    writeFileSync(join(dir, 'in.spv'), new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
-    const r = spawnSync('spirv-val', ['--target-env', env, join(dir, 'in.spv')], { encoding: 'utf8' });
-    return { ok: r.status === 0, message: `${r.stdout}${r.stderr}`.trim() };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describeWithOracle('block layout: random blocks judged alike by the validator and spirv-val', spirvToolsAvailable(), () => {
   it(`agrees on ${CASES} random blocks`, { timeout: 300_000 }, () => {
     const random = new Random(SEED);
@@ -164,7 +149,7 @@ describeWithOracle('block layout: random blocks judged alike by the validator an
       const text = moduleOf(random, sc);
       const words = encodeModule(assemble(text, { targetEnv: env }));
       const ours = validate(words, { targetEnv: env });
-      const theirs = spirvValOf(words, env);
+      const theirs = spirvVal(words, env);
       if (!theirs.ok) rejected++;
       const first = theirs.message.split('\n')[0] ?? '';
       const same = theirs.ok ? ours.length === 0 : ours.length === 1 && (THEIR_WORDS[ours[0].code]?.test(first) ?? false);

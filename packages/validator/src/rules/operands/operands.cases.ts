@@ -10,7 +10,7 @@ import { validate } from '../../validate.js';
 /** A second judge of every case: spirv-val's verdict on the words, and the rule family its message belongs to. */
 export interface OperandOracle {
   verdict(words: Uint32Array, targetEnv: string): { ok: boolean; message: string };
-  family(message: string): string;
+  family(message: string): string | undefined;
 }
 
 /** The environment every case is assembled and judged in: plain SPIR-V 1.3, so that no client API rule speaks first. */
