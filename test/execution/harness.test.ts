@@ -5,7 +5,7 @@
  * Without Vulkan (C compiler + headers + loader + device) or glslangValidator the suite is skipped
  * with a message, or fails when SPVKIT_REQUIRE_ORACLES=1.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -310,6 +310,12 @@ void main() { b.x[0] = 7u; }`);
         'ok',
       ]);
       for (const n of [1, 2]) expect([...readFileSync(join(dir, `out${n}.bin`))]).toEqual([7, 0, 0, 0]);
+      // A failure once the job's buffers exist ends the server, and its line says so.
+      writeFileSync(join(dir, 'push.bin'), new Uint8Array(3));
+      writeFileSync(join(dir, 'push.txt'), `spv ${dir}/a.spv\nbuffer 0 0 4\npush ${dir}/push.bin\nout ${dir}/push.out\n`);
+      const fatal = spawnSync(await buildHarness(), ['--serve'], { input: `${join(dir, 'push.txt')}\n${good(3)}\n`, encoding: 'utf8' });
+      expect(fatal.stdout).toMatch(/^fatal 1 spvrun: push constants: 3 bytes \(must be a multiple of 4, <= \d+\)\n$/);
+      expect(fatal.status).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -399,8 +399,12 @@ async function serveOne(bin: string, jobFile: string, timeoutMs: number): Promis
     return { code: null, signal: 'SIGKILL', stdout: '', stderr: `${stderr}spvrun: no reply in ${timeoutMs} ms` };
   }
   if (reply === 'ok') return { code: 0, signal: null, stdout: '', stderr };
-  const failed = reply === null ? undefined : /^error (\d+) (.*)$/.exec(reply);
-  if (failed) return { code: Number(failed[1]), signal: null, stdout: '', stderr: `${stderr}${failed[2]}\n` };
+  const failed = reply === null ? undefined : /^(error|fatal) (\d+) (.*)$/.exec(reply);
+  if (failed) {
+    // After `fatal` the server exits; the next job must not be written to it while it does.
+    if (failed[1] === 'fatal' && server === s) server = undefined;
+    return { code: Number(failed[2]), signal: null, stdout: '', stderr: `${stderr}${failed[3]}\n` };
+  }
   if (server === s) server = undefined;
   if (reply !== null) s.child.kill('SIGKILL');
   const exit = s.exit ?? { code: null, signal: null };

@@ -11,8 +11,9 @@
  *                               time); after each job one line on stdout: `ok`, or
  *                               `error CODE spvrun: MESSAGE` with the exit code and message the
  *                               job would have had alone. After a failed Vulkan call (code 2), or
- *                               a failure once the job's objects exist, the server exits: the
- *                               device may be lost, and a new server starts clean.
+ *                               a failure once the job's objects exist, the line says `fatal`
+ *                               for `error` and the server exits: the device may be lost, and a
+ *                               new server starts clean.
  *
  * JOBFILE is line based; blank lines and lines starting with '#' are ignored.
  * PATH arguments take the rest of the line (spaces allowed, no quoting).
@@ -109,9 +110,10 @@ static void die(int code, const char *fmt, ...) {
   }
   for (char *c = msg; *c; c++)
     if (*c == '\n' || *c == '\r') *c = ' ';
-  printf("error %d spvrun: %s\n", code, msg);
+  const int fatal = code == 2 || jobStarted;
+  printf("%s %d spvrun: %s\n", fatal ? "fatal" : "error", code, msg);
   fflush(stdout);
-  if (code == 2 || jobStarted) exit(code);
+  if (fatal) exit(code);
   longjmp(jobFailed, 1);
 }
 
