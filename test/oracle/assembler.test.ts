@@ -16,7 +16,7 @@ import { expect, it } from 'vitest';
 import { SpirvError, assemble, encodeModule, formatAssemblyDiagnostic, type AssembleOptions } from '@spvkit/core';
 import { corpusToolsAvailable, loadCorpus, type CorpusModule } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
-import { warmUpText } from '../../packages/core/src/text/assembler/warmUpText.js';
+import { warmUpText } from '../../packages/cli/src/input/warmUpText.js';
 
 function availability(): { ok: boolean; reason?: string } {
   const corpus = corpusToolsAvailable();

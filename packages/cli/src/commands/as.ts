@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join } from 'node:path';
-import { assemble, encodeModule, formatAssemblyDiagnostic, warmUpAssembler } from '@spvkit/core';
+import { assemble, encodeModule, formatAssemblyDiagnostic } from '@spvkit/core';
+import { warmUpAssembler } from '../input/warmUpAssembler.js';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { parseArgsOnce } from '../batch/parseArgsOnce.js';
 import { withExtension } from '../batch/outputPath.js';
@@ -54,7 +55,7 @@ export const asCommand: Command = {
     const output = values.output ?? defaultOutput(input);
     const file = inputName(input);
     const text = await readInput(input, () => io.stdin);
-    // A large text is read faster after the warm-up (assemble() leaves it to tools, see warmUpAssembler).
+    // A large text is read faster after the warm-up (see warmUpAssembler).
     warmUpAssembler(text.length);
     const words = inFile(file, () =>
       encodeModule(

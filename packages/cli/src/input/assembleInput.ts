@@ -1,4 +1,5 @@
-import { assemble, formatAssemblyDiagnostic, warmUpAssembler, type Module } from '@spvkit/core';
+import { assemble, formatAssemblyDiagnostic, type Module } from '@spvkit/core';
+import { warmUpAssembler } from './warmUpAssembler.js';
 import type { CommandIo } from '../CommandIo.js';
 import { inFile } from '../errors/FileError.js';
 import type { ReadModuleOptions } from './readModule.js';

@@ -7,7 +7,7 @@ import { decodeModule, disassembleToUtf8 } from '@spvkit/core';
  * them. Without it the first lines of a large module (its names, constants and source text)
  * are all the engine has seen, and the functions it optimizes then are thrown away on the first
  * function body (V8's --trace-deopt: about twenty "insufficient type feedback" and "wrong call
- * target" bailouts, each optimized again later). The same idea as core's warmUpAssembler.
+ * target" bailouts, each optimized again later). The same idea as warmUpAssembler.
  */
 const WARM_UP =
   'AwIjBwADAQALAAgAYAAAAAAAAAARAAIAAQAAAAsABgACAAAAR0xTTC5zdGQuNDUwAAAAAA4AAwAAAAAAAQAAAA8ACAAFAAAABQAAAG1haW4AAAAACwAAABIAAAAWAAAAEAAGAAUAAAARAAAACAAAAA' +

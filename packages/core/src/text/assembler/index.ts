@@ -4,7 +4,6 @@
  * index has one line for both.
  */
 export { assemble, type AssembleOptions } from './assemble.js';
-export { warmUpAssembler } from './warmUpAssembler.js';
 export { codeFrame, formatAssemblyDiagnostic } from './formatDiagnostic.js';
 export type { SourceDiagnostic } from '../../errors/SpirvError.js';
 export { TARGET_ENVS, DEFAULT_TARGET_ENV, parseTargetEnv, type TargetEnv } from '../../env/targetEnv.js';

@@ -1,4 +1,4 @@
-import { assemble } from './assemble.js';
+import { assemble } from '@spvkit/core';
 import { warmUpText } from './warmUpText.js';
 
 /**
@@ -11,9 +11,9 @@ let warmedUp = false;
 /**
  * Prepares the assembler of this process for a large text, once: assembles {@link warmUpText}
  * (which says why this helps) the first time it is called with a length of at least 1 MiB, and
- * does nothing otherwise. A long-running tool calls it before assembling a text of that length
- * (`spvkit as` does); {@link assemble} never calls it, so a page that assembles does not carry
- * the warm-up text.
+ * does nothing otherwise. The CLI calls it before it assembles a text of that length; it is the
+ * CLI's own (an engine's warm-up is a tool's concern, not a library's), so core's `assemble` and
+ * a page that assembles never carry the warm-up text.
  * @param textLength The length of the text about to be assembled (bytes or UTF-16 units).
  * @example
  * ```ts

@@ -2,8 +2,8 @@
 // test/corpus-style GLSL (a compute shader with a loop, a branch, a call, an SSBO, push constants,
 // shared memory and a GLSL.std.450 call) by `glslangValidator -V -g --target-env vulkan1.2`, then
 // spirv-dis, with the OpSource text cut to three lines. warmUpText.test.ts checks it still
-// assembles, round-trips and validates. Only warmUpAssembler.ts imports it, so a page that
-// assembles does not carry it (test/weight checks).
+// assembles and round-trips; test/oracle/assembler.test.ts has spirv-val judge it. The CLI's own:
+// core, and a page that assembles, do not carry it (test/weight checks).
 
 /**
  * A small module in spirv-dis's style with both halves of a typical text: declarations (names,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeModule } from '../../binary/decodeModule.js';
-import { encodeModule } from '../../binary/encodeModule.js';
-import { Op } from '../../grammar/index.js';
-import { disassemble } from '../disassembler/disassemble.js';
-import { assemble } from './assemble.js';
+import { assemble, decodeModule, disassemble, encodeModule, Op } from '@spvkit/core';
 import { warmUpAssembler } from './warmUpAssembler.js';
 import { warmUpText } from './warmUpText.js';
 
