@@ -163,7 +163,7 @@ describe('browser weight of Vite-built pages (gzip)', () => {
     }
   });
 
-  it('a page that assembles does not carry the warm-up text (warmUpAssembler is the CLI's own)', () => {
+  it('a page that assembles does not carry the warm-up text (warmUpAssembler belongs to the CLI)', () => {
     const ids = results.get('assemble + encode')!.modules.map(([id]) => id);
     expect(ids.some((id) => id.endsWith('text/assembler/assemble.js'))).toBe(true);
     expect(ids.filter((id) => id.endsWith('warmUpText.js') || id.endsWith('warmUpAssembler.js'))).toEqual([]);
