@@ -716,13 +716,14 @@ static VkQueueFlags queue_for(const Job *job) { return job->mesh ? VK_QUEUE_GRAP
 /* --serve: a device for compute jobs and one for mesh jobs, each opened when a job first needs it. */
 static int serve(void) {
   serving = 1;
-  Gpu gpus[2] = {{0}, {0}};
+  /* Static: both change between setjmp and a longjmp back to it, which an automatic variable may not. */
+  static Gpu gpus[2];
+  static Job job;
   char path[4096];
   while (fgets(path, sizeof path, stdin)) {
     size_t l = strlen(path);
     while (l && (path[l - 1] == '\n' || path[l - 1] == '\r')) path[--l] = 0;
     if (!l) continue;
-    Job job;
     memset(&job, 0, sizeof job);
     if (setjmp(jobFailed)) {
       free_job(&job);
