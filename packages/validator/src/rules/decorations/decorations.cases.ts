@@ -2,6 +2,7 @@
 // the validator alone (the unit tier), test/validator/decorations.test.ts has spirv-val judge them
 // too (the oracle tier). Not shipped: the build leaves *.cases.ts out.
 import { assemble, encodeModule } from '@spvkit/core';
+import { expect } from 'vitest';
 import { ControlFlowGraph } from '../../cfg/ControlFlowGraph.js';
 import { Reporter } from '../../report/Reporter.js';
 import { RULES } from '../../report/rules.js';
@@ -715,3 +716,48 @@ export const withOptions: [string, Record<string, boolean>, string[], Parts, str
     'spvkit-decorations-layout-offset',
   ],
 ];
+
+const MATRIX_ARRAY = '%rta = OpTypeRuntimeArray %mat4\n%S = OpTypeStruct %rta';
+/**
+ * Arrays of matrices: the spec asks for a MatrixStride and RowMajor or ColMajor, and a MatrixStride
+ * of 0 lays no columns out. `codes`: this family's findings ([]: no finding of any family);
+ * `debian`: why Debian's spirv-val 2023.1 accepts the case (the current spirv-val rejects it too).
+ */
+export const matrixArrays: { case: Case; codes: string[]; debian?: string }[] = [
+  ...(
+    [
+      ['OpMemberDecorate %S 0 ColMajor', 'spvkit-decorations-block-matrix-stride'],
+      ['OpMemberDecorate %S 0 MatrixStride 16', 'spvkit-decorations-block-matrix-layout'],
+    ] as const
+  ).map(([decoration, code]) => ({
+    case: { name: code, parts: buffer('StorageBuffer', `${off('%S', 0)}\nOpDecorate %rta ArrayStride 64\n${decoration}`, MATRIX_ARRAY) },
+    codes: [code],
+    debian: "Debian's 2023.1 looked at matrix members only",
+  })),
+  {
+    case: {
+      name: 'both',
+      parts: buffer(
+        'StorageBuffer',
+        `${off('%S', 0)}\nOpDecorate %rta ArrayStride 64\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %S 0 MatrixStride 16`,
+        MATRIX_ARRAY,
+      ),
+    },
+    codes: [],
+  },
+  {
+    case: {
+      name: 'zero',
+      parts: buffer('Uniform', `${off('%S', 0, 16)}\nOpMemberDecorate %S 1 ColMajor\nOpMemberDecorate %S 1 MatrixStride 0`, '%S = OpTypeStruct %float %mat4'),
+    },
+    codes: ['spvkit-decorations-block-matrix-stride'],
+    debian: "Debian's 2023.1 took a stride of 0",
+  },
+];
+
+/** Asserts the validator's findings on a matrixArrays case. */
+export function expectMatrixArrayFindings({ case: c, codes }: (typeof matrixArrays)[number]): void {
+  const found = ours(c);
+  if (codes.length === 0) expect(found.all).toEqual([]);
+  else expect(found.decorations, found.all.join('\n')).toEqual(codes);
+}

@@ -2,7 +2,19 @@
 import { assemble, encodeModule } from '@spvkit/core';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../validate.js';
-import { accepted, buffer, checkDecorationsOf, module, off, ours, rejected, UBO_V3, withOptions, type Case } from './decorations.cases.js';
+import {
+  accepted,
+  buffer,
+  checkDecorationsOf,
+  expectMatrixArrayFindings,
+  matrixArrays,
+  module,
+  off,
+  ours,
+  rejected,
+  UBO_V3,
+  withOptions,
+} from './decorations.cases.js';
 
 describe('decorations: each rule', () => {
   it.each(rejected)('rejects: $name', (c) => {
@@ -15,29 +27,7 @@ describe('decorations: each rule', () => {
   });
 
   it('rejects an array of matrices without MatrixStride or RowMajor/ColMajor, which the spec asks, and a MatrixStride of 0', () => {
-    const arr = '%rta = OpTypeRuntimeArray %mat4\n%S = OpTypeStruct %rta';
-    const cases: [string, string][] = [
-      ['OpMemberDecorate %S 0 ColMajor', 'spvkit-decorations-block-matrix-stride'],
-      ['OpMemberDecorate %S 0 MatrixStride 16', 'spvkit-decorations-block-matrix-layout'],
-    ];
-    for (const [decoration, code] of cases) {
-      const c: Case = { name: code, parts: buffer('StorageBuffer', `${off('%S', 0)}\nOpDecorate %rta ArrayStride 64\n${decoration}`, arr) };
-      expect(ours(c).decorations, ours(c).all.join('\n')).toEqual([code]);
-    }
-    const both: Case = {
-      name: 'both',
-      parts: buffer(
-        'StorageBuffer',
-        `${off('%S', 0)}\nOpDecorate %rta ArrayStride 64\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %S 0 MatrixStride 16`,
-        arr,
-      ),
-    };
-    expect(ours(both).all).toEqual([]);
-    const zero: Case = {
-      name: 'zero',
-      parts: buffer('Uniform', `${off('%S', 0, 16)}\nOpMemberDecorate %S 1 ColMajor\nOpMemberDecorate %S 1 MatrixStride 0`, '%S = OpTypeStruct %float %mat4'),
-    };
-    expect(ours(zero).decorations).toEqual(['spvkit-decorations-block-matrix-stride']);
+    for (const m of matrixArrays) expectMatrixArrayFindings(m);
   });
 
   it.each(withOptions)('%s: rejected by default, accepted with the option', (_name, options, _flags, parts, env, code) => {
