@@ -8,7 +8,7 @@
  */
 import { decodeLiteralString, decodeModule, encodeModule, Op, runPasses, type Module } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
-import { RELEASE_PASSES, encodeReleased, FUSED_RELEASE_PASSES } from '../../packages/passes/src/index.js';
+import { RELEASE_PASSES } from '../../packages/passes/src/index.js';
 import { corpusToolsAvailable, loadCorpus, spirvVal, type CorpusModule } from '../corpus/index.js';
 
 const tools = corpusToolsAvailable();
@@ -89,28 +89,4 @@ describe.skipIf(!tools.ok && !required)('strip, dead-code and compact-ids passes
     expect(problems, problems.join('\n')).toEqual([]);
     expect(changedSome).toBeGreaterThan(modules.length);
   });
-
-  test(
-    'the fused release list (what spvkit opt runs for those four flags) gives the bytes of the passes on every module it takes',
-    { timeout: 300_000 },
-    async () => {
-      const modules: CorpusModule[] = await loadCorpus();
-      const problems: string[] = [];
-      let taken = 0;
-      for (const m of modules) {
-        const module = decodeModule(m.words);
-        const out = encodeReleased(module, FUSED_RELEASE_PASSES);
-        // Declined or not, the module it was given is as decoded.
-        if (!same(encodeModule(module), m.words)) problems.push(`${m.name}: the module was changed`);
-        if (out === undefined) continue;
-        taken++;
-        if (!same(out, run(m.words, FUSED_RELEASE_PASSES, false).words)) problems.push(`${m.name}: other bytes than the passes`);
-      }
-      expect(problems, problems.join('\n')).toEqual([]);
-      // The plain and -g GLSL modules without dead functions (most of the corpus) take the fused walk;
-      // -gV (debug-info sets) and the odd ones decline it.
-      expect(taken).toBeGreaterThan(modules.length / 3);
-      console.log(`[productionPasses.corpus] fused release walk: ${taken} of ${modules.length} modules`);
-    },
-  );
 });

@@ -44,6 +44,5 @@ export {
   registerDeadCodePasses,
 } from './dead-code/index.js';
 export { compactIds, compactModuleIds, registerCompactIds } from './compact-ids/index.js';
-export { encodeReleased, FUSED_RELEASE_PASSES, runsFused } from './release/index.js';
 
 registerBuiltinPasses(passRegistry);

@@ -12,7 +12,7 @@ import {
   type PassListing,
 } from '@spvkit/core';
 // Importing @spvkit/passes registers the built-in passes, whose names become flags here.
-import { RELEASE_PASSES, encodeReleased, runsFused } from '@spvkit/passes';
+import { RELEASE_PASSES } from '@spvkit/passes';
 import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -208,7 +208,7 @@ ${passFlagsUsage()}`;
     if (targetEnv !== undefined) targetEnvOption(targetEnv);
     if (values['preserve-source'] === true && values.reprint === true) throw new UsageError('--preserve-source and --reprint exclude each other');
 
-    const { specs, passes } = passesOf(tokens);
+    const { passes } = passesOf(tokens);
     const input = positionals[0];
     const preserveAsked = values['preserve-source'] === true;
     // Known from the names; standard input is sniffed once read.
@@ -270,19 +270,7 @@ ${passFlagsUsage()}`;
       return 0;
     }
 
-    // spirv-opt's release flags over a binary run fused: one walk over the bodies, which makes the
-    // decoder's structural check of them as it goes (deferBodyScan), giving the bytes the passes
-    // would. A module the fused walk does not handle runs the passes, its bodies checked first,
-    // failing here as the decode would have.
-    const fused = !isText(output) && values.validate !== true && runsFused(specs);
-    const { module, idNames } = await moduleOf(bytes, input, io, { ...options, names: true, deferBodyScan: fused });
-    const released = fused ? encodeReleased(module, specs) : undefined;
-    if (released !== undefined) {
-      if (output === '-') io.stdout.write(wordBytes(released));
-      else writeOutput(output, wordBytes(released));
-      return 0;
-    }
-    if (fused) inFile(file, () => module.lazyFunctionWords());
+    const { module, idNames } = await moduleOf(bytes, input, io, { ...options, names: true });
     const context = { file, idNames };
     const result = inFile(file, () => runPasses(module, passes, runOptions));
     report(io, result.diagnostics, context);

@@ -25,8 +25,6 @@ export interface ReadModuleOptions {
   readonly targetEnv?: string;
   /** Keep the names assembly text gave its ids, to print them in messages. */
   readonly names?: boolean;
-  /** Decode a binary with decodeModule's `deferBodyScan`: for a command that walks the bodies at once and checks them as it goes. */
-  readonly deferBodyScan?: boolean;
 }
 
 /**
@@ -43,7 +41,7 @@ export async function readModule(path: string, io: CommandIo, options: ReadModul
 export async function moduleOf(bytes: Buffer, path: string, io: CommandIo, options: ReadModuleOptions = {}): Promise<InputModule> {
   const file = inputName(path);
   const text = path === '-' ? !looksBinary(bytes) : isAssemblyPath(path);
-  if (!text) return { module: inFile(file, () => decodeModule(bytes, { deferBodyScan: options.deferBodyScan === true })), file, assembled: false };
+  if (!text) return { module: inFile(file, () => decodeModule(bytes)), file, assembled: false };
   const { assembleInput } = await import('./assembleInput.js');
   return { ...assembleInput(bytes, file, io, options), file, assembled: true };
 }

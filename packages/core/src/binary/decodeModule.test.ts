@@ -253,47 +253,6 @@ describe('decodeModule', () => {
     expectError(new Uint32Array(twice), 'DUPLICATE_RESULT_ID');
   });
 
-  it('with deferBodyScan, leaves the structural check of the bodies to their first read, which fails as the decode would have', () => {
-    const fnAt = FUNCTION_AT;
-    const broken: [string, number[]][] = [
-      // The label defines %4, the function's id: a duplicate result id.
-      ['DUPLICATE_RESULT_ID', [...moduleWords().slice(0, fnAt + 5), ...op(Op.Label, 4), ...op(Op.Return), ...op(Op.FunctionEnd)]],
-      ['ID_OUT_OF_BOUND', [...moduleWords().slice(0, fnAt + 5), ...op(Op.Label, 9), ...op(Op.Return), ...op(Op.FunctionEnd)]],
-      // A word count of 0 (OpReturn's).
-      ['WORD_COUNT_ZERO', [...moduleWords().slice(0, -2), Op.Return, ...op(Op.FunctionEnd)]],
-      // OpLabel without its result id.
-      ['INSTRUCTION_TOO_SHORT', [...moduleWords().slice(0, fnAt + 5), ...op(Op.Label), ...op(Op.Return), ...op(Op.FunctionEnd)]],
-    ];
-    for (const [code, words] of broken) {
-      const input = new Uint32Array(words);
-      let eager: unknown;
-      try {
-        decodeModule(input);
-      } catch (e) {
-        eager = e;
-      }
-      expect(eager, code).toBeInstanceOf(SpirvError);
-      const module = decodeModule(input, { deferBodyScan: true });
-      expect(module.lazyFunctionWords(true)!.length).toBe(words.length - fnAt);
-      for (const read of [() => module.lazyFunctionWords(), () => module.functions, () => encodeModule(module)]) {
-        let late: unknown;
-        try {
-          read();
-        } catch (e) {
-          late = e;
-        }
-        expect(late, code).toBeInstanceOf(SpirvError);
-        expect((late as SpirvError).code).toBe((eager as SpirvError).code);
-        expect((late as SpirvError).message).toBe((eager as SpirvError).message);
-      }
-    }
-    // A sound module reads the same either way.
-    const sound = new Uint32Array(moduleWords());
-    const deferred = decodeModule(sound, { deferBodyScan: true });
-    expect(Array.from(encodeModule(deferred))).toEqual(Array.from(sound));
-    expect(deferred.functions).toHaveLength(1);
-  });
-
   it('rejects input of the wrong type with a SpirvError', () => {
     expect(() => decodeModule('not binary' as unknown as Uint8Array)).toThrow(SpirvError);
   });

@@ -35,14 +35,6 @@ export interface DecodeOptions {
    * `TYPE_NESTING_TOO_DEEP` instead of exhausting the stack of whatever walks their types.
    */
   maxTypeNesting?: number;
-  /**
-   * Leave the structural check of the function bodies (word counts, result ids) until they are
-   * first read (`functions`, `lazyFunctionWords()`, encoding), which then fails as decodeModule
-   * would have (default false). For a caller that walks every body word at once and checks the
-   * same as it goes (`encodeReleased` of @spvkit/passes): the bodies are walked once, not twice.
-   * Ignored with `lazyFunctions: false`.
-   */
-  deferBodyScan?: boolean;
 }
 
 /** Default for {@link DecodeOptions.maxTypeNesting}. */
@@ -155,32 +147,14 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
   if (debugStart >= 0) module.setLazyDebug({ words, start: debugStart, end: debugEnd, materialize: (m) => debugSections(m, words, debugStart, debugEnd) });
 
   if (start < end) {
+    // The structural scan of the function region now, so a bad word count or duplicate id fails here.
+    state.scanStructure(start);
     const materialize = (): { functions: Function[]; trailing: Instruction[] } => state.decodeFunctions(start);
-    // Once: a deferred scan that failed fails again with the same error (a second run would meet
-    // the ids the first one marked defined).
-    let scanned = false;
-    let failure: Error | undefined;
-    const scan = (): void => {
-      if (failure !== undefined) throw failure;
-      if (scanned) return;
-      try {
-        state.scanStructure(start);
-      } catch (e) {
-        failure = e as Error;
-        throw e;
-      }
-      scanned = true;
-    };
     if (options.lazyFunctions === false) {
-      scan();
       const { functions, trailing } = materialize();
       module.functions = functions;
       module.trailing = trailing;
-    } else if (options.deferBodyScan === true) {
-      module.setLazyFunctions({ words, start, end, materialize, scan });
     } else {
-      // The structural scan of the function region now, so a bad word count or duplicate id fails here.
-      scan();
       module.setLazyFunctions({ words, start, end, materialize });
     }
   }

@@ -46,12 +46,6 @@ export interface LazyFunctionRegion {
   readonly start: number;
   readonly end: number;
   materialize(): { functions: Function[]; trailing: Instruction[] };
-  /**
-   * The structural check of the words still owed (decodeModule's `deferBodyScan`), run before the
-   * words are handed out checked or built: it throws what the decode would have thrown, and does
-   * nothing once it has passed.
-   */
-  readonly scan?: () => void;
 }
 
 /**
@@ -276,16 +270,10 @@ export class Module {
    * The undecoded function words (OpFunction to the end of the module), or null once the bodies
    * were decoded. Walking these words with {@link forEachWordInstruction} reads bodies without
    * decoding them; the array is the module's own buffer: read it, never write it.
-   *
-   * `unchecked`: for a module decoded with `deferBodyScan`, the words before the decoder's
-   * structural check of them (word counts, result ids) has run. For a walk that makes those
-   * checks itself as it goes and, finding anything amiss, leaves the module to code that reads
-   * the words checked, where the check fails as decodeModule would have.
    */
-  lazyFunctionWords(unchecked?: boolean): Uint32Array | null {
+  lazyFunctionWords(): Uint32Array | null {
     const lazy = this.#lazy;
     if (lazy === null) return null;
-    if (!unchecked) lazy.scan?.();
     return lazy.words.subarray(lazy.start, lazy.end);
   }
 
@@ -531,9 +519,8 @@ export class Module {
   }
 
   #built(debug?: boolean): this {
-    // The decoder's debug region is built only for a debug section: a pass that reads the
-    // other sections and never those (the fused release walk) must not build 11,000 names only to
-    // drop them.
+    // The decoder's debug region is built only for a debug section: a pass that reads the other
+    // sections and drops the debug ones (strip-debug) must not build 11,000 names only to drop them.
     const lazy = this.#lazyGlobals ?? (debug ? this.#lazyDebug : null);
     if (lazy !== null) {
       // Cleared first: materialize() fills the sections through their accessors.
@@ -552,7 +539,6 @@ export class Module {
       this.#functions = [];
       return;
     }
-    lazy.scan?.();
     const { functions, trailing } = lazy.materialize();
     this.#functions = functions;
     this.#trailing = trailing;
