@@ -4,8 +4,7 @@
 // decorations, capabilities, extensions and interface ids, changed storage classes and versions.
 // They work on the words, so layouts that core's Module cannot hold (a name among the types) can
 // be made; every mutant keeps its word counts right, so it still decodes instruction by instruction.
-import { Decoration, Op, StorageClass } from '@spvkit/core';
-import { scanModule, type ModuleScan } from '@spvkit/validator';
+import { Decoration, Op, StorageClass, indexModule, type ModuleIndex } from '@spvkit/core';
 import type { Random } from '../fuzz/random.js';
 
 export type MutationKind =
@@ -179,7 +178,7 @@ export interface Mutant {
 
 /** One mutant of `words` of the given kind, or undefined when the module offers nothing to mutate that way. */
 export function mutate(words: Uint32Array, kind: MutationKind, random: Random): Mutant | undefined {
-  const { scan } = scanModule(words);
+  const { index: scan } = indexModule(words);
   const all = Array.from({ length: scan.count }, (_, i) => i);
   const firstFunction = all.find((i) => scan.opcode[i] === Op.Function) ?? scan.count;
   const body = all.filter((i) => i > firstFunction);
@@ -365,18 +364,18 @@ function isGlobal(op: number): boolean {
   return op !== Op.ExtInstImport && op !== Op.String && op !== Op.DecorationGroup && op !== Op.ExtInst;
 }
 
-function lastBefore(scan: ModuleScan, i: number, op: number): number {
+function lastBefore(scan: ModuleIndex, i: number, op: number): number {
   for (let j = i; j >= 0; j--) if (scan.opcode[j] === op) return j;
   return -1;
 }
 
-function firstAfter(scan: ModuleScan, i: number, op: number): number {
+function firstAfter(scan: ModuleIndex, i: number, op: number): number {
   for (let j = i; j < scan.count; j++) if (scan.opcode[j] === op) return j;
   return scan.count;
 }
 
 /** `words` with instruction `i` moved to just before instruction `before` (`scan.count`: to the end). */
-function moveBefore(words: Uint32Array, scan: ModuleScan, i: number, before: number): Uint32Array {
+function moveBefore(words: Uint32Array, scan: ModuleIndex, i: number, before: number): Uint32Array {
   const moved = words.subarray(scan.pos[i], scan.end[i]);
   const without = remove(words, scan, i);
   const at = before >= scan.count ? without.length : scan.pos[before] - (before > i ? moved.length : 0);
@@ -387,7 +386,7 @@ function moveBefore(words: Uint32Array, scan: ModuleScan, i: number, before: num
   return out;
 }
 
-function remove(words: Uint32Array, scan: ModuleScan, i: number): Uint32Array {
+function remove(words: Uint32Array, scan: ModuleIndex, i: number): Uint32Array {
   const out = new Uint32Array(words.length - (scan.end[i] - scan.pos[i]));
   out.set(words.subarray(0, scan.pos[i]), 0);
   out.set(words.subarray(scan.end[i]), scan.pos[i]);

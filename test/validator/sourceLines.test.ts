@@ -1,8 +1,8 @@
 // Findings point at the GLSL line: in glslang's -g output (OpLine) and -gV output
 // (NonSemantic.Shader.DebugInfo.100 DebugLine), a broken instruction is reported at the line of
 // the shader source it was compiled from, with the ids named by their OpNames.
-import { Op } from '@spvkit/core';
-import { scanModule, validate } from '@spvkit/validator';
+import { Op, indexModule } from '@spvkit/core';
+import { validate } from '@spvkit/validator';
 import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { describeWithOracle } from '../support/oracles.js';
 
 /** The module with the result type of its first OpIAdd replaced by the type of a float constant, or undefined without either. */
 function breakFirstIAdd(words: Uint32Array): Uint32Array | undefined {
-  const { scan } = scanModule(words);
+  const { index: scan } = indexModule(words);
   let add = -1;
   let float = 0;
   for (let i = 0; i < scan.count; i++) {

@@ -14,7 +14,5 @@ export type { BlockLayoutOptions } from './rules/decorations/BlockLayoutOptions.
 export { registerValidate, VALIDATE } from './register.js';
 export { RULES, type RuleCode, type RuleFamily, type RuleInfo } from './report/rules.js';
 export type { ValidationDiagnostic, NamedId } from './report/ValidationDiagnostic.js';
-export { ControlFlowGraph } from './cfg/ControlFlowGraph.js';
-export { scanModule, defIndex, type ModuleScan, type BrokenWords } from './scan/ModuleScan.js';
-export { checkLayout, type Structure } from './rules/layout.js';
+export { checkLayout } from './rules/layout.js';
 export * from './rules/builtins/index.js';

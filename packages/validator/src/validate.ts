@@ -11,8 +11,10 @@ import {
   type Instruction,
   type Pass,
   type SourceLocation,
+  ControlFlowGraph,
+  indexModule,
+  type ModuleIndex,
 } from '@spvkit/core';
-import { ControlFlowGraph } from './cfg/ControlFlowGraph.js';
 import { Reporter, type Finding } from './report/Reporter.js';
 import { RULES } from './report/rules.js';
 import type { ValidationDiagnostic } from './report/ValidationDiagnostic.js';
@@ -31,7 +33,6 @@ import { checkSsa } from './rules/ssa.js';
 import { checkTypes } from './rules/types.js';
 import { checkValueTypes } from './rules/values.js';
 import { IdOperands } from './scan/idOperands.js';
-import { scanModule, type ModuleScan } from './scan/ModuleScan.js';
 import { readString } from './scan/readString.js';
 
 /** Options of {@link validate}. */
@@ -78,7 +79,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   if ((version & 0xff0000ff) !== 0 || version >>> 16 !== 1 || ((version >>> 8) & 0xff) > 6) {
     reporter.report('spvkit-binary-version', -1, () => `the header's version word 0x${version.toString(16)} is not SPIR-V 1.0 to 1.6`);
   }
-  const { scan, broken } = scanModule(words);
+  const { index: scan, broken } = indexModule(words);
   if (broken !== undefined) {
     reporter.report(broken.kind === 'word-count' ? 'spvkit-binary-word-count' : 'spvkit-binary-too-short', -2 - broken.instruction, () =>
       broken.kind === 'word-count'
@@ -132,7 +133,7 @@ export function createValidatePass(): Pass {
 }
 
 /** Turns the findings into diagnostics: names, instructions and source lines looked up once, for them alone. */
-function finish(reporter: Reporter, scan: ModuleScan | undefined, given: Module | undefined): ValidationDiagnostic[] {
+function finish(reporter: Reporter, scan: ModuleIndex | undefined, given: Module | undefined): ValidationDiagnostic[] {
   if (reporter.findings.length === 0) return [];
   const findings = [...reporter.findings].sort((a, b) => position(a) - position(b));
   const context = scan === undefined ? undefined : safeLookups(scan, given);
@@ -167,7 +168,7 @@ function position(f: Finding): number {
 }
 
 /** {@link lookups}, or bare ids where even reading names fails on a damaged module. */
-function safeLookups(scan: ModuleScan, given: Module | undefined): Lookups | undefined {
+function safeLookups(scan: ModuleIndex, given: Module | undefined): Lookups | undefined {
   try {
     return lookups(scan, given);
   } catch {
@@ -190,7 +191,7 @@ interface Lookups {
  * instructions line up one to one with the scan's; a module core cannot decode (its layout broken)
  * still gets its OpNames, read from the words.
  */
-function lookups(scan: ModuleScan, given: Module | undefined): Lookups {
+function lookups(scan: ModuleIndex, given: Module | undefined): Lookups {
   let module = given;
   if (module === undefined) {
     try {

@@ -21,3 +21,8 @@ export {
   type WorkgroupSizeContext,
 } from './workgroupSize.js';
 export * from './reflection/index.js';
+export { ModuleIndexAnalysis, type IndexedWords } from './ModuleIndexAnalysis.js';
+export { ControlFlowAnalysis, ControlFlow, FunctionControlFlow } from './controlFlow/ControlFlow.js';
+export { ControlFlowGraph, functionEntries } from './controlFlow/ControlFlowGraph.js';
+export { DominatorTree, pseudoRoots } from './controlFlow/DominatorTree.js';
+export { StructuralGraph } from './controlFlow/StructuralGraph.js';

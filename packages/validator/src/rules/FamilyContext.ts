@@ -1,15 +1,12 @@
-import type { Module } from '@spvkit/core';
-import type { ControlFlowGraph } from '../cfg/ControlFlowGraph.js';
+import type { Module, ControlFlowGraph, ModuleIndex, BlockStructure } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
 import type { IdOperands } from '../scan/idOperands.js';
-import type { ModuleScan } from '../scan/ModuleScan.js';
-import type { Structure } from './layout.js';
 
 /** What every rule family after the first ones is given: the scan and what was built on it once. */
 export interface FamilyContext {
-  readonly scan: ModuleScan;
+  readonly scan: ModuleIndex;
   readonly ids: IdOperands;
-  readonly structure: Structure;
+  readonly structure: BlockStructure;
   readonly cfg: ControlFlowGraph;
   readonly reporter: Reporter;
   /**

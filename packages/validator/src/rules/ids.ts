@@ -1,7 +1,6 @@
-import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '@spvkit/core';
+import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
 import type { IdOperands } from '../scan/idOperands.js';
-import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
 
 /**
  * Whether operand `k` (counted after the result type and result id) of an instruction with opcode
@@ -10,7 +9,7 @@ import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
  * anything; branches, merges and OpPhi name blocks and values later in the function; a call names
  * a function defined later; debug-info instructions refer forward freely).
  */
-function forwardAllowed(scan: ModuleScan, i: number, op: number, k: number): boolean {
+function forwardAllowed(scan: ModuleIndex, i: number, op: number, k: number): boolean {
   switch (op) {
     case Op.Name:
     case Op.MemberName:
@@ -47,7 +46,7 @@ function forwardAllowed(scan: ModuleScan, i: number, op: number, k: number): boo
  * defined before its use where the spec has no exception. Instructions with a broken id get
  * flagged, so the type rules do not report them a second time.
  */
-export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter): void {
+export function checkIds(scan: ModuleIndex, ids: IdOperands, reporter: Reporter): void {
   const { count, opcode, resultId, typeId, words, bound } = scan;
   for (let i = 0; i < count; i++) {
     const id = resultId[i];
@@ -77,7 +76,7 @@ export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter):
         reporter.flag(i);
       }
     } else {
-      const d = defIndex(scan, type);
+      const d = definitionOf(scan, type);
       if (d < 0) {
         reporter.report('spvkit-ids-undefined', i, (n) => `result type ${n(type)} is not defined`, [type]);
         reporter.flag(i);
@@ -91,7 +90,7 @@ export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter):
     for (let j = 0; j < found; j++) {
       const w = ids.at[j];
       const used = words[w];
-      const d = defIndex(scan, used);
+      const d = definitionOf(scan, used);
       if (d < 0) {
         reporter.report('spvkit-ids-undefined', i, (n) => `${n(used)} is used but not defined`, [used]);
         reporter.flag(i);
@@ -104,6 +103,6 @@ export function checkIds(scan: ModuleScan, ids: IdOperands, reporter: Reporter):
   }
 }
 
-function hasResult(scan: ModuleScan, i: number): boolean {
+function hasResult(scan: ModuleIndex, i: number): boolean {
   return (instructionShape[scan.opcode[i]] & SHAPE_RESULT) !== 0;
 }

@@ -1,7 +1,6 @@
-import { Op, enumerantParameters, instructionAt, instructionOperands, walkOperands } from '@spvkit/core';
+import { Op, enumerantParameters, instructionAt, instructionOperands, walkOperands, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
 import { ScanOperandContext } from '../scan/idOperands.js';
-import type { ModuleScan } from '../scan/ModuleScan.js';
 
 /** Per opcode: 1 when an operand of its own is a literal string, 0 when none is; -1 not computed yet. */
 const holdsString = new Int8Array(65536).fill(-1);
@@ -12,7 +11,7 @@ function computeHoldsString(opcode: number): number {
 }
 
 /** The word index of the Decoration operand of a decorating instruction, else -1. */
-function decorationWord(scan: ModuleScan, i: number): number {
+function decorationWord(scan: ModuleIndex, i: number): number {
   switch (scan.opcode[i]) {
     case Op.Decorate:
     case Op.DecorateId:
@@ -36,7 +35,7 @@ function decorationWord(scan: ModuleScan, i: number): number {
  * Only the instructions that can hold a string are walked: those whose grammar names a
  * LiteralString operand, and the decorations whose parameters do.
  */
-export function checkLiteralStrings(scan: ModuleScan, reporter: Reporter): void {
+export function checkLiteralStrings(scan: ModuleIndex, reporter: Reporter): void {
   const { count, opcode, words } = scan;
   let context: ScanOperandContext | undefined;
   for (let i = 0; i < count; i++) {

@@ -1,9 +1,6 @@
-import { Op } from '@spvkit/core';
-import type { ControlFlowGraph } from '../cfg/ControlFlowGraph.js';
+import { Op, type ControlFlowGraph, definitionOf, type ModuleIndex, type BlockStructure } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
 import type { IdOperands } from '../scan/idOperands.js';
-import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
-import type { Structure } from './layout.js';
 
 /**
  * The SSA family: a value defined in a function is used in that function only, in blocks its
@@ -11,7 +8,7 @@ import type { Structure } from './layout.js';
  * OpPhi has one (value, parent) pair per predecessor, each parent a predecessor, each value of the
  * OpPhi's type and defined in a block dominating its parent.
  */
-export function checkSsa(scan: ModuleScan, structure: Structure, cfg: ControlFlowGraph, ids: IdOperands, reporter: Reporter): void {
+export function checkSsa(scan: ModuleIndex, structure: BlockStructure, cfg: ControlFlowGraph, ids: IdOperands, reporter: Reporter): void {
   const { count, opcode, words } = scan;
   const { blockOf, functionOf } = structure;
   for (let i = 0; i < count; i++) {
@@ -25,7 +22,7 @@ export function checkSsa(scan: ModuleScan, structure: Structure, cfg: ControlFlo
     const found = ids.find(i);
     for (let j = 0; j < found; j++) {
       const used = words[ids.at[j]];
-      const d = defIndex(scan, used);
+      const d = definitionOf(scan, used);
       if (d < 0 || d >= i) continue; // undefined or forward: the ids family's
       const defFn = functionOf[d];
       if (defFn < 0) continue; // a global
@@ -52,7 +49,7 @@ export function checkSsa(scan: ModuleScan, structure: Structure, cfg: ControlFlo
   }
 }
 
-function checkPhi(scan: ModuleScan, structure: Structure, cfg: ControlFlowGraph, reporter: Reporter, i: number): void {
+function checkPhi(scan: ModuleIndex, structure: BlockStructure, cfg: ControlFlowGraph, reporter: Reporter, i: number): void {
   const { words, opcode } = scan;
   const { blockOf, functionOf } = structure;
   const block = blockOf[i];
@@ -76,7 +73,7 @@ function checkPhi(scan: ModuleScan, structure: Structure, cfg: ControlFlowGraph,
   for (let k = start; k + 1 < end; k += 2) {
     const value = words[k];
     const parent = words[k + 1];
-    const p = defIndex(scan, parent);
+    const p = definitionOf(scan, parent);
     if (p < 0) continue;
     const parentBlock = opcode[p] === Op.Label ? blockOf[p] : -1;
     if (parentBlock < 0) {
@@ -90,7 +87,7 @@ function checkPhi(scan: ModuleScan, structure: Structure, cfg: ControlFlowGraph,
         label,
       ]);
     }
-    const d = defIndex(scan, value);
+    const d = definitionOf(scan, value);
     if (d < 0) continue;
     if (scan.typeId[d] !== type) {
       reporter.report('spvkit-ssa-phi-value', i, (n) => `the value ${n(value)} of OpPhi ${n(result)} does not have its result type ${n(type)}`, [

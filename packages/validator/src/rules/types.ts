@@ -1,7 +1,6 @@
-import { Op, opcodeName } from '@spvkit/core';
+import { Op, opcodeName, type ModuleIndex } from '@spvkit/core';
 import type { IdNamer, Reporter } from '../report/Reporter.js';
 import type { RuleCode } from '../report/rules.js';
-import type { ModuleScan } from '../scan/ModuleScan.js';
 import { Scalar, TypeQueries } from '../types/TypeQueries.js';
 
 /** How an instruction's result and operands must be typed; one checker per group of opcodes. */
@@ -95,7 +94,7 @@ const KIND_NAMES = ['', 'bool', 'int', 'float'] as const;
  * and the signedness it requires: unsigned results of OpUDiv, OpUMod, OpConvertFToU, OpUConvert).
  * Instructions flagged by the ids family are skipped.
  */
-export function checkTypes(scan: ModuleScan, reporter: Reporter): void {
+export function checkTypes(scan: ModuleIndex, reporter: Reporter): void {
   const c = new InstructionTypes(scan, reporter);
   const { count, opcode } = scan;
   for (let i = 0; i < count; i++) {
@@ -119,7 +118,7 @@ class InstructionTypes {
   private n = 0;
 
   constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     private readonly reporter: Reporter,
   ) {
     this.t = new TypeQueries(scan);

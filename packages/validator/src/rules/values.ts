@@ -1,7 +1,5 @@
-import { Op } from '@spvkit/core';
+import { Op, definitionOf, type ModuleIndex, type BlockStructure } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
-import type { Structure } from './layout.js';
 
 /**
  * The types family, second slice: values that move through memory, composites and returns keep
@@ -10,14 +8,14 @@ import type { Structure } from './layout.js';
  * reach, OpCompositeConstruct builds a vector, matrix, array or struct from constituents of the
  * right types and number. Instructions flagged by the ids family are skipped.
  */
-export function checkValueTypes(scan: ModuleScan, structure: Structure, reporter: Reporter): void {
+export function checkValueTypes(scan: ModuleIndex, structure: BlockStructure, reporter: Reporter): void {
   const { count, opcode, words } = scan;
   const typeOf = (id: number): number => {
-    const d = defIndex(scan, id);
+    const d = definitionOf(scan, id);
     return d < 0 ? 0 : scan.typeId[d];
   };
   /** The declaring instruction of a type, or -1. */
-  const typeDef = (type: number): number => defIndex(scan, type);
+  const typeDef = (type: number): number => definitionOf(scan, type);
   /** The pointee of a pointer type, 0 when `type` is no typed pointer, -1 for an untyped pointer. */
   const pointee = (type: number): number => {
     const d = typeDef(type);
@@ -97,8 +95,8 @@ export function checkValueTypes(scan: ModuleScan, structure: Structure, reporter
 }
 
 /** The type of member/element/component `index` of `type`, or 0 where there is none (out of bounds, not a composite). */
-function member(scan: ModuleScan, type: number, index: number): number {
-  const d = defIndex(scan, type);
+function member(scan: ModuleIndex, type: number, index: number): number {
+  const d = definitionOf(scan, type);
   if (d < 0) return 0;
   const s = scan.operandStart[d];
   const w = scan.words;
@@ -120,14 +118,14 @@ function member(scan: ModuleScan, type: number, index: number): number {
 }
 
 /** The value of a 32-bit OpConstant, or undefined (a spec constant, a wider one). */
-function constantValue(scan: ModuleScan, id: number): number | undefined {
-  const d = defIndex(scan, id);
+function constantValue(scan: ModuleIndex, id: number): number | undefined {
+  const d = definitionOf(scan, id);
   return d >= 0 && scan.opcode[d] === Op.Constant && scan.end[d] - scan.operandStart[d] === 1 ? scan.words[scan.operandStart[d]] : undefined;
 }
 
-function checkConstruct(scan: ModuleScan, reporter: Reporter, i: number, typeOf: (id: number) => number): void {
+function checkConstruct(scan: ModuleIndex, reporter: Reporter, i: number, typeOf: (id: number) => number): void {
   const result = scan.typeId[i];
-  const d = defIndex(scan, result);
+  const d = definitionOf(scan, result);
   if (d < 0) return;
   const w = scan.words;
   const s = scan.operandStart[d];
@@ -142,7 +140,7 @@ function checkConstruct(scan: ModuleScan, reporter: Reporter, i: number, typeOf:
       let components = 0;
       for (let k = 0; k < n; k++) {
         const t = typeOf(w[start + k]);
-        const td = defIndex(scan, t);
+        const td = definitionOf(scan, t);
         if (t === component) components++;
         else if (td >= 0 && scan.opcode[td] === Op.TypeVector && w[scan.operandStart[td]] === component) components += w[scan.operandStart[td] + 1];
         else return fail('the constituents must be scalars or vectors of the component type of %R');
@@ -178,7 +176,7 @@ function checkConstruct(scan: ModuleScan, reporter: Reporter, i: number, typeOf:
  * integer indexes (constants into structs, within their members), and the result pointing to the
  * type the indexes reach.
  */
-function checkAccessChain(scan: ModuleScan, reporter: Reporter, i: number, typeOf: (id: number) => number): void {
+function checkAccessChain(scan: ModuleIndex, reporter: Reporter, i: number, typeOf: (id: number) => number): void {
   const w = scan.words;
   const start = scan.operandStart[i];
   const end = scan.end[i];
@@ -186,9 +184,9 @@ function checkAccessChain(scan: ModuleScan, reporter: Reporter, i: number, typeO
   const base = w[start];
   const fail = (message: (name: (id: number) => string) => string, ids: readonly number[]): void =>
     reporter.report('spvkit-types-access-chain', i, (name) => `OpAccessChain: ${message(name)}`, ids);
-  const rd = defIndex(scan, result);
+  const rd = definitionOf(scan, result);
   if (rd < 0 || scan.opcode[rd] !== Op.TypePointer) return fail((n) => `the result type ${n(result)} is not a pointer`, [result]);
-  const bd = defIndex(scan, typeOf(base));
+  const bd = definitionOf(scan, typeOf(base));
   if (bd < 0 || scan.opcode[bd] !== Op.TypePointer) {
     if (bd >= 0 && scan.opcode[bd] === Op.TypeUntypedPointerKHR) return;
     return fail((n) => `the base ${n(base)} is not a pointer`, [base]);
@@ -199,14 +197,14 @@ function checkAccessChain(scan: ModuleScan, reporter: Reporter, i: number, typeO
   let type = w[scan.operandStart[bd] + 1];
   for (let k = start + 1; k < end; k++) {
     const index = w[k];
-    const id = defIndex(scan, typeOf(index));
+    const id = definitionOf(scan, typeOf(index));
     if (id < 0 || scan.opcode[id] !== Op.TypeInt) return fail((n) => `index ${n(index)} is not an integer`, [index]);
-    const td = defIndex(scan, type);
+    const td = definitionOf(scan, type);
     if (td < 0) return;
     const top = scan.opcode[td];
     if (top === Op.TypeStruct) {
       const value = constantValue(scan, index);
-      const cd = defIndex(scan, index);
+      const cd = definitionOf(scan, index);
       if (cd < 0 || scan.opcode[cd] !== Op.Constant) return fail((n) => `index ${n(index)} into the struct ${n(type)} is not an OpConstant`, [index, type]);
       const members = scan.end[td] - scan.operandStart[td];
       if (value === undefined || value >= members) {

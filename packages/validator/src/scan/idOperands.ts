@@ -1,4 +1,6 @@
 import {
+  definitionOf,
+  type ModuleIndex,
   Op,
   enumHasParameters,
   extInstSetByName,
@@ -10,7 +12,6 @@ import {
   type ExtInstSetInfo,
   type OperandContext,
 } from '@spvkit/core';
-import { defIndex, type ModuleScan } from './ModuleScan.js';
 import { readString } from './readString.js';
 
 /** Every operand after the result is an id. */
@@ -64,23 +65,23 @@ function layoutOf(opcode: number): number {
  */
 export class ScanOperandContext implements OperandContext {
   private readonly sets = new Map<number, ExtInstSetInfo | undefined>();
-  constructor(private readonly scan: ModuleScan) {}
+  constructor(private readonly scan: ModuleIndex) {}
 
   typeWidth(typeId: number): number {
-    const d = defIndex(this.scan, typeId);
+    const d = definitionOf(this.scan, typeId);
     if (d < 0) return 0;
     const op = this.scan.opcode[d];
     return op === Op.TypeInt || op === Op.TypeFloat ? this.scan.words[this.scan.operandStart[d]] : 0;
   }
 
   typeOf(id: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     return d < 0 ? 0 : this.scan.typeId[d];
   }
 
   extInstSet(id: number): ExtInstSetInfo | undefined {
     if (this.sets.has(id)) return this.sets.get(id);
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     const set =
       d >= 0 && this.scan.opcode[d] === Op.ExtInstImport
         ? extInstSetByName(readString(this.scan.words, this.scan.operandStart[d], this.scan.end[d]) ?? '')
@@ -101,7 +102,7 @@ export class IdOperands {
   /** Id operand positions of the instructions that needed the grammar walk, by instruction number. */
   private readonly walked = new Map<number, Int32Array>();
 
-  constructor(private readonly scan: ModuleScan) {
+  constructor(private readonly scan: ModuleIndex) {
     this.context = new ScanOperandContext(scan);
     // As long as the module's longest operand list, not the 65,535 words an instruction may have:
     // a fresh 256 KB per module was most of the garbage collection of a folder's validation.

@@ -1,5 +1,4 @@
-import { Op } from '@spvkit/core';
-import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
+import { Op, definitionOf, type ModuleIndex } from '@spvkit/core';
 
 /**
  * Reads the operands of the instruction that declares a type (or defines a constant) straight
@@ -14,23 +13,23 @@ import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
  * ```
  */
 export class TypeFields {
-  constructor(private readonly scan: ModuleScan) {}
+  constructor(private readonly scan: ModuleIndex) {}
 
   /** The opcode of the instruction defining `id`, or 0 where `id` is defined nowhere. */
   opcode(id: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     return d < 0 ? 0 : this.scan.opcode[d];
   }
 
   /** How many operands follow the result id of the instruction defining `id` (0 where there is none). */
   count(id: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     return d < 0 ? 0 : this.scan.end[d] - this.scan.operandStart[d];
   }
 
   /** Operand `k` after the result id of the instruction defining `id`, or 0 where it has none. */
   field(id: number, k: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     if (d < 0) return 0;
     const w = this.scan.operandStart[d] + k;
     return w < this.scan.end[d] ? this.scan.words[w] : 0;

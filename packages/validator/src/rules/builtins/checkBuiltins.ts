@@ -1,5 +1,4 @@
-import { Decoration, Op, decodeModule, type Instruction, type Module } from '@spvkit/core';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
+import { Decoration, Op, decodeModule, type Instruction, type Module, type ModuleIndex } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
 import type { UseSite } from './collect.js';
 import { isBuiltinWarning } from './codes.js';
@@ -65,7 +64,7 @@ function report(context: FamilyContext, p: BuiltinError, at = -1): void {
 }
 
 /** Whether an OpDecorate or OpMemberDecorate applies BuiltIn: annotations come before the first function. */
-function hasBuiltInDecoration(scan: ModuleScan): boolean {
+function hasBuiltInDecoration(scan: ModuleIndex): boolean {
   const { count, opcode, pos, words } = scan;
   for (let i = 0; i < count; i++) {
     const op = opcode[i];
@@ -79,7 +78,7 @@ function hasBuiltInDecoration(scan: ModuleScan): boolean {
 /** Where a problem is in the scan's instruction numbering: its use, else its declaration, else its decoration, else -1 (the module). */
 class InstructionPlaces {
   constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     /** Per function of the decoded module (the same order): the instruction number of its OpFunction. */
     private readonly functionStarts: readonly number[],
   ) {}

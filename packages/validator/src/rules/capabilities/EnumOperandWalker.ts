@@ -1,5 +1,4 @@
-import { enumerantParameters, instructionOperands, operandCategory, type OperandSpec } from '@spvkit/core';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
+import { enumerantParameters, instructionOperands, operandCategory, type OperandSpec, type ModuleIndex } from '@spvkit/core';
 
 /**
  * Told of each enumerant operand: its kind, its value (for a mask, each set bit in turn) and the
@@ -48,7 +47,7 @@ export class EnumOperandWalker {
   private scopeAt = -1;
 
   constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     private readonly visit: EnumOperandVisitor,
     private readonly visitMemoryScope: MemoryScopeVisitor,
   ) {

@@ -1,5 +1,4 @@
-import { Capability, Op } from '@spvkit/core';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
+import { Capability, Op, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { ModuleDeclarations } from './ModuleDeclarations.js';
 
 // 0: not known yet.
@@ -16,7 +15,7 @@ export class LimitedTypes {
   private readonly memo: Uint8Array;
 
   private constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     private readonly int8: boolean,
     private readonly int16: boolean,
     private readonly float16: boolean,
@@ -25,7 +24,7 @@ export class LimitedTypes {
   }
 
   /** The limited types of the module, or undefined where it declares none (the common case: nothing to check). */
-  static of(scan: ModuleScan, declared: ModuleDeclarations): LimitedTypes | undefined {
+  static of(scan: ModuleIndex, declared: ModuleDeclarations): LimitedTypes | undefined {
     const int8 = !declared.capabilities.has(Capability.Int8);
     const int16 = !declared.capabilities.has(Capability.Int16);
     const float16 = !declared.capabilities.has(Capability.Float16);
@@ -52,7 +51,7 @@ export class LimitedTypes {
 
   private compute(id: number): boolean {
     const scan = this.scan;
-    const d = defIndex(scan, id);
+    const d = definitionOf(scan, id);
     if (d < 0) return false;
     const start = scan.operandStart[d];
     const end = scan.end[d];

@@ -1,5 +1,4 @@
-import { Capability, Op, enumerantRequirements } from '@spvkit/core';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
+import { Capability, Op, enumerantRequirements, type ModuleIndex } from '@spvkit/core';
 import { readString } from '../../scan/readString.js';
 
 /** Capabilities whose declaration lets any FPRoundingMode be used (spirv-val: the 16-bit storage ones). */
@@ -41,7 +40,7 @@ export class ModuleDeclarations {
   /** 16-bit float types may be declared (Float16, Float16Buffer, a 16-bit storage capability, or an AMD half-float extension). */
   readonly float16Types: boolean;
 
-  constructor(scan: ModuleScan) {
+  constructor(scan: ModuleIndex) {
     for (let i = 0; i < scan.count; i++) {
       const op = scan.opcode[i];
       if (op === Op.Capability && scan.end[i] > scan.operandStart[i]) this.declare(scan.words[scan.operandStart[i]]);

@@ -17,8 +17,8 @@ import {
   opcodeName,
   type ExtInstSetInfo,
   type Requirements,
+  definitionOf,
 } from '@spvkit/core';
-import { defIndex } from '../../scan/ModuleScan.js';
 import { readString } from '../../scan/readString.js';
 import type { FamilyContext } from '../FamilyContext.js';
 import { knownTargetEnv } from '../knownTargetEnv.js';
@@ -176,7 +176,7 @@ export function checkCapabilities(context: FamilyContext): void {
   const deviceScopeNeedsCapability = usesVulkanMemoryModel() && !declared.capabilities.has(Capability.VulkanMemoryModelDeviceScope);
   function checkMemoryScope(at: number): void {
     if (!deviceScopeNeedsCapability) return;
-    const d = defIndex(scan, scan.words[at]);
+    const d = definitionOf(scan, scan.words[at]);
     // Only a constant's value is known (spirv-val leaves spec constants alone too).
     if (d < 0 || scan.opcode[d] !== Op.Constant || scan.end[d] <= scan.operandStart[d] || scan.words[scan.operandStart[d]] !== Scope.Device) return;
     const i = current;
@@ -300,10 +300,10 @@ export function checkCapabilities(context: FamilyContext): void {
     let type = scan.typeId[i];
     if (op === Op.AtomicStore) {
       const value = scan.operandStart[i] + 3;
-      const d = value < scan.end[i] ? defIndex(scan, scan.words[value]) : -1;
+      const d = value < scan.end[i] ? definitionOf(scan, scan.words[value]) : -1;
       type = d < 0 ? 0 : scan.typeId[d];
     }
-    const t = defIndex(scan, type);
+    const t = definitionOf(scan, type);
     if (t < 0 || scan.opcode[t] !== Op.TypeInt || scan.end[t] <= scan.operandStart[t] || scan.words[scan.operandStart[t]] !== 64) return;
     reporter.report('spvkit-capabilities-int64-atomics', i, () => `${opName(op)}: 64-bit integer atomics require the capability Int64Atomics`);
   }
@@ -357,7 +357,7 @@ export function checkCapabilities(context: FamilyContext): void {
   }
 
   function importedSet(id: number): ExtInstSetInfo | undefined {
-    const d = defIndex(scan, id);
+    const d = definitionOf(scan, id);
     if (d < 0 || scan.opcode[d] !== Op.ExtInstImport) return undefined;
     return extInstSetByName(readString(scan.words, scan.operandStart[d], scan.end[d]) ?? '');
   }

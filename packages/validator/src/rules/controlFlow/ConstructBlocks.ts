@@ -1,4 +1,4 @@
-import type { StructuralGraph } from '../../cfg/StructuralGraph.js';
+import { type StructuralGraph } from '@spvkit/core';
 
 /** The kinds of construct whose blocks and exits the rules check (a case construct is the switch rules'). */
 export const enum ConstructKind {

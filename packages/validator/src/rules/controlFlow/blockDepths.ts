@@ -1,5 +1,4 @@
-import type { ControlFlowGraph } from '../../cfg/ControlFlowGraph.js';
-import type { StructuralGraph } from '../../cfg/StructuralGraph.js';
+import { type ControlFlowGraph, type StructuralGraph } from '@spvkit/core';
 
 const UNKNOWN = -1;
 const PENDING = -2;

@@ -1,5 +1,4 @@
-import { Op } from '@spvkit/core';
-import { defIndex } from '../../scan/ModuleScan.js';
+import { Op, definitionOf } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
 
 const SPIRV_1_6 = 0x00010600;
@@ -35,7 +34,7 @@ export function checkBranchInstructions(context: FamilyContext, broken: Uint8Arr
     const name = op === Op.Branch ? 'OpBranch' : op === Op.BranchConditional ? 'OpBranchConditional' : 'OpSwitch';
     const target = (k: number): void => {
       const label = words[k];
-      const d = defIndex(scan, label);
+      const d = definitionOf(scan, label);
       if (d < 0) return; // undefined: the ids family's
       if (opcode[d] !== Op.Label) {
         reporter.report('spvkit-control-flow-branch-target', i, (n) => `the target ${n(label)} of ${name} is not a block (OpLabel)`, [label]);
@@ -90,9 +89,9 @@ export function checkBranchInstructions(context: FamilyContext, broken: Uint8Arr
 /** Whether `value`'s type is a scalar of type opcode `typeOp` (and, if given, of that width). */
 function isScalar(context: FamilyContext, value: number, typeOp: number, width?: number): boolean {
   const { scan } = context;
-  const d = defIndex(scan, value);
+  const d = definitionOf(scan, value);
   if (d < 0 || scan.typeId[d] === 0) return false;
-  const t = defIndex(scan, scan.typeId[d]);
+  const t = definitionOf(scan, scan.typeId[d]);
   if (t < 0 || scan.opcode[t] !== typeOp) return false;
   return width === undefined || scan.words[scan.operandStart[t]] === width;
 }

@@ -1,4 +1,4 @@
-import { StructuralGraph } from '../../cfg/StructuralGraph.js';
+import { StructuralGraph } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
 import { checkBackEdges } from './backEdges.js';
 import { checkBlockOrder } from './blockOrder.js';

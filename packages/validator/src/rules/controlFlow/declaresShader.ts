@@ -1,12 +1,11 @@
-import { Capability, Op, enumerantRequirements } from '@spvkit/core';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
+import { Capability, Op, enumerantRequirements, type ModuleIndex } from '@spvkit/core';
 
 /**
  * Whether the module declares Shader, directly or through a capability that depends on it
  * (Geometry, Tessellation, ...: declaring one implicitly declares those the grammar says it
  * depends on), which is when spirv-val applies the structured control-flow rules.
  */
-export function declaresShader(scan: ModuleScan): boolean {
+export function declaresShader(scan: ModuleIndex): boolean {
   const seen = new Set<number>();
   const declares = (capability: number): boolean => {
     if (capability === Capability.Shader) return true;

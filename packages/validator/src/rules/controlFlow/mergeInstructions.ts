@@ -1,5 +1,4 @@
-import { Op } from '@spvkit/core';
-import { defIndex } from '../../scan/ModuleScan.js';
+import { Op, definitionOf } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
 
 // LoopControl bits (SPIR-V 3.23) whose combinations spirv-val checks, and those that take an operand before IterationMultiple's.
@@ -90,7 +89,7 @@ export function checkMergeInstructions(context: FamilyContext, broken: Uint8Arra
 
 /** Whether `id` is the OpLabel of a block of function `fn`. */
 function isLabelOf(context: FamilyContext, id: number, fn: number): boolean {
-  const d = defIndex(context.scan, id);
+  const d = definitionOf(context.scan, id);
   return d >= 0 && context.scan.opcode[d] === Op.Label && context.structure.functionOf[d] === fn;
 }
 

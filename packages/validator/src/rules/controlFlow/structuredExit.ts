@@ -1,5 +1,4 @@
-import { Op } from '@spvkit/core';
-import type { StructuralGraph } from '../../cfg/StructuralGraph.js';
+import { Op, type StructuralGraph } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
 import { ConstructKind } from './ConstructBlocks.js';
 

@@ -1,6 +1,4 @@
-import { Op } from '@spvkit/core';
-import type { StructuralGraph } from '../../cfg/StructuralGraph.js';
-import { defIndex } from '../../scan/ModuleScan.js';
+import { Op, type StructuralGraph, definitionOf } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
 
 /** What the case rules of one function share: scratch arrays, and the block depths once a switch needs them. */
@@ -29,7 +27,7 @@ export function checkSwitchCases(context: FamilyContext, g: StructuralGraph, hea
   if (e < s + 2) return;
   const labelOf = (l: number): number => scan.resultId[structure.blockLabel[g.first + l]];
   const local = (label: number): number => {
-    const d = defIndex(scan, label);
+    const d = definitionOf(scan, label);
     return d < 0 ? -1 : structure.blockOf[d] - g.first;
   };
   // Targets in operand order: the default, then each case's.
@@ -164,7 +162,7 @@ function caseFallThrough(
 
 function selectorIs64(context: FamilyContext, selector: number): boolean {
   const { scan } = context;
-  const d = defIndex(scan, selector);
-  const t = d < 0 ? -1 : defIndex(scan, scan.typeId[d]);
+  const d = definitionOf(scan, selector);
+  const t = d < 0 ? -1 : definitionOf(scan, scan.typeId[d]);
   return t >= 0 && scan.opcode[t] === Op.TypeInt && scan.words[scan.operandStart[t]] === 64;
 }

@@ -1,6 +1,5 @@
-import { Op } from '@spvkit/core';
+import { Op, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
 
 /** The member field of a decoration of the id itself (not of a structure member). */
 export const NO_MEMBER = -1;
@@ -32,7 +31,7 @@ export class DecorationTable {
   private order = new Int32Array(0);
 
   constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     reporter: Reporter,
   ) {
     const { count, opcode, operandStart, end, words } = scan;

@@ -1,8 +1,7 @@
-import { Capability, Op, enumerantName, enumerantRequirements } from '@spvkit/core';
+import { Capability, Op, enumerantName, enumerantRequirements, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { IdNamer, Reporter } from '../../report/Reporter.js';
 import type { RuleCode } from '../../report/rules.js';
 import type { IdOperands } from '../../scan/idOperands.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import { readString } from '../../scan/readString.js';
 import type { BlockLayoutOptions } from './BlockLayoutOptions.js';
 import type { DecorationTable } from './DecorationTable.js';
@@ -18,7 +17,7 @@ export class DecorationsContext {
   readonly workgroupLayout: boolean;
 
   constructor(
-    readonly scan: ModuleScan,
+    readonly scan: ModuleIndex,
     readonly ids: IdOperands,
     readonly table: DecorationTable,
     readonly reporter: Reporter,
@@ -42,24 +41,24 @@ export class DecorationsContext {
 
   /** The instruction defining `id`, or -1. */
   def(id: number): number {
-    return defIndex(this.scan, id);
+    return definitionOf(this.scan, id);
   }
 
   /** The opcode defining `id`, or 0. */
   opcodeOf(id: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     return d < 0 ? 0 : this.scan.opcode[d];
   }
 
   /** The result type of the instruction defining `id`, or 0. */
   typeOf(id: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     return d < 0 ? 0 : this.scan.typeId[d];
   }
 
   /** Operand `k` after the result id of the instruction defining `id`, or 0 where it has none. */
   operand(id: number, k: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     if (d < 0) return 0;
     const w = this.scan.operandStart[d] + k;
     return w < this.scan.end[d] ? this.scan.words[w] : 0;
@@ -67,7 +66,7 @@ export class DecorationsContext {
 
   /** How many operands follow the result id in the instruction defining `id`. */
   operandCount(id: number): number {
-    const d = defIndex(this.scan, id);
+    const d = definitionOf(this.scan, id);
     return d < 0 ? 0 : this.scan.end[d] - this.scan.operandStart[d];
   }
 

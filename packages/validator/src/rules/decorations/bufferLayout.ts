@@ -1,5 +1,4 @@
-import { AddressingModel, Decoration, Op } from '@spvkit/core';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
+import { AddressingModel, Decoration, Op, definitionOf, type ModuleIndex } from '@spvkit/core';
 import { NO_MEMBER, type DecorationTable } from './DecorationTable.js';
 
 /** Deeper than any valid module nests types: a guard against cycles in damaged ones. */
@@ -33,7 +32,7 @@ export class BufferLayout {
   readonly pointerSize: number;
 
   constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     private readonly table: DecorationTable,
   ) {
     this.words = scan.words;
@@ -50,13 +49,13 @@ export class BufferLayout {
 
   /** The opcode declaring `type`, or 0. */
   opcodeOf(type: number): number {
-    const d = defIndex(this.scan, type);
+    const d = definitionOf(this.scan, type);
     return d < 0 ? 0 : this.scan.opcode[d];
   }
 
   /** Operand `k` (after the result id) of the instruction declaring `type`, or 0. */
   operand(type: number, k: number): number {
-    const d = defIndex(this.scan, type);
+    const d = definitionOf(this.scan, type);
     if (d < 0) return 0;
     const w = this.scan.operandStart[d] + k;
     return w < this.scan.end[d] ? this.words[w] : 0;
@@ -64,12 +63,12 @@ export class BufferLayout {
 
   /** The member types of a structure type: words `[memberStart, memberEnd)`. */
   memberStart(struct: number): number {
-    const d = defIndex(this.scan, struct);
+    const d = definitionOf(this.scan, struct);
     return d < 0 ? 0 : this.scan.operandStart[d];
   }
 
   memberEnd(struct: number): number {
-    const d = defIndex(this.scan, struct);
+    const d = definitionOf(this.scan, struct);
     return d < 0 ? 0 : this.scan.end[d];
   }
 
@@ -88,7 +87,7 @@ export class BufferLayout {
     const length = this.operand(array, 1);
     const op = this.opcodeOf(length);
     if (op !== Op.Constant) return 0;
-    const d = defIndex(this.scan, length);
+    const d = definitionOf(this.scan, length);
     const type = this.scan.typeId[d];
     return this.opcodeOf(type) === Op.TypeInt && this.operand(type, 0) === 32 ? this.operand(length, 0) : 0;
   }

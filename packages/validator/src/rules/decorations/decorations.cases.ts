@@ -1,13 +1,11 @@
 // The decorations cases for the validator and for spirv-val: decorations.test.ts judges them with
 // the validator alone (the unit tier), test/validator/decorations.test.ts has spirv-val judge them
 // too (the oracle tier). Not shipped: the build leaves *.cases.ts out.
-import { assemble, encodeModule } from '@spvkit/core';
+import { assemble, encodeModule, ControlFlowGraph, indexModule } from '@spvkit/core';
 import { expect } from 'vitest';
-import { ControlFlowGraph } from '../../cfg/ControlFlowGraph.js';
 import { Reporter } from '../../report/Reporter.js';
 import { RULES } from '../../report/rules.js';
 import { IdOperands } from '../../scan/idOperands.js';
-import { scanModule } from '../../scan/ModuleScan.js';
 import { validate } from '../../validate.js';
 import { checkIds } from '../ids.js';
 import { checkLayout } from '../layout.js';
@@ -96,7 +94,7 @@ export function ours(c: Case): { decorations: string[]; all: string[] } {
 
 /** The decorations family's codes for `words` with spirv-val's layout options (validate() takes none). */
 export function checkDecorationsOf(w: Uint32Array, targetEnv: string, options: BlockLayoutOptions): string[] {
-  const { scan } = scanModule(w);
+  const { index: scan } = indexModule(w);
   const reporter = new Reporter();
   const ids = new IdOperands(scan);
   const structure = checkLayout(scan, reporter);

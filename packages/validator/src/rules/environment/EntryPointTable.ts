@@ -1,5 +1,4 @@
-import { Capability, ExecutionModel, Op, enumerantRequirements } from '@spvkit/core';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
+import { Capability, ExecutionModel, Op, enumerantRequirements, definitionOf, type ModuleIndex } from '@spvkit/core';
 
 /**
  * The module's OpEntryPoints in flat arrays, indexed by entry point number (binary order), read
@@ -44,7 +43,7 @@ export function modelBit(model: number): number {
 }
 
 /** Reads the module's entry points (the word after a name string is where its interfaces start). */
-export function readEntryPoints(scan: ModuleScan): EntryPointTable {
+export function readEntryPoints(scan: ModuleIndex): EntryPointTable {
   const { count, opcode, words } = scan;
   const list: number[] = [];
   const capabilities: number[] = [];
@@ -87,7 +86,7 @@ export function readEntryPoints(scan: ModuleScan): EntryPointTable {
 }
 
 /** The OpFunction instruction of function id `fn`, or -1 where `fn` names no function. */
-export function functionDefinition(scan: ModuleScan, fn: number): number {
-  const d = defIndex(scan, fn);
+export function functionDefinition(scan: ModuleIndex, fn: number): number {
+  const d = definitionOf(scan, fn);
   return d >= 0 && scan.opcode[d] === Op.Function ? d : -1;
 }

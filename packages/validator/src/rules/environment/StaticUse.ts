@@ -1,7 +1,5 @@
-import { Op } from '@spvkit/core';
+import { Op, definitionOf, type ModuleIndex, type BlockStructure } from '@spvkit/core';
 import type { IdOperands } from '../../scan/idOperands.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
-import type { Structure } from '../layout.js';
 import { functionDefinition, type EntryPointTable } from './EntryPointTable.js';
 
 /**
@@ -18,7 +16,7 @@ export class StaticUse {
   readonly start: Int32Array;
   readonly vars: Int32Array;
 
-  constructor(scan: ModuleScan, structure: Structure, ids: IdOperands, entryPoints: EntryPointTable) {
+  constructor(scan: ModuleIndex, structure: BlockStructure, ids: IdOperands, entryPoints: EntryPointTable) {
     const functions = structure.functionBlocks.length;
     // Per function: the global variables and the functions it names, each once (stamped by function).
     const varStamp = new Int32Array(scan.idLimit);
@@ -43,7 +41,7 @@ export class StaticUse {
       const n = ids.find(i);
       for (let k = 0; k < n; k++) {
         const id = words[ids.at[k]];
-        const d = defIndex(scan, id);
+        const d = definitionOf(scan, id);
         if (d < 0) continue;
         const op = opcode[d];
         if (op === Op.Variable && functionOf[d] < 0) {

@@ -1,6 +1,5 @@
-import { Decoration, Dim, Op, StorageClass as S, enumerantName } from '@spvkit/core';
+import { Decoration, Dim, Op, StorageClass as S, enumerantName, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import { elementOpcode, pointeeOf, typeOpcode } from './ResourceTypes.js';
 
 const HAS_SET = 1;
@@ -12,7 +11,7 @@ const HAS_BINDING = 2;
  * StorageBuffer variable has a DescriptorSet and a Binding decoration: the VUID says any variable,
  * used or not, as the current spirv-val checks (2023.1 checked only those an entry point uses).
  */
-export function checkDescriptors(scan: ModuleScan, reporter: Reporter): void {
+export function checkDescriptors(scan: ModuleIndex, reporter: Reporter): void {
   const { words, opcode } = scan;
   const decorated = new Uint8Array(scan.idLimit);
   for (let i = 0; i < scan.count; i++) {
@@ -64,7 +63,7 @@ export function checkDescriptors(scan: ModuleScan, reporter: Reporter): void {
  * Buffer). In Vulkan: the sampled type a 32-bit int or float or a 64-bit int, Sampled 1 or 2,
  * SubpassData not arrayed.
  */
-export function checkImageTypes(scan: ModuleScan, reporter: Reporter, vulkan: boolean): void {
+export function checkImageTypes(scan: ModuleIndex, reporter: Reporter, vulkan: boolean): void {
   const { words, opcode } = scan;
   for (let i = 0; i < scan.count; i++) {
     const op = opcode[i];
@@ -75,7 +74,7 @@ export function checkImageTypes(scan: ModuleScan, reporter: Reporter, vulkan: bo
     if (op === Op.TypeSampledImage) {
       if (scan.end[i] <= s) continue;
       const image = words[s];
-      const d = defIndex(scan, image);
+      const d = definitionOf(scan, image);
       if (d < 0) continue;
       if (opcode[d] !== Op.TypeImage) {
         reporter.report('spvkit-environment-sampled-image', i, (name) => `OpTypeSampledImage ${name(id)}: ${name(image)} is not an OpTypeImage`, [id, image]);
@@ -115,7 +114,7 @@ export function checkImageTypes(scan: ModuleScan, reporter: Reporter, vulkan: bo
         | 'VUID-StandaloneSpirv-OpTypeImage-06214',
       message: string,
     ): void => reporter.report(code, i, (name) => `OpTypeImage ${name(id)}: ${message}`, [id]);
-    const t = defIndex(scan, type);
+    const t = definitionOf(scan, type);
     const typeOp = typeOpcode(scan, type);
     if (vulkan) {
       const width = t >= 0 && (typeOp === Op.TypeInt || typeOp === Op.TypeFloat) ? words[scan.operandStart[t]] : 0;

@@ -1,6 +1,5 @@
-import { Op, enumerantName } from '@spvkit/core';
+import { Op, enumerantName, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
 import { readString } from '../../scan/readString.js';
 import type { EntryPointTable } from './EntryPointTable.js';
 
@@ -8,7 +7,7 @@ import type { EntryPointTable } from './EntryPointTable.js';
  * Entry points as a whole: no two of one execution model share a name, and no entry point's
  * function is called with OpFunctionCall.
  */
-export function checkEntryPointUse(scan: ModuleScan, reporter: Reporter, entryPoints: EntryPointTable): void {
+export function checkEntryPointUse(scan: ModuleIndex, reporter: Reporter, entryPoints: EntryPointTable): void {
   if (entryPoints.count > 1) {
     const seen = new Set<string>();
     for (let e = 0; e < entryPoints.count; e++) {

@@ -1,6 +1,16 @@
-import { BuiltIn, Decoration, ExecutionMode as M, ExecutionModel, Op, enumerantName, enumerantParameters, opcodeName } from '@spvkit/core';
+import {
+  BuiltIn,
+  Decoration,
+  ExecutionMode as M,
+  ExecutionModel,
+  Op,
+  enumerantName,
+  enumerantParameters,
+  opcodeName,
+  definitionOf,
+  type ModuleIndex,
+} from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import { functionDefinition, modelBit, type EntryPointTable } from './EntryPointTable.js';
 
 const TESC = modelBit(ExecutionModel.TessellationControl);
@@ -128,7 +138,7 @@ const modelName = (m: number): string => enumerantName('ExecutionModel', m) ?? `
  * Geometry: one input and one output primitive; ...). In Vulkan: no OriginLowerLeft or
  * PixelCenterInteger, and a GLCompute entry point states its workgroup size.
  */
-export function checkExecutionModes(scan: ModuleScan, reporter: Reporter, entryPoints: EntryPointTable, vulkan: boolean, localSizeIdAllowed: boolean): void {
+export function checkExecutionModes(scan: ModuleIndex, reporter: Reporter, entryPoints: EntryPointTable, vulkan: boolean, localSizeIdAllowed: boolean): void {
   const { words, opcode } = scan;
   /** Per entry point function id: the modes declared for it. */
   const modes = new Map<number, number[]>();
@@ -193,7 +203,8 @@ export function checkExecutionModes(scan: ModuleScan, reporter: Reporter, entryP
     const model = entryPoints.model[e];
     const d = functionDefinition(scan, fn);
     if (d < 0) {
-      if (defIndex(scan, fn) >= 0) reporter.report('spvkit-environment-entry-point-function', i, (name) => `OpEntryPoint: ${name(fn)} is not a function`, [fn]);
+      if (definitionOf(scan, fn) >= 0)
+        reporter.report('spvkit-environment-entry-point-function', i, (name) => `OpEntryPoint: ${name(fn)} is not a function`, [fn]);
       continue;
     }
     checkSignature(scan, reporter, i, d, fn, model);
@@ -243,10 +254,10 @@ export function checkExecutionModes(scan: ModuleScan, reporter: Reporter, entryP
 }
 
 /** A shader entry point's function takes no parameters; every entry point's returns void. */
-function checkSignature(scan: ModuleScan, reporter: Reporter, i: number, d: number, fn: number, model: number): void {
+function checkSignature(scan: ModuleIndex, reporter: Reporter, i: number, d: number, fn: number, model: number): void {
   if (scan.end[d] - scan.operandStart[d] < 2) return;
   const type = scan.words[scan.operandStart[d] + 1];
-  const t = defIndex(scan, type);
+  const t = definitionOf(scan, type);
   if (model !== ExecutionModel.Kernel && t >= 0 && scan.opcode[t] === Op.TypeFunction && scan.end[t] - scan.operandStart[t] > 1) {
     reporter.report(
       'spvkit-environment-entry-point-signature',
@@ -257,7 +268,7 @@ function checkSignature(scan: ModuleScan, reporter: Reporter, i: number, d: numb
     return;
   }
   const returns = scan.typeId[d];
-  const r = defIndex(scan, returns);
+  const r = definitionOf(scan, returns);
   if (r >= 0 && scan.opcode[r] !== Op.TypeVoid) {
     reporter.report('spvkit-environment-entry-point-signature', i, (name) => `OpEntryPoint: the function ${name(fn)} returns ${name(returns)}, not void`, [
       fn,

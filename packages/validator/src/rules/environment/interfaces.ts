@@ -1,6 +1,5 @@
-import { Op, StorageClass, opcodeName } from '@spvkit/core';
+import { Op, StorageClass, opcodeName, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import type { EntryPointTable } from './EntryPointTable.js';
 import type { StaticUse } from './StaticUse.js';
 
@@ -10,7 +9,7 @@ import type { StaticUse } from './StaticUse.js';
  * 1.4 it holds global variables only, each once, and must hold every global variable the call
  * tree uses (whatever its storage class).
  */
-export function checkInterfaces(scan: ModuleScan, reporter: Reporter, entryPoints: EntryPointTable, use: StaticUse): void {
+export function checkInterfaces(scan: ModuleIndex, reporter: Reporter, entryPoints: EntryPointTable, use: StaticUse): void {
   const { words, opcode } = scan;
   const spv14 = words[1] >= 0x10400;
   const listed = new Int32Array(scan.idLimit);
@@ -20,7 +19,7 @@ export function checkInterfaces(scan: ModuleScan, reporter: Reporter, entryPoint
     const fn = entryPoints.fn[e];
     for (let w = entryPoints.interfaceStart[e]; w < scan.end[i]; w++) {
       const id = words[w];
-      const d = defIndex(scan, id);
+      const d = definitionOf(scan, id);
       if (d < 0) continue;
       if (opcode[d] !== Op.Variable) {
         const op = opcode[d];
@@ -60,7 +59,7 @@ export function checkInterfaces(scan: ModuleScan, reporter: Reporter, entryPoint
     for (let v = use.start[e]; v < use.start[e + 1]; v++) {
       const id = use.vars[v];
       if (listed[id] === e + 1) continue;
-      const d = defIndex(scan, id);
+      const d = definitionOf(scan, id);
       const storage = words[scan.operandStart[d]];
       if (spv14 ? storage === StorageClass.Function : storage !== StorageClass.Input && storage !== StorageClass.Output) continue;
       reporter.report(

@@ -1,6 +1,5 @@
-import { Decoration, ExecutionModel, Op, StorageClass } from '@spvkit/core';
+import { Decoration, ExecutionModel, Op, StorageClass, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import type { EntryPointTable } from './EntryPointTable.js';
 
 /** Per-id decoration flags the location rules read. */
@@ -29,7 +28,7 @@ class InterfaceDecorations {
   /** Per struct id: member -> [location, component] (component -1 where none). */
   readonly members = new Map<number, Map<number, [number, number]>>();
 
-  constructor(scan: ModuleScan) {
+  constructor(scan: ModuleIndex) {
     const n = scan.idLimit;
     this.flags = new Uint8Array(n);
     this.location = new Uint32Array(n);
@@ -103,7 +102,7 @@ const LOCATED = new Set<number>([
  * Location has no member Locations; and no two variables (or members) of one entry point's
  * inputs, or of its outputs (by Index), share a location and component.
  */
-export function checkLocations(scan: ModuleScan, reporter: Reporter, entryPoints: EntryPointTable): void {
+export function checkLocations(scan: ModuleIndex, reporter: Reporter, entryPoints: EntryPointTable): void {
   let decorations: InterfaceDecorations | undefined;
   const w = scan.words;
   for (let e = 0; e < entryPoints.count; e++) {
@@ -115,7 +114,7 @@ export function checkLocations(scan: ModuleScan, reporter: Reporter, entryPoints
     const seen = new Set<number>();
     for (let k = entryPoints.interfaceStart[e]; k < scan.end[at]; k++) {
       const id = w[k];
-      const d = defIndex(scan, id);
+      const d = definitionOf(scan, id);
       if (d < 0 || scan.opcode[d] !== Op.Variable || seen.has(id)) continue;
       const storage = w[scan.operandStart[d]];
       if (storage !== StorageClass.Input && storage !== StorageClass.Output) continue;
@@ -130,7 +129,7 @@ export function checkLocations(scan: ModuleScan, reporter: Reporter, entryPoints
 /** The location checks of one interface variable. */
 class VariableLocations {
   constructor(
-    private readonly scan: ModuleScan,
+    private readonly scan: ModuleIndex,
     private readonly reporter: Reporter,
     private readonly decorations: InterfaceDecorations,
     private readonly at: number,
@@ -144,15 +143,15 @@ class VariableLocations {
     const { scan, decorations, id } = this;
     const flags = decorations.flags[id];
     if ((flags & BUILT_IN) !== 0) return;
-    const pd = defIndex(scan, pointerType);
+    const pd = definitionOf(scan, pointerType);
     if (pd < 0 || scan.opcode[pd] !== Op.TypePointer) return;
     let type = scan.words[scan.operandStart[pd] + 1];
     // The per-vertex layer of arraying is not part of interface matching (Vulkan 14.1.3).
     if (this.arrayed(flags)) {
-      const td = defIndex(scan, type);
+      const td = definitionOf(scan, type);
       if (td >= 0 && (scan.opcode[td] === Op.TypeArray || scan.opcode[td] === Op.TypeRuntimeArray)) type = scan.words[scan.operandStart[td]];
     }
-    const td = defIndex(scan, type);
+    const td = definitionOf(scan, type);
     if (td < 0) return;
     const struct = scan.opcode[td] === Op.TypeStruct;
     if (struct && (decorations.flags[type] & MEMBER_BUILT_IN) !== 0) return;
@@ -161,7 +160,7 @@ class VariableLocations {
       if ((decorations.flags[type] & BLOCK) === 0) {
         this.reporter.report(
           struct ? 'VUID-StandaloneSpirv-Location-04917' : 'VUID-StandaloneSpirv-Location-04916',
-          defIndex(scan, id),
+          definitionOf(scan, id),
           (name) => `${this.output ? 'Output' : 'Input'} variable ${name(id)} has no Location decoration`,
           [id],
         );
@@ -226,7 +225,7 @@ class VariableLocations {
       const location = placed[0];
       const component = placed[1] < 0 ? 0 : placed[1];
       if (location * 4 >= MAX_SLOTS) continue;
-      const md = defIndex(scan, member);
+      const md = definitionOf(scan, member);
       if (md >= 0 && scan.opcode[md] === Op.TypeArray && components >= 1 && components < 4) {
         // An array of elements smaller than a location takes the same components of consecutive locations.
         const last = Math.min(location + locations, MAX_SLOTS / 4);
@@ -263,7 +262,7 @@ class VariableLocations {
   /** How many locations a value of `type` takes; -1 where a struct inside has member Locations (reported). */
   private locationsOf(type: number, depth: number): number {
     const { scan } = this;
-    const d = defIndex(scan, type);
+    const d = definitionOf(scan, type);
     if (d < 0 || depth > 64) return 0;
     const s = scan.operandStart[d];
     const w = scan.words;
@@ -306,8 +305,8 @@ class VariableLocations {
 }
 
 /** How many components a value of `type` takes where a Component decoration may place it (0: whole locations). */
-function componentsOf(scan: ModuleScan, type: number, depth: number): number {
-  const d = defIndex(scan, type);
+function componentsOf(scan: ModuleIndex, type: number, depth: number): number {
+  const d = definitionOf(scan, type);
   if (d < 0 || depth > 64) return 0;
   const s = scan.operandStart[d];
   switch (scan.opcode[d]) {
@@ -324,8 +323,8 @@ function componentsOf(scan: ModuleScan, type: number, depth: number): number {
 }
 
 /** The bit width of an int or float scalar or vector type, else 0. */
-function scalarWidth(scan: ModuleScan, type: number): number {
-  const d = defIndex(scan, type);
+function scalarWidth(scan: ModuleIndex, type: number): number {
+  const d = definitionOf(scan, type);
   if (d < 0) return 0;
   const op = scan.opcode[d];
   if (op === Op.TypeVector) return scalarWidth(scan, scan.words[scan.operandStart[d]]);
@@ -333,9 +332,9 @@ function scalarWidth(scan: ModuleScan, type: number): number {
 }
 
 /** The value of a 32-bit integer OpConstant, or undefined (a spec constant, another width). */
-function constantInt(scan: ModuleScan, id: number): number | undefined {
-  const d = defIndex(scan, id);
+function constantInt(scan: ModuleIndex, id: number): number | undefined {
+  const d = definitionOf(scan, id);
   if (d < 0 || scan.opcode[d] !== Op.Constant || scan.end[d] - scan.operandStart[d] !== 1) return undefined;
-  const t = defIndex(scan, scan.typeId[d]);
+  const t = definitionOf(scan, scan.typeId[d]);
   return t >= 0 && scan.opcode[t] === Op.TypeInt && scan.words[scan.operandStart[t]] === 32 ? scan.words[scan.operandStart[d]] : undefined;
 }

@@ -1,9 +1,8 @@
-import { AddressingModel, Op, enumerantName } from '@spvkit/core';
+import { AddressingModel, Op, enumerantName, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
 
 /** In Vulkan, the addressing model is Logical or PhysicalStorageBuffer64 (no Physical32/64 pointers). */
-export function checkVulkanAddressing(scan: ModuleScan, reporter: Reporter): void {
+export function checkVulkanAddressing(scan: ModuleIndex, reporter: Reporter): void {
   for (let i = 0; i < scan.count; i++) {
     const op = scan.opcode[i];
     if (op === Op.Function) return;

@@ -1,6 +1,5 @@
-import { Capability, Decoration, ExecutionModel, Op, StorageClass as S, enumerantName } from '@spvkit/core';
+import { Capability, Decoration, ExecutionModel, Op, StorageClass as S, enumerantName, definitionOf, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../../report/Reporter.js';
-import { defIndex, type ModuleScan } from '../../scan/ModuleScan.js';
 import type { EntryPointTable } from './EntryPointTable.js';
 import { elementOpcode, elementType, pointeeOf } from './ResourceTypes.js';
 import type { StaticUse } from './StaticUse.js';
@@ -62,13 +61,13 @@ const storageName = (s: number): string => enumerantName('StorageClass', s) ?? `
  * execution model limits, in every environment): a variable of one of them that an entry point's
  * call tree uses is reported at the entry point.
  */
-export function checkStorageClassModels(scan: ModuleScan, reporter: Reporter, entryPoints: EntryPointTable, use: StaticUse): void {
+export function checkStorageClassModels(scan: ModuleIndex, reporter: Reporter, entryPoints: EntryPointTable, use: StaticUse): void {
   for (let e = 0; e < entryPoints.count; e++) {
     const model = entryPoints.model[e];
     const fn = entryPoints.fn[e];
     for (let v = use.start[e]; v < use.start[e + 1]; v++) {
       const id = use.vars[v];
-      const storage = scan.words[scan.operandStart[defIndex(scan, id)]];
+      const storage = scan.words[scan.operandStart[definitionOf(scan, id)]];
       const models = MODELS_OF_STORAGE.get(storage);
       if (models !== undefined && !models.has(model)) {
         reporter.report(
@@ -91,7 +90,7 @@ export function checkStorageClassModels(scan: ModuleScan, reporter: Reporter, en
  * most one PushConstant variable, no Output variable in compute and ray-tracing stages, and
  * Workgroup variables only in compute, task and mesh stages.
  */
-export function checkStorageClasses(scan: ModuleScan, reporter: Reporter, entryPoints: EntryPointTable, use: StaticUse): void {
+export function checkStorageClasses(scan: ModuleIndex, reporter: Reporter, entryPoints: EntryPointTable, use: StaticUse): void {
   const { words, opcode } = scan;
   let builtIns: DecorationSets | undefined;
   const decorations = (): DecorationSets => (builtIns ??= new DecorationSets(scan));
@@ -137,9 +136,9 @@ export function checkStorageClasses(scan: ModuleScan, reporter: Reporter, entryP
         );
       }
     }
-    if (storage === S.PushConstant && defIndex(scan, pointee) >= 0 && opcode[defIndex(scan, pointee)] !== Op.TypeStruct) {
+    if (storage === S.PushConstant && definitionOf(scan, pointee) >= 0 && opcode[definitionOf(scan, pointee)] !== Op.TypeStruct) {
       reporter.report('VUID-StandaloneSpirv-PushConstant-06808', i, (name) => `OpVariable ${name(id)}: a PushConstant variable's type must be a struct`, [id]);
-    } else if ((storage === S.Uniform || storage === S.StorageBuffer) && elementOpcode(scan, pointee) !== Op.TypeStruct && defIndex(scan, pointee) >= 0) {
+    } else if ((storage === S.Uniform || storage === S.StorageBuffer) && elementOpcode(scan, pointee) !== Op.TypeStruct && definitionOf(scan, pointee) >= 0) {
       reporter.report(
         'VUID-StandaloneSpirv-Uniform-06807',
         i,
@@ -155,7 +154,7 @@ export function checkStorageClasses(scan: ModuleScan, reporter: Reporter, entryP
     let pushConstants = 0;
     for (let v = use.start[e]; v < use.start[e + 1]; v++) {
       const id = use.vars[v];
-      const d = defIndex(scan, id);
+      const d = definitionOf(scan, id);
       const storage = words[scan.operandStart[d]];
       if (storage === S.PushConstant && ++pushConstants === 2) {
         reporter.report(
@@ -184,8 +183,8 @@ export function checkStorageClasses(scan: ModuleScan, reporter: Reporter, entryP
 }
 
 /** Whether `type` is or holds (through arrays, vectors, matrices and structs) an OpTypeBool. */
-function containsBool(scan: ModuleScan, type: number, depth: number): boolean {
-  const d = defIndex(scan, type);
+function containsBool(scan: ModuleIndex, type: number, depth: number): boolean {
+  const d = definitionOf(scan, type);
   if (d < 0 || depth > 64) return false;
   const s = scan.operandStart[d];
   switch (scan.opcode[d]) {
@@ -211,7 +210,7 @@ class DecorationSets {
   private readonly bufferBlocks = new Set<number>();
   private readonly blocks = new Set<number>();
 
-  constructor(scan: ModuleScan) {
+  constructor(scan: ModuleIndex) {
     for (let i = 0; i < scan.count; i++) {
       const op = scan.opcode[i];
       if (op === Op.Function) break;
@@ -250,13 +249,13 @@ class DecorationSets {
  * Uniform (there a BufferBlock, elsewhere a Block). What is wrong, or undefined.
  */
 function runtimeArrayProblem(
-  scan: ModuleScan,
+  scan: ModuleIndex,
   pointee: number,
   storage: number,
   descriptorArrays: boolean,
   decorations: () => DecorationSets,
 ): string | undefined {
-  const d = defIndex(scan, pointee);
+  const d = definitionOf(scan, pointee);
   if (d < 0) return undefined;
   const op = scan.opcode[d];
   if (op === Op.TypeRuntimeArray) {
@@ -269,7 +268,7 @@ function runtimeArrayProblem(
   if (op !== Op.TypeStruct) return undefined;
   let holds = false;
   for (let w = scan.operandStart[d]; w < scan.end[d] && !holds; w++) {
-    const m = defIndex(scan, scan.words[w]);
+    const m = definitionOf(scan, scan.words[w]);
     holds = m >= 0 && scan.opcode[m] === Op.TypeRuntimeArray;
   }
   if (!holds) return undefined;

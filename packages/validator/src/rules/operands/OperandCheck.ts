@@ -1,10 +1,8 @@
-import { Capability, Op, opcodeName } from '@spvkit/core';
+import { Capability, Op, opcodeName, type ModuleIndex, type BlockStructure } from '@spvkit/core';
 import type { IdNamer, Reporter } from '../../report/Reporter.js';
 import type { RuleCode } from '../../report/rules.js';
-import type { ModuleScan } from '../../scan/ModuleScan.js';
 import { TypeFields } from '../../types/TypeFields.js';
 import { TypeQueries } from '../../types/TypeQueries.js';
-import type { Structure } from '../layout.js';
 
 /**
  * The instruction being checked and what every check of the operand family asks about it. One
@@ -28,8 +26,8 @@ export class OperandCheck {
   end = 0;
 
   constructor(
-    readonly scan: ModuleScan,
-    readonly structure: Structure,
+    readonly scan: ModuleIndex,
+    readonly structure: BlockStructure,
     private readonly reporter: Reporter,
     targetEnv: string | undefined,
   ) {

@@ -1,8 +1,8 @@
-import { Op } from '@spvkit/core';
-import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
-import type { Structure } from '../rules/layout.js';
+import { Op } from '../../grammar/index.js';
+import { definitionOf, type ModuleIndex } from '../../words/ModuleIndex.js';
+import type { BlockStructure } from '../../words/BlockStructure.js';
 import { functionEntries, type ControlFlowGraph } from './ControlFlowGraph.js';
-import { DominatorTree } from './DominatorTree.js';
+import { DominatorTree, pseudoRoots } from './DominatorTree.js';
 
 /**
  * The module's control flow as the structured rules see it (SPIR-V 2.11), every function at once
@@ -24,7 +24,7 @@ import { DominatorTree } from './DominatorTree.js';
  *
  * @example
  * ```ts
- * const g = new StructuralGraph(scan, structure, cfg);
+ * const g = new StructuralGraph(index, structure, cfg);
  * for (let h = 0; h < g.n; h++) if (g.mergeBlock[h] >= 0 && !g.dom.dominates(h, g.mergeBlock[h])) report(h);
  * ```
  */
@@ -54,14 +54,14 @@ export class StructuralGraph {
   private readonly entered: Int32Array;
   private readonly left: Int32Array;
 
-  constructor(scan: ModuleScan, structure: Structure, cfg: ControlFlowGraph) {
+  constructor(index: ModuleIndex, structure: BlockStructure, cfg: ControlFlowGraph) {
     const first = 0;
     const n = structure.blockLabel.length;
     this.n = n;
     // A label of the same function as block `l` (merge operands naming others are the merge-label rule's).
     const local = (label: number, l: number): number => {
-      const d = defIndex(scan, label);
-      if (d < 0 || scan.opcode[d] !== Op.Label) return -1;
+      const d = definitionOf(index, label);
+      if (d < 0 || index.opcode[d] !== Op.Label) return -1;
       const b = structure.blockOf[d];
       return b >= 0 && structure.functionOf[d] === structure.functionOf[structure.blockLabel[l]] ? b : -1;
     };
@@ -74,16 +74,16 @@ export class StructuralGraph {
       const t = structure.blockEnd[first + l];
       const m = t - 1;
       if (t < 0 || m <= structure.blockLabel[first + l]) continue;
-      const op = scan.opcode[m];
+      const op = index.opcode[m];
       if (op !== Op.SelectionMerge && op !== Op.LoopMerge) continue;
-      const s = scan.operandStart[m];
-      if (scan.end[m] <= s) continue;
+      const s = index.operandStart[m];
+      if (index.end[m] <= s) continue;
       this.mergeInst[l] = m;
-      const merge = local(scan.words[s], l);
+      const merge = local(index.words[s], l);
       this.mergeBlock[l] = merge;
       if (merge >= 0) mergeCount[merge + 1]++;
-      if (op === Op.LoopMerge && scan.end[m] > s + 1) {
-        const cont = local(scan.words[s + 1], l);
+      if (op === Op.LoopMerge && index.end[m] > s + 1) {
+        const cont = local(index.words[s + 1], l);
         this.continueBlock[l] = cont;
         if (cont >= 0) this.continueHeader[cont] = l;
       }
@@ -113,34 +113,14 @@ export class StructuralGraph {
     // Dominators: a root (node n) above every function's entry block.
     this.dom = DominatorTree.underRoot(n, functionEntries(structure), succStart, succs, predStart, preds);
 
-    // Post-dominators: the reversed graph from a pseudo exit (node n) before the sinks.
-    const sinks = roots(n, predStart, preds, succStart, true);
-    const exitSuccStart = new Int32Array(n + 2);
-    const exitPredStart = new Int32Array(n + 2);
-    const isSink = new Uint8Array(n);
-    for (const s of sinks) isSink[s] = 1;
-    for (let l = 0; l < n; l++) {
-      exitSuccStart[l + 1] = exitSuccStart[l] + predStart[l + 1] - predStart[l];
-      exitPredStart[l + 1] = exitPredStart[l] + isSink[l] + succStart[l + 1] - succStart[l];
-    }
-    exitSuccStart[n + 1] = exitSuccStart[n] + sinks.length;
-    exitPredStart[n + 1] = exitPredStart[n];
-    const exitSuccs = new Int32Array(exitSuccStart[n + 1]);
-    const exitPreds = new Int32Array(exitPredStart[n + 1]);
-    for (let l = 0; l < n; l++) {
-      for (let e = predStart[l], at = exitSuccStart[l]; e < predStart[l + 1]; e++) exitSuccs[at++] = preds[e];
-      let k = exitPredStart[l];
-      if (isSink[l] === 1) exitPreds[k++] = n;
-      for (let e = succStart[l]; e < succStart[l + 1]; e++) exitPreds[k++] = succs[e];
-    }
-    exitSuccs.set(sinks, exitSuccStart[n]);
-    this.postDom = new DominatorTree(n + 1, n, exitSuccStart, exitSuccs, exitPredStart, exitPreds);
+    // Post-dominators: the reversed graph from a pseudo exit (node n).
+    this.postDom = DominatorTree.postDominators(n, succStart, succs, predStart, preds);
 
     // Back edges: a walk from a pseudo entry before the sources; an edge into a block still on
     // the walk's stack (an ancestor in its tree) is a back edge.
     this.entered = new Int32Array(n).fill(-1);
     this.left = new Int32Array(n).fill(-1);
-    const sources = roots(n, succStart, succs, predStart, false);
+    const sources = pseudoRoots(n, succStart, succs, predStart, false);
     const stack = new Int32Array(n);
     const edge = new Int32Array(n);
     let clock = 0;
@@ -193,35 +173,4 @@ function reverse(n: number, succStart: Int32Array, succs: Int32Array): { start: 
   const fill = start.slice(0, n);
   for (let v = 0; v < n; v++) for (let k = succStart[v]; k < succStart[v + 1]; k++) list[fill[succs[k]]++] = v;
   return { start, list };
-}
-
-/**
- * The roots spirv-val hangs under its pseudo entry (or exit): the blocks with no edges in, then one
- * block of each group the earlier roots do not reach, walking the blocks in binary order (reverse
- * binary order for the exit), following `outStart`/`out` edges from each root.
- */
-function roots(n: number, outStart: Int32Array, out: Int32Array, inStart: Int32Array, backwards: boolean): Int32Array {
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(Math.max(out.length + n, 1));
-  const found: number[] = [];
-  const walk = (root: number): void => {
-    found.push(root);
-    let top = 0;
-    stack[top++] = root;
-    while (top > 0) {
-      const v = stack[--top];
-      if (seen[v] === 1) continue;
-      seen[v] = 1;
-      for (let k = outStart[v]; k < outStart[v + 1]; k++) if (seen[out[k]] === 0) stack[top++] = out[k];
-    }
-  };
-  for (let i = 0; i < n; i++) {
-    const v = backwards ? n - 1 - i : i;
-    if (inStart[v + 1] === inStart[v] && seen[v] === 0) walk(v);
-  }
-  for (let i = 0; i < n; i++) {
-    const v = backwards ? n - 1 - i : i;
-    if (seen[v] === 0) walk(v);
-  }
-  return Int32Array.from(found);
 }

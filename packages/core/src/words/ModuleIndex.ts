@@ -1,12 +1,24 @@
-import { HEADER_WORDS, Op, SHAPE_RESULT, SHAPE_TYPE, SpirvError, instructionEnd, instructionShape } from '@spvkit/core';
-import { readString } from './readString.js';
+import { HEADER_WORDS } from '../binary/header.js';
+import { instructionEnd } from '../binary/InstructionWalker.js';
+import { decodeLiteralString } from '../binary/literalString.js';
+import { SpirvError } from '../errors/SpirvError.js';
+import { Op } from '../grammar/index.js';
+import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/shapes.js';
 
 /**
  * What one walk over a module's words finds, in flat typed arrays indexed by instruction number
- * (the instruction's place in binary order) or by id, so the rules run over numbers and nothing
- * is allocated per instruction. Built by {@link scanModule}; every rule family reads it.
+ * (the instruction's place in binary order) or by id, so that code reading a whole module (the
+ * validator's rules, the control-flow graph) runs over numbers and allocates nothing per
+ * instruction. Built by {@link indexModule}, which accepts broken modules: it indexes what can be
+ * read and says where reading stopped. {@link ModuleIndexAnalysis} caches it on a module.
+ *
+ * @example
+ * ```ts
+ * const { index } = indexModule(words);
+ * for (let i = 0; i < index.count; i++) if (index.opcode[i] === Op.Store) console.log(index.words[index.operandStart[i]]);
+ * ```
  */
-export interface ModuleScan {
+export interface ModuleIndex {
   readonly words: Uint32Array;
   /** The header's id bound. */
   readonly bound: number;
@@ -50,11 +62,10 @@ export interface BrokenWords {
  * every instruction's place and every id's definition. Stops at a word count that is 0 or runs past
  * the end, and at an instruction too short for its result type and result id, reporting it in `broken`.
  */
-export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: BrokenWords } {
+export function indexModule(words: Uint32Array): { index: ModuleIndex; broken?: BrokenWords } {
   const bound = words[3];
-  // Count first, so the tables are allocated once at their size. Core's instructionEnd checks each
-  // step (the walker's step without its state: a loop of locals tiers up sooner, and the command
-  // runs this once, cold); where it fails, the instructions before are what can be validated.
+  // Count first, so the tables are allocated once at their size; where a step fails, the
+  // instructions before it are what can be read.
   let count = 0;
   let broken: BrokenWords | undefined;
   let p = HEADER_WORDS;
@@ -105,11 +116,20 @@ export function scanModule(words: Uint32Array): { scan: ModuleScan; broken?: Bro
       if (name.startsWith('NonSemantic.') || name === 'GLSL.std.450') idOnlySets.add(id);
     }
   }
-  const scan: ModuleScan = { words, bound, count: walked, pos, operandStart, end, opcode, typeId, resultId, defOf, idLimit, debugSets, idOnlySets };
-  return broken === undefined ? { scan } : { scan, broken };
+  const index: ModuleIndex = { words, bound, count: walked, pos, operandStart, end, opcode, typeId, resultId, defOf, idLimit, debugSets, idOnlySets };
+  return broken === undefined ? { index } : { index, broken };
 }
 
-/** The instruction defining `id`, or -1. */
-export function defIndex(scan: ModuleScan, id: number): number {
-  return id < scan.idLimit ? scan.defOf[id] - 1 : -1;
+/** The number of the instruction defining `id`, or -1. */
+export function definitionOf(index: ModuleIndex, id: number): number {
+  return id < index.idLimit ? index.defOf[id] - 1 : -1;
+}
+
+/** The literal string in `words[start, end)`, or undefined where it has no terminating nul: the index reads damaged modules. */
+function readString(words: Uint32Array, start: number, end: number): string | undefined {
+  try {
+    return decodeLiteralString(words, start, end).value;
+  } catch {
+    return undefined;
+  }
 }

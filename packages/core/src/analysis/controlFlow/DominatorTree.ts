@@ -112,6 +112,36 @@ export class DominatorTree {
     return new DominatorTree(n + 1, n, rootSuccStart, rootSuccs, rootPredStart, rootPreds);
   }
 
+  /**
+   * The post-dominator tree of a graph of nodes `0 .. n-1`: the dominators of the reversed graph
+   * from a pseudo exit, node `n`, with an edge from each of spirv-val's exit roots (every node
+   * without successors, then one node of each cycle that reaches none, in reverse node order).
+   * Node `a` post-dominates `b` when `postDominators(...).dominates(a, b)`.
+   */
+  static postDominators(n: number, succStart: Int32Array, succs: Int32Array, predStart: Int32Array, preds: Int32Array): DominatorTree {
+    const sinks = pseudoRoots(n, predStart, preds, succStart, true);
+    const exitSuccStart = new Int32Array(n + 2);
+    const exitPredStart = new Int32Array(n + 2);
+    const isSink = new Uint8Array(n);
+    for (const s of sinks) isSink[s] = 1;
+    for (let l = 0; l < n; l++) {
+      exitSuccStart[l + 1] = exitSuccStart[l] + predStart[l + 1] - predStart[l];
+      exitPredStart[l + 1] = exitPredStart[l] + isSink[l] + succStart[l + 1] - succStart[l];
+    }
+    exitSuccStart[n + 1] = exitSuccStart[n] + sinks.length;
+    exitPredStart[n + 1] = exitPredStart[n];
+    const exitSuccs = new Int32Array(exitSuccStart[n + 1]);
+    const exitPreds = new Int32Array(exitPredStart[n + 1]);
+    for (let l = 0; l < n; l++) {
+      for (let e = predStart[l], at = exitSuccStart[l]; e < predStart[l + 1]; e++) exitSuccs[at++] = preds[e];
+      let k = exitPredStart[l];
+      if (isSink[l] === 1) exitPreds[k++] = n;
+      for (let e = succStart[l]; e < succStart[l + 1]; e++) exitPreds[k++] = succs[e];
+    }
+    exitSuccs.set(sinks, exitSuccStart[n]);
+    return new DominatorTree(n + 1, n, exitSuccStart, exitSuccs, exitPredStart, exitPreds);
+  }
+
   /** Whether the root reaches `v`. */
   reaches(v: number): boolean {
     return this.pre[v] >= 0;
@@ -153,4 +183,35 @@ function reversePostorder(n: number, root: number, succStart: Int32Array, succs:
   const order = new Int32Array(count);
   for (let k = 0; k < count; k++) order[k] = post[count - 1 - k];
   return order;
+}
+
+/**
+ * The roots spirv-val hangs under its pseudo entry (or exit): the blocks with no edges in, then one
+ * block of each group the earlier roots do not reach, walking the blocks in binary order (reverse
+ * binary order for the exit), following `outStart`/`out` edges from each root.
+ */
+export function pseudoRoots(n: number, outStart: Int32Array, out: Int32Array, inStart: Int32Array, backwards: boolean): Int32Array {
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(Math.max(out.length + n, 1));
+  const found: number[] = [];
+  const walk = (root: number): void => {
+    found.push(root);
+    let top = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const v = stack[--top];
+      if (seen[v] === 1) continue;
+      seen[v] = 1;
+      for (let k = outStart[v]; k < outStart[v + 1]; k++) if (seen[out[k]] === 0) stack[top++] = out[k];
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    const v = backwards ? n - 1 - i : i;
+    if (inStart[v + 1] === inStart[v] && seen[v] === 0) walk(v);
+  }
+  for (let i = 0; i < n; i++) {
+    const v = backwards ? n - 1 - i : i;
+    if (seen[v] === 0) walk(v);
+  }
+  return Int32Array.from(found);
 }

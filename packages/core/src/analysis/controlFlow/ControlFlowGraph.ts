@@ -1,11 +1,11 @@
-import { Op } from '@spvkit/core';
-import { defIndex, type ModuleScan } from '../scan/ModuleScan.js';
-import type { Structure } from '../rules/layout.js';
+import { Op } from '../../grammar/index.js';
+import { definitionOf, type ModuleIndex } from '../../words/ModuleIndex.js';
+import type { BlockStructure } from '../../words/BlockStructure.js';
 import { DominatorTree } from './DominatorTree.js';
 
 /**
  * The control-flow graph of every function of a module and its dominator trees, over the block
- * numbers of a {@link Structure} (blocks numbered in binary order across the module). Edges come
+ * numbers of a {@link BlockStructure} (blocks numbered in binary order across the module). Edges come
  * from the terminators (OpBranch, OpBranchConditional, OpSwitch); an edge to a block of another
  * function, or to an id that is no block, is left out (the ids and SSA rules report those).
  *
@@ -14,7 +14,7 @@ import { DominatorTree } from './DominatorTree.js';
  *
  * @example
  * ```ts
- * const cfg = new ControlFlowGraph(scan, structure);
+ * const cfg = new ControlFlowGraph(index, structure);
  * if (cfg.reachable(use) && !cfg.dominates(def, use)) report(...);
  * for (let e = cfg.predStart[b]; e < cfg.predStart[b + 1]; e++) console.log(cfg.preds[e]);
  * ```
@@ -28,11 +28,15 @@ export class ControlFlowGraph {
   readonly preds: Int32Array;
   /** Immediate dominator of each block; the entry block's is itself; -1 for an unreachable block. */
   readonly idom: Int32Array;
+  /** How many blocks the module has (block numbers are `0 .. blocks - 1`). */
+  readonly blocks: number;
   /** Every function's dominators at once, under a root (node `blocks`) above the entry blocks. */
   private readonly dom: DominatorTree;
+  private postDom: DominatorTree | undefined;
 
-  constructor(scan: ModuleScan, structure: Structure) {
+  constructor(index: ModuleIndex, structure: BlockStructure) {
     const blocks = structure.blockLabel.length;
+    this.blocks = blocks;
     const blockFunction = new Int32Array(blocks);
     structure.functionBlocks.forEach((f, fn) => blockFunction.fill(fn, f.first, f.end));
     // Successors, as label ids turned into block numbers of the same function.
@@ -42,26 +46,26 @@ export class ControlFlowGraph {
       succStart[b] = succList.length;
       const t = structure.blockEnd[b];
       if (t < 0) continue;
-      const op = scan.opcode[t];
-      const s = scan.operandStart[t];
-      const e = scan.end[t];
+      const op = index.opcode[t];
+      const s = index.operandStart[t];
+      const e = index.end[t];
       const add = (label: number): void => {
-        const d = defIndex(scan, label);
-        if (d < 0 || scan.opcode[d] !== Op.Label) return;
+        const d = definitionOf(index, label);
+        if (d < 0 || index.opcode[d] !== Op.Label) return;
         const target = structure.blockOf[d];
         if (target < 0 || blockFunction[target] !== blockFunction[b]) return;
         for (let k = succStart[b]; k < succList.length; k++) if (succList[k] === target) return;
         succList.push(target);
       };
-      if (op === Op.Branch && e > s) add(scan.words[s]);
+      if (op === Op.Branch && e > s) add(index.words[s]);
       else if (op === Op.BranchConditional && e >= s + 3) {
-        add(scan.words[s + 1]);
-        add(scan.words[s + 2]);
+        add(index.words[s + 1]);
+        add(index.words[s + 2]);
       } else if (op === Op.Switch && e >= s + 2) {
-        add(scan.words[s + 1]);
+        add(index.words[s + 1]);
         // Case literals are as wide as the selector: one word, or two for a 64-bit selector.
-        const literalWords = switchLiteralWords(scan, scan.words[s]);
-        for (let k = s + 2 + literalWords; k < e; k += literalWords + 1) add(scan.words[k]);
+        const literalWords = switchLiteralWords(index, index.words[s]);
+        for (let k = s + 2 + literalWords; k < e; k += literalWords + 1) add(index.words[k]);
       }
     }
     succStart[blocks] = succList.length;
@@ -91,6 +95,33 @@ export class ControlFlowGraph {
     return this.dom.reaches(a) && this.dom.reaches(b) && this.dom.dominates(a, b);
   }
 
+  /**
+   * The post-dominator tree of every function at once, built on first use: node
+   * {@link blocks} is a pseudo exit after each block without successors (and one block of each
+   * cycle that never leaves).
+   */
+  get postDominators(): DominatorTree {
+    this.postDom ??= DominatorTree.postDominators(this.blocks, this.succStart, this.succs, this.predStart, this.preds);
+    return this.postDom;
+  }
+
+  /** Whether block `a` post-dominates block `b`: every path from `b` to an exit passes `a` (each block post-dominates itself). */
+  postDominates(a: number, b: number): boolean {
+    return this.postDominators.dominates(a, b);
+  }
+
+  /** The immediate dominator of block `b`, or -1 for an entry block or one not reached. */
+  immediateDominator(b: number): number {
+    const d = this.idom[b];
+    return d === b ? -1 : d;
+  }
+
+  /** The blocks reached from the entry blocks, function by function, each function's in reverse postorder. */
+  get reversePostorder(): Int32Array {
+    // The walk starts at the root above the entry blocks, first in its own order.
+    return this.dom.order.subarray(1);
+  }
+
   /** Whether `p` is a predecessor of `b`. */
   isPredecessor(p: number, b: number): boolean {
     for (let k = this.predStart[b]; k < this.predStart[b + 1]; k++) if (this.preds[k] === p) return true;
@@ -99,13 +130,13 @@ export class ControlFlowGraph {
 }
 
 /** The entry block of each function that has blocks, in binary order. */
-export function functionEntries(structure: Structure): Int32Array {
+export function functionEntries(structure: BlockStructure): Int32Array {
   return Int32Array.from(structure.functionBlocks.filter((f) => f.end > f.first).map((f) => f.first));
 }
 
 /** Words per case literal of an OpSwitch on `selector`: 2 for a 64-bit integer, else 1. */
-function switchLiteralWords(scan: ModuleScan, selector: number): number {
-  const d = defIndex(scan, selector);
-  const t = d < 0 ? -1 : defIndex(scan, scan.typeId[d]);
-  return t >= 0 && scan.opcode[t] === Op.TypeInt && scan.words[scan.operandStart[t]] === 64 ? 2 : 1;
+function switchLiteralWords(index: ModuleIndex, selector: number): number {
+  const d = definitionOf(index, selector);
+  const t = d < 0 ? -1 : definitionOf(index, index.typeId[d]);
+  return t >= 0 && index.opcode[t] === Op.TypeInt && index.words[index.operandStart[t]] === 64 ? 2 : 1;
 }
