@@ -15,10 +15,11 @@
 // current SPIRV-Tools' folder, SPVKIT_BENCH_FOLDER=DIR a folder buildFolder.mjs wrote before
 // (with its manifest.json), for a machine without glslang; Debian's tools are taken from PATH.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBenchFolder } from './benchFolder.mjs';
 import { largeModule } from './largeModule.mjs';
 import { budgetRows, ioFloor, startupFloor, warmInProcess } from './floor.mjs';
 import { hasTool, processMedian, report } from './measure.mjs';
@@ -55,27 +56,8 @@ function spvkit(args, ok = [0]) {
 
 // --- 1. The folder -------------------------------------------------------------------------
 const folder = join(work, 'folder');
-rmSync(folder, { recursive: true, force: true });
-mkdirSync(folder, { recursive: true });
-const manifest = [];
-const builder = join(root, 'test', 'shaders', 'buildFolder.mjs');
-const prebuilt = process.env.SPVKIT_BENCH_FOLDER;
-if (prebuilt !== undefined || existsSync(builder)) {
-  if (prebuilt !== undefined) cpSync(prebuilt, join(folder, 'shaders'), { recursive: true });
-  else {
-    const out = execFileSync(process.execPath, [builder, join(folder, 'shaders')], { encoding: 'utf8' });
-    console.log(`test/shaders: ${out.trim()}`);
-  }
-  for (const m of JSON.parse(readFileSync(join(folder, 'shaders', 'manifest.json'), 'utf8')))
-    manifest.push({ path: join(folder, 'shaders', m.path), targetEnv: m.targetEnv });
-  rmSync(join(folder, 'shaders', 'manifest.json'));
-}
-// The corpus's hand-written assembly, assembled (one command) for its own targets: vulkan1.1 suits all.
-const asmDir = join(root, 'test', 'corpus', 'asm');
-spvkit(['as', asmDir, '--out-dir', join(folder, 'asm'), '--target-env', 'spv1.5'], [0, 1]);
-for (const f of readdirSync(join(folder, 'asm'))) manifest.push({ path: join(folder, 'asm', f), targetEnv: 'vulkan1.2' });
-const files = manifest.map((m) => m.path).sort();
-const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+const { manifest, bytes } = buildBenchFolder(folder, cli);
+const files = manifest.map((m) => m.path);
 console.log(
   `folder: ${files.length} modules, ${(bytes / 1048576).toFixed(2)} MB${files.length < 300 ? ` (fewer than the 300 asked: test/shaders has not all landed)` : ''}`,
 );

@@ -16,6 +16,7 @@ import { build } from 'vite';
 import { assemble, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
 import { toWgsl } from '@spvkit/wgsl';
 import '@spvkit/passes';
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { createGlslang } from '@spvkit/glslang';
 import spvkit from '@spvkit/vite-plugin';
 import { inspectorConfig } from '../../examples/inspector/inspector.config.js';

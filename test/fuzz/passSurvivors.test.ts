@@ -13,6 +13,7 @@ import {
   type PassListing,
 } from '@spvkit/core';
 import '@spvkit/passes';
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
 import { binaryMutators } from './binaryMutators.js';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Op, SpirvError, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
 import '@spvkit/passes';
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { asmDir } from '../corpus/index.js';

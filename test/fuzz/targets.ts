@@ -2,6 +2,7 @@
 import * as core from '@spvkit/core';
 import { decodeModule, encodeModule, runPasses, passRegistry } from '@spvkit/core';
 import '@spvkit/passes';
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { validate } from '@spvkit/validator';
 
 export interface BinaryTarget {

@@ -5,7 +5,7 @@
  */
 import { decodeModule, EntryPointsAnalysis, enumerantByValue, formatDiagnostic } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
-import { validateBuiltins } from '../../packages/passes/src/validate-builtins/index.js';
+import { validateBuiltins } from '../../packages/validator/src/index.js';
 import { corpusToolsAvailable, loadCorpus } from '../corpus/index.js';
 
 const tools = corpusToolsAvailable();

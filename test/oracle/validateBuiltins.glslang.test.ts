@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BuiltIn, Decoration, decodeModule, formatDiagnostic, Op } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
-import { validateBuiltins } from '../../packages/passes/src/validate-builtins/index.js';
+import { validateBuiltins } from '../../packages/validator/src/index.js';
 import { spirvValVerdict } from '../support/spirvValVerdicts.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

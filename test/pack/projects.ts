@@ -6,7 +6,7 @@
 //   <run>/node_modules/       for @types and is run from here, for every project below
 //   <run>/vite-app/           Vite 8 and @spvkit/vite-plugin
 //   <run>/rollup-project/     Rollup 4 and @spvkit/rollup-plugin
-//   <run>/node-project/       @spvkit/core and @spvkit/passes
+//   <run>/node-project/       @spvkit/core, @spvkit/passes and @spvkit/validator
 //   <run>/cli-prefix/         npm install -g --prefix of @spvkit/cli
 //
 // A project lists only the package a user would install; the other @spvkit packages it needs are
@@ -111,8 +111,12 @@ export async function createNodeProject(run: string, tarballs: readonly Tarball[
       {
         name: 'spvkit-pack-node-project',
         private: true,
-        dependencies: { '@spvkit/core': spec(tarballs, '@spvkit/core'), '@spvkit/passes': spec(tarballs, '@spvkit/passes') },
-        overrides: overrides(tarballs, ['@spvkit/core', '@spvkit/passes']),
+        dependencies: {
+          '@spvkit/core': spec(tarballs, '@spvkit/core'),
+          '@spvkit/passes': spec(tarballs, '@spvkit/passes'),
+          '@spvkit/validator': spec(tarballs, '@spvkit/validator'),
+        },
+        overrides: overrides(tarballs, ['@spvkit/core', '@spvkit/passes', '@spvkit/validator']),
       },
       null,
       2,

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as core from '@spvkit/core';
 import { createGlslang, type Glslang, type ShaderStage } from '@spvkit/glslang';
 import '@spvkit/passes';
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { rollup, type OutputAsset, type OutputChunk, type Plugin as RollupPlugin, type RollupError, type RollupLog } from 'rollup';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -13,7 +14,7 @@ const cacheRoot = join(repoRoot, 'test', '.cache', 'plugins');
 
 /** True when @spvkit/core exports the assembler. */
 export const hasAssembler = typeof (core as unknown as { assemble?: unknown }).assemble === 'function';
-/** True when @spvkit/passes registered validate-builtins. */
+/** True when @spvkit/validator/register registered validate-builtins. */
 export const hasValidateBuiltins = core.passRegistry.has('validate-builtins');
 export const hasLowering = core.passRegistry.has('lower-local-invocation-index');
 

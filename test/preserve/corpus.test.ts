@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { assemble, encodeModule, runPasses } from '@spvkit/core';
 import { runPassesPreservingSource } from '@spvkit/preserve-source';
 import '@spvkit/passes'; // registers the built-in passes the runs name
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { asmDir } from '../corpus/index.js';
 import { canonicalInstructions, decodeMappings, lineDiff, linesOf, targetEnvOf } from './support.js';
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Op, assemble, encodeModule, runPasses, type Instruction } from '@spvkit/core';
 import { preserveSource, runPassesPreservingSource, snapshotAssembly } from '@spvkit/preserve-source';
 import '@spvkit/passes'; // registers the built-in passes the runs name
+import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { describeWithOracle } from '../support/oracles.js';
 import { spirvAs, spirvToolsAvailable, spirvVal } from '../support/spirvTools.js';
 import { canonicalInstructions, decodeMappings, lineDiff, linesOf, targetEnvOf } from './support.js';

@@ -5,7 +5,7 @@ import { versionOf, decodeModule, passRegistry, runPasses, type Diagnostic, type
 // The pass the page runs on its imported shaders, from its side-effect-free subpath, registered by
 // name here: importing the package's index for its side effect would register (and bundle) every
 // built-in pass.
-import { registerValidateBuiltins } from '@spvkit/passes/validate-builtins';
+import { registerValidateBuiltins } from '@spvkit/validator';
 
 export const LOWER = 'lower-local-invocation-index';
 export const VALIDATE = 'validate-builtins';

@@ -1,8 +1,9 @@
 /**
  * @spvkit/passes — the built-in passes. Importing this package registers them in core's
  * `passRegistry`, so they can be named in `runPasses`, the CLI and the plugins. For a bundle that
- * needs one pass, `@spvkit/passes/lower-local-invocation-index` and
- * `@spvkit/passes/validate-builtins` export it and its register function and register nothing.
+ * needs one pass, `@spvkit/passes/lower-local-invocation-index` (and `/strip`, `/dead-code`, ...)
+ * export it and its register function and register nothing. The validating passes
+ * (`validate-builtins`, `validate`) are @spvkit/validator's: `import '@spvkit/validator/register'`.
  *
  * @example
  * ```ts
@@ -18,13 +19,6 @@ import { registerBuiltinPasses } from './registerBuiltinPasses.js';
 export { registerBuiltinPasses };
 export { RELEASE_PASSES, STRIPPING_PASSES } from './presets/releasePasses.js';
 export { lowerLocalInvocationIndex, registerLowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
-export {
-  validateBuiltins,
-  createValidateBuiltinsPass,
-  registerValidateBuiltins,
-  type BuiltinDiagnostic,
-  type ValidateBuiltinsOptions,
-} from './validate-builtins/index.js';
 export {
   setSpecConstantDefaults,
   setSpecConstantDefaultValue,

@@ -4,18 +4,16 @@ import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
 import { registerSpecializePasses } from './specialize/register.js';
 import { registerStripPasses } from './strip/register.js';
-import { registerValidateBuiltins } from './validate-builtins/register.js';
 
 /**
  * Registers every built-in pass in `registry`. Importing @spvkit/passes does this for the shared
  * registry; call it yourself for a registry of your own. To bundle one pass only, import its
- * entry (`@spvkit/passes/lower-local-invocation-index`, `@spvkit/passes/validate-builtins`,
+ * entry (`@spvkit/passes/lower-local-invocation-index`,
  * `@spvkit/passes/strip`, `@spvkit/passes/dead-code`, `@spvkit/passes/compact-ids`, ...) and call
  * its own register function.
  */
 export function registerBuiltinPasses(registry: PassRegistry): void {
   registerLowerLocalInvocationIndex(registry);
-  registerValidateBuiltins(registry);
   registerSpecializePasses(registry);
   registerStripPasses(registry);
   registerDeadCodePasses(registry);

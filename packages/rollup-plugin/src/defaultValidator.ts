@@ -1,5 +1,9 @@
-import type { Pass } from '@spvkit/core';
-import { createValidatePass } from '@spvkit/validator';
+import { passRegistry, type Pass } from '@spvkit/core';
+import { createValidatePass, registerValidatorPasses } from '@spvkit/validator';
+
+// The validator's passes can be named in the plugins' `passes` and `validator` options
+// (`'validate-builtins'`), as the built-in passes of @spvkit/passes can.
+registerValidatorPasses(passRegistry);
 
 /**
  * The validator the plugins run when the `validator` option names none: @spvkit/validator's pass

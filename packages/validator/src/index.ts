@@ -11,7 +11,9 @@
  */
 export { validate, createValidatePass, type ValidateOptions } from './validate.js';
 export type { BlockLayoutOptions } from './rules/decorations/BlockLayoutOptions.js';
-export { registerValidate, VALIDATE } from './register.js';
+export { registerValidate, registerValidatorPasses, VALIDATE } from './register.js';
+export { registerValidateBuiltins, VALIDATE_BUILTINS } from './passes/registerValidateBuiltins.js';
+export { createValidateBuiltinsPass } from './passes/createValidateBuiltinsPass.js';
 export { RULES, type RuleCode, type RuleFamily, type RuleInfo } from './report/rules.js';
 export type { ValidationDiagnostic, NamedId } from './report/ValidationDiagnostic.js';
 export { checkLayout } from './rules/layout.js';

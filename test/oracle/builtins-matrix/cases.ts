@@ -6,7 +6,7 @@
  * 2023.1 does not know, by the specification statements in knownDifferences.ts.
  */
 import { enumerantByValue } from '@spvkit/core';
-import { BUILTIN_RULES, type BuiltinRule } from '../../../packages/passes/src/validate-builtins/index.js';
+import { VULKAN_BUILTIN_RULES as BUILTIN_RULES, type BuiltinRule } from '../../../packages/validator/src/index.js';
 import type { TypeRule } from '@spvkit/validator';
 import { MODELS, MODEL_NAMES, type MatrixCase, type Placement, type StorageName } from './moduleText.js';
 

@@ -3,7 +3,7 @@
  * 2023.1 differs from the specification, against the entry of knownDifferences.ts.
  */
 import { decodeModule } from '@spvkit/core';
-import { validateBuiltins } from '../../../packages/passes/src/validate-builtins/index.js';
+import { validateBuiltins } from '../../../packages/validator/src/index.js';
 import { KNOWN_DIFFERENCES, type KnownDifference } from './knownDifferences.js';
 import type { MatrixCase } from './moduleText.js';
 import type { OracleAnswer } from './oracle.js';

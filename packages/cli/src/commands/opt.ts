@@ -11,8 +11,10 @@ import {
   type Pass,
   type PassListing,
 } from '@spvkit/core';
-// Importing @spvkit/passes registers the built-in passes, whose names become flags here.
+// Importing @spvkit/passes registers the built-in passes, whose names become flags here; the
+// validator's `validate-builtins` is one too.
 import { RELEASE_PASSES } from '@spvkit/passes';
+import { VALIDATE_BUILTINS, registerValidateBuiltins } from '@spvkit/validator';
 import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -32,6 +34,8 @@ async function loadValidator(): Promise<Pass> {
   const pass = createValidatePass();
   return { ...pass, run: (module, context) => pass.run(module, { ...context, targetEnv: context.targetEnv ?? DEFAULT_VAL_TARGET_ENV }) };
 }
+
+if (!passRegistry.has(VALIDATE_BUILTINS)) registerValidateBuiltins(passRegistry);
 
 /**
  * The preset flag: {@link RELEASE_PASSES}, the usual release set (strip debug and non-semantic

@@ -109,8 +109,8 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
     if (opcode === Op.Name && section <= DEBUG_NAMES && next - pos >= 3 && words[pos + 1] < bound && hasZeroByte(words[next - 1])) {
       // OpName, three in four instructions before the functions of a -g module, checked here
       // without the calls of the general path (whose checks it passes: its target is below the
-      // bound, its string ends in its last word). The engine runs this loop once per decode,
-      // mostly uncompiled, where a call costs more than the check.
+      // bound, its string ends in its last word): for most of a -g module's globals, the general
+      // path's calls cost more than this check.
       section = DEBUG_NAMES;
       if (debugStart < 0) debugStart = pos;
       debugEnd = next;
@@ -315,8 +315,8 @@ class DecodeState {
    * {@link checkOperands} for an instruction whose operands are all ids, one-word literals,
    * strings and OpConstant-style numbers (see CHECK_PLANS): the walk the grammar walker makes
    * for them, with the same result, over the words themselves. The walker allocates and calls
-   * back per operand, which before the engine has optimized it (a single decode of a module)
-   * costs more than the rest of decoding the instructions before the functions.
+   * back per operand, which costs more than the rest of decoding the instructions before the
+   * functions.
    */
   private checkPlanned(plan: Uint8Array, opcode: number, typeId: number, operandStart: number, pos: number, end: number, strings: boolean): void {
     const words = this.words;
@@ -406,10 +406,9 @@ class DecodeState {
 
   /** Word counts and result ids over the function region (from `start` to the end), without building instructions. */
   scanStructure(start: number): void {
-    // The tightest loop of a decode, and one that runs once per process, mostly before the engine
-    // has optimized it: the step and the definition are written out here (calls to
-    // instructionEnd and define cost more than the rest of the loop while it runs unoptimized);
-    // anything amiss goes to them for the error.
+    // The tightest loop of a decode: the step and the definition are written out here (calls to
+    // instructionEnd and define cost more than the rest of the loop); anything amiss goes to them
+    // for the error.
     const words = this.words;
     const n = words.length;
     const bound = this.bound;

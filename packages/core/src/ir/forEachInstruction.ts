@@ -45,7 +45,7 @@ export function forEachInstruction(module: Module, sink: InstructionSink): void 
 /**
  * Calls `visit` with each instruction before the functions, in binary order: what
  * `module.globalInstructions()` yields, without a generator, whose iteration allocates a result
- * object per instruction while the engine has not optimized it (all of one command-line run).
+ * object per instruction.
  */
 export function forEachGlobalInstruction(module: Module, visit: (inst: Instruction) => void): void {
   for (const name of SECTIONS) {

@@ -86,12 +86,13 @@ describe('runPasses', () => {
     expect(r.diagnostics).toEqual([expect.objectContaining({ pass: 'check', message: 'invalid' })]);
   });
 
-  it('looks the validator up by name, validate-builtins by default', () => {
+  it('looks the validator up by name, and asks for one when validating without it', () => {
     const registry = new PassRegistry();
     const log: string[] = [];
-    registry.register('validate-builtins', () => validatorInto(log));
-    runPasses(load(), [], { validate: 'end', registry });
+    registry.register('my-validator', () => validatorInto(log));
+    runPasses(load(), [], { validate: 'end', validator: 'my-validator', registry });
     expect(log).toEqual(['check']);
+    expect(() => runPasses(load(), [], { validate: 'end', registry })).toThrow(/validate: 'end' needs a validator/);
   });
 
   it('turns a thrown SpirvError into a diagnostic, and any other throw into PASS_CRASHED', () => {

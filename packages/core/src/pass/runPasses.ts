@@ -16,7 +16,11 @@ export interface RunPassesOptions {
    * Validation errors stop the run like pass errors do. Default: no validation.
    */
   validate?: 'each' | 'end';
-  /** The validating pass, or its registered name. Default `'validate-builtins'`. */
+  /**
+   * The validating pass, or its registered name, which `validate` needs (SpirvError `BAD_OPTION`
+   * without it): for instance `createValidatePass()` of @spvkit/validator. Core has no validator
+   * of its own.
+   */
   validator?: Pass | string;
   /** @deprecated Use `validate: 'each'` with `validator`. */
   validateAfterEach?: Pass | string;
@@ -58,7 +62,7 @@ export interface RunPassesResult {
  *
  * @example
  * ```ts
- * const result = runPasses(module, ['lower-local-invocation-index'], { validate: 'end' });
+ * const result = runPasses(module, ['lower-local-invocation-index'], { validate: 'end', validator: createValidatePass() });
  * if (!result.ok) for (const d of result.diagnostics) console.error(formatDiagnostic(d));
  * ```
  */
@@ -66,8 +70,14 @@ export function runPasses(module: Module, passes: readonly (Pass | string)[], op
   const registry = options.registry ?? passRegistry;
   const resolved = passes.map((p) => (typeof p === 'string' ? registry.create(p) : p));
   const when = options.validate ?? (options.validateAfterEach === undefined ? undefined : 'each');
-  const validatorSpec = options.validator ?? options.validateAfterEach ?? 'validate-builtins';
-  const validator = when === undefined ? undefined : typeof validatorSpec === 'string' ? registry.create(validatorSpec) : validatorSpec;
+  const validatorSpec = options.validator ?? options.validateAfterEach;
+  if (when !== undefined && validatorSpec === undefined) {
+    throw new SpirvError('BAD_OPTION', `runPasses: validate: '${when}' needs a validator`, {
+      hint: 'pass validator: createValidatePass() (or createValidateBuiltinsPass()) from @spvkit/validator, or the name of a registered validating pass',
+    });
+  }
+  const validator =
+    when === undefined || validatorSpec === undefined ? undefined : typeof validatorSpec === 'string' ? registry.create(validatorSpec) : validatorSpec;
   const context: PassContext = options.targetEnv === undefined ? {} : { targetEnv: options.targetEnv };
   const diagnostics: Diagnostic[] = [];
   const timings: PassTiming[] = [];

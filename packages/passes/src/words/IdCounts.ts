@@ -1,7 +1,7 @@
 /**
  * A count per id: a dense array when the module's bound is in proportion to its size (always, for
  * real modules), a map otherwise, so that a tiny module claiming a bound of millions does not make
- * us allocate for millions. One class, so hot loops calling it stay monomorphic.
+ * us allocate for millions.
  */
 export class IdCounts {
   private readonly dense: Uint32Array | null;

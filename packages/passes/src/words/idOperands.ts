@@ -39,11 +39,7 @@ interface Plan {
   readonly bits: readonly (Uint8Array | null)[] | null;
 }
 
-/**
- * A plan, every one of the same shape (bits null but for TAIL_MASK): the body walks read plans
- * from code the engine compiled when it had seen a few, and a plan of another shape (one made
- * without `bits`) sent that code back to the interpreter to be compiled again.
- */
+/** A plan: every one has all three fields (bits null but for TAIL_MASK). */
 const makePlan = (fixed: readonly number[], tail: number, bits: readonly (Uint8Array | null)[] | null = null): Plan => ({
   fixed: Uint8Array.from(fixed),
   tail,
@@ -213,17 +209,14 @@ export class IdOperands {
     }
     if (plan === null) return this.general(words, pos, wordCount, out, base);
     // The plan runs here, the common tails (ids, literals, nothing) too: this runs for every
-    // instruction of a body walk, mostly before the engine has optimized it, and a call per
-    // instruction then costs more than the loop.
+    // instruction of a body walk, where a call per instruction costs more than the loop.
     const fixed = plan.fixed;
     const end = pos + wordCount;
     let at = pos + 1;
     let c = base;
     const n = fixed.length < wordCount - 1 ? fixed.length : wordCount - 1;
     for (let i = 0; i < n; i++, at++) if (fixed[i] === 1) out[c++] = at;
-    // Each instruction runs the tests below as far as its own case, the common cases first, so
-    // the engine has seen each test run before it compiles this: a test it had never seen would
-    // send the compiled code (and the walk it was compiled into) back to the interpreter.
+    // The common cases first.
     const tail = plan.tail;
     if (tail === TAIL_IDS) for (; at < end; at++) out[c++] = at;
     else if (tail !== TAIL_LITERALS && at < end) {

@@ -4,10 +4,12 @@
  * validator never changes it). One test per rule family — execution model, storage class, type,
  * execution mode — each on a few built-ins. The rule-by-rule details are in validateBuiltins.test.ts.
  */
-import { assemble, disassemble, type Diagnostic } from '@spvkit/core';
+import { assemble, disassemble, passRegistry, type Diagnostic } from '@spvkit/core';
 import { checkPasses } from '@spvkit/core/testing';
 import { describe, expect, it } from 'vitest';
-import '../index.js';
+import { registerValidatorPasses } from '../index.js';
+
+if (!passRegistry.has('validate-builtins')) registerValidatorPasses(passRegistry);
 
 const PASS = 'validate-builtins';
 

@@ -1,7 +1,8 @@
 import { assemble, decodeModule, encodeModule, formatDiagnostic, passRegistry, SpirvError, type Module } from '@spvkit/core';
 import { describe, expect, test } from 'vitest';
-import '../index.js';
-import { BUILTIN_RULES, validateBuiltins, type BuiltinDiagnostic } from './index.js';
+import { VULKAN_BUILTIN_RULES as BUILTIN_RULES, registerValidatorPasses, validateBuiltins, type BuiltinDiagnostic } from '../index.js';
+
+if (!passRegistry.has('validate-builtins')) registerValidatorPasses(passRegistry);
 
 /** Assembles `body` after a shader header: Shader capability, GLSL450 memory model. */
 function shader(body: string, targetEnv = 'vulkan1.0', extra = ''): Module {

@@ -1,9 +1,9 @@
 import type { Pass } from '@spvkit/core';
-import { validateBuiltins } from '@spvkit/validator';
+import { validateBuiltins } from '../rules/builtins/validateBuiltins.js';
 
 /**
- * The `validate-builtins` pass: @spvkit/validator's {@link validateBuiltins} (the validator's
- * `builtins` family on its own, with its warnings) with the run's target env.
+ * The `validate-builtins` pass: {@link validateBuiltins} (the validator's `builtins` family on its
+ * own, with its warnings) with the run's target env.
  *
  * @example
  * ```ts
