@@ -4,7 +4,7 @@
 // the system's temporary folder, outside the repository, so that nothing the workspace installed
 // (its own rollup, vite) can be found by walking up from them; a control in each project proves
 // that the missing bundler really cannot be resolved there.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -86,7 +86,9 @@ function installPlugin(project: string, pkg: 'rollup-plugin' | 'vite-plugin'): v
   const to = join(project, 'node_modules', '@spvkit', pkg);
   mkdirSync(to, { recursive: true });
   const from = join(repoRoot, 'packages', pkg);
-  for (const f of ['package.json', 'client.d.ts', 'client-bytes.d.ts', 'client-base64.d.ts', 'client-wgsl.d.ts']) cpSync(join(from, f), join(to, f));
+  // The declaration files the package ships at its root (the client types), as its `files` lists them.
+  const { files } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as { files: string[] };
+  for (const f of ['package.json', ...files.filter((f) => f.endsWith('.d.ts'))]) cpSync(join(from, f), join(to, f));
   cpSync(join(emitted, pkg), join(to, 'dist'), { recursive: true });
 }
 

@@ -1,7 +1,7 @@
 // The plugin's #include expansion, on its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preprocessGlsl } from '../../packages/rollup-plugin/src/glsl/preprocess.js';
-import { ShaderError } from '../../packages/rollup-plugin/src/problem.js';
+import { ShaderError } from '../../packages/rollup-plugin/src/problems/problem.js';
 import { makeProject, type Project } from './helpers.js';
 
 let project: Project;

@@ -1,5 +1,7 @@
-// Writes client.d.ts, client-bytes.d.ts and client-base64.d.ts: the module types of every import
-// the plugin handles, for the three `output` modes. Run: node scripts/generate-client.mjs
+// Writes the client declaration files: client-types.d.ts, which declares every import the plugin
+// handles, and one small file per `output` mode (client.d.ts, client-bytes.d.ts,
+// client-base64.d.ts, client-wgsl.d.ts) that says what a plain shader import gives; plus the
+// Vite plugin's files, which reference these. Run: node scripts/generate-client.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,147 +27,130 @@ const STAGES = ['vert', 'tesc', 'tese', 'geom', 'frag', 'comp', 'mesh', 'task', 
 const SHADER_PATTERNS = ['*.spv', '*.spvasm', ...STAGES.map((s) => `*.${s}`), ...STAGES.map((s) => `*.glsl?stage=${s}`)];
 const FILE_PATTERNS = ['*.spv', '*.spvasm', ...STAGES.map((s) => `*.${s}`)];
 
+// What a plain shader import (`./blur.comp`) gives is the one thing the variants differ in: each
+// declares the module SHADER, which every plain import's declaration re-exports.
+const SHADER = 'spvkit:client/shader';
+const REFLECTION = 'spvkit:client/reflection';
+const WGSL = 'spvkit:client/wgsl';
+const SPVASM = 'spvkit:client/spvasm';
+const URL = 'spvkit:client/url';
+
 const variants = [
-  { file: 'client.d.ts', output: 'words', type: 'Uint32Array', note: "`output: 'words'` (the default)" },
-  { file: 'client-bytes.d.ts', output: 'bytes', type: 'Uint8Array', note: "`output: 'bytes'`" },
-  { file: 'client-base64.d.ts', output: 'base64', type: 'string', note: "`output: 'base64'`" },
-  { file: 'client-wgsl.d.ts', output: 'wgsl', type: 'string', note: '`wgsl: true` (every import gives WGSL)' },
+  { file: 'client.d.ts', note: "`output: 'words'` (the default)", binary: 'Uint32Array', doc: 'The words of the transformed module.' },
+  { file: 'client-bytes.d.ts', note: "`output: 'bytes'`", binary: 'Uint8Array', doc: 'The bytes of the transformed module (little-endian).' },
+  { file: 'client-base64.d.ts', note: "`output: 'base64'`", binary: 'string', doc: 'The bytes of the transformed module (little-endian), in base64.' },
+  { file: 'client-wgsl.d.ts', note: '`wgsl: true` (every import gives WGSL)' },
 ];
 
-const shared = `declare namespace SpvkitShader {
-  /** An entry point: name, execution model (e.g. \`GLCompute\`) and, for compute-like stages, workgroup size. */
-  interface EntryPoint {
-    readonly name: string;
-    readonly executionModel: string;
-    readonly workgroupSize?: readonly [number, number, number];
-    /** For each dimension the SpecId that can change it, or null. */
-    readonly workgroupSizeSpecIds?: readonly [number | null, number | null, number | null];
-  }
-  /** A descriptor binding; \`kind\` is named after its VkDescriptorType. */
-  interface Binding {
-    readonly set: number;
-    readonly binding: number;
-    readonly kind:
-      | 'uniform-buffer'
-      | 'storage-buffer'
-      | 'sampler'
-      | 'sampled-image'
-      | 'combined-image-sampler'
-      | 'storage-image'
-      | 'uniform-texel-buffer'
-      | 'storage-texel-buffer'
-      | 'input-attachment'
-      | 'acceleration-structure'
-      | 'unknown';
-    readonly name: string;
-    /** 1 for one descriptor, the array length, or 0 for a runtime-sized array. */
-    readonly count: number;
-  }
-  interface PushConstants {
-    readonly size: number;
-    readonly members: readonly { readonly name: string; readonly offset: number; readonly size: number | null }[];
-  }
-  interface SpecConstant {
-    readonly id: number;
-    readonly name: string;
-    readonly type: string;
-    readonly default: boolean | number | bigint;
-  }
-  /** An entry point of the WGSL: its SPIR-V name, its function's name in the WGSL, its stage. */
-  interface WgslEntryPoint {
-    readonly name: string;
-    readonly wgslName: string;
-    readonly stage: 'compute' | 'vertex' | 'fragment';
-    readonly workgroupSize?: readonly [number, number, number];
-  }
-  /** A resource of the WGSL at its \`@group\`/\`@binding\`; \`kind\` is the WebGPU binding type (the push constants' uniform buffer is \`'push-constant'\`). */
-  interface WgslBinding {
-    readonly group: number;
-    readonly binding: number;
-    readonly name: string;
-    readonly kind: 'uniform' | 'storage' | 'read-only-storage' | 'texture' | 'storage-texture' | 'sampler' | 'push-constant';
-    /** For buffers: the byte size of the fixed part (without a runtime array's elements). */
-    readonly size?: number;
-  }
-  /** A spec constant as a WGSL \`override\` with \`@id\`: \`id\` is its key in \`GPUProgrammableStage.constants\`. */
-  interface WgslOverride {
-    readonly id: number;
-    readonly name: string;
-    readonly type: 'bool' | 'i32' | 'u32' | 'f32';
-    readonly default: number | boolean;
-  }
-  /** A source map (version 3) from the WGSL's lines to the source lines they came from. */
-  interface WgslSourceMap {
-    readonly version: 3;
-    readonly file: string;
-    readonly sources: readonly string[];
-    readonly sourcesContent: readonly (string | null)[];
-    readonly names: readonly string[];
-    readonly mappings: string;
-  }
+/** A module that is `from` again: its default export and the rest. */
+function reexport(pattern, from) {
+  return `declare module '${pattern}' {
+  export { default } from '${from}';
+  export * from '${from}';
 }
 `;
+}
 
-function wgslDecl(pattern) {
+/** A module whose only export is the default one of `from`. */
+function reexportDefault(pattern, from) {
   return `declare module '${pattern}' {
-  /** The WGSL text of the transformed module. */
-  const code: string;
-  export default code;
+  export { default } from '${from}';
+}
+`;
+}
+
+let types = `// Generated by scripts/generate-client.mjs; do not edit.
+// The module types of every import @spvkit/rollup-plugin and @spvkit/vite-plugin handle, shared by
+// the client*.d.ts files; each of them declares '${SHADER}', what a plain shader import gives
+// in its \`output\` mode. Reference one of those, not this file.
+
+/** The reflection and WGSL types of shader imports: those of @spvkit/core, @spvkit/wgsl and the plugin. */
+declare namespace SpvkitShader {
+  /** An entry point: name, execution model (e.g. \`GLCompute\`) and, for compute-like stages, workgroup size. */
+  type EntryPoint = import('@spvkit/core').ReflectedEntryPoint;
+  /** A descriptor binding; \`kind\` is named after its VkDescriptorType. */
+  type Binding = import('@spvkit/core').ReflectedBinding;
+  type PushConstants = import('@spvkit/core').ReflectedPushConstants;
+  type SpecConstant = import('@spvkit/core').ReflectedSpecConstant;
+  /** An entry point of the WGSL: its SPIR-V name, its function's name in the WGSL, its stage. */
+  type WgslEntryPoint = import('@spvkit/wgsl').WgslEntryPoint;
+  /** A resource of the WGSL at its \`@group\`/\`@binding\`; \`kind\` is the WebGPU binding type (the push constants' uniform buffer is \`'push-constant'\`). */
+  type WgslBinding = import('@spvkit/wgsl').WgslBinding;
+  /** A spec constant as a WGSL \`override\` with \`@id\`: \`id\` is its key in \`GPUProgrammableStage.constants\`. */
+  type WgslOverride = import('@spvkit/wgsl').WgslOverride;
+  /** A source map (version 3) from the WGSL's lines to the source lines they came from. */
+  type WgslSourceMap = import('./dist/index.js').WgslSourceMap;
+}
+
+// Modules of no file: the parts the declarations below re-export.
+
+declare module '${REFLECTION}' {
   export const entryPoints: readonly SpvkitShader.EntryPoint[];
   export const bindings: readonly SpvkitShader.Binding[];
   export const pushConstants: SpvkitShader.PushConstants | undefined;
   export const specConstants: readonly SpvkitShader.SpecConstant[];
+}
+
+declare module '${WGSL}' {
+  /** The WGSL text of the transformed module. */
+  const code: string;
+  export default code;
+  export * from '${REFLECTION}';
   export const wgslEntryPoints: readonly SpvkitShader.WgslEntryPoint[];
   export const wgslBindings: readonly SpvkitShader.WgslBinding[];
   export const overrides: readonly SpvkitShader.WgslOverride[];
   /** Undefined where the module has no debug info, and in builds that strip it. */
   export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
 }
-`;
+
+declare module '${SPVASM}' {
+  /** The transformed module as SPIR-V assembly. */
+  const text: string;
+  export default text;
 }
 
-function moduleDecl(pattern, type) {
-  return `declare module '${pattern}' {
-  const binary: ${type};
-  export default binary;
-  export const entryPoints: readonly SpvkitShader.EntryPoint[];
-  export const bindings: readonly SpvkitShader.Binding[];
-  export const pushConstants: SpvkitShader.PushConstants | undefined;
-  export const specConstants: readonly SpvkitShader.SpecConstant[];
-}
-`;
+declare module '${URL}' {
+  /** The URL of the transformed binary (emitted as an asset in builds, served in dev). */
+  const url: string;
+  export default url;
 }
 
-function stringDecl(pattern, what) {
-  return `declare module '${pattern}' {
-  /** ${what} */
-  const value: string;
-  export default value;
-}
 `;
-}
+for (const p of SHADER_PATTERNS) types += reexport(p, SHADER);
+for (const p of FILE_PATTERNS) types += reexportDefault(`${p}?spvasm`, SPVASM) + reexportDefault(`${p}?url`, URL) + reexport(`${p}?wgsl`, WGSL);
+// `.glsl?stage=...&spvasm`: a second query key, which no pattern of one `*` can spell out per stage.
+types += reexport('*&wgsl', WGSL) + reexportDefault('*&spvasm', SPVASM) + reexportDefault('*&url', URL);
+put(join(here, '..', 'client-types.d.ts'), types);
 
 for (const v of variants) {
-  let text = `// Generated by scripts/generate-client.mjs; do not edit.
-// Module types for shader imports handled by @spvkit/rollup-plugin and @spvkit/vite-plugin with
-// ${v.note}. Reference it from a .d.ts (\`/// <reference types="@spvkit/rollup-plugin/${v.file.replace(/\.d\.ts$/, '')}" />\`)
-// or list it in compilerOptions.types.
-
-${shared}
+  const name = v.file.replace(/\.d\.ts$/, '');
+  const shader =
+    v.binary === undefined
+      ? `declare module '${SHADER}' {
+  export { default } from '${WGSL}';
+  export * from '${WGSL}';
+}
+`
+      : `declare module '${SHADER}' {
+  /** ${v.doc} */
+  const binary: ${v.binary};
+  export default binary;
+  export * from '${REFLECTION}';
+}
 `;
-  for (const p of SHADER_PATTERNS) text += v.output === 'wgsl' ? wgslDecl(p) : moduleDecl(p, v.type);
-  for (const p of FILE_PATTERNS) {
-    text += stringDecl(`${p}?spvasm`, 'The transformed module as SPIR-V assembly.');
-    text += stringDecl(`${p}?url`, 'The URL of the transformed binary (emitted as an asset in builds, served in dev).');
-    text += wgslDecl(`${p}?wgsl`);
-  }
-  text += wgslDecl('*&wgsl');
-  text += stringDecl('*&spvasm', 'The transformed module as SPIR-V assembly (`.glsl?stage=...&spvasm`).');
-  text += stringDecl('*&url', 'The URL of the transformed binary (`.glsl?stage=...&url`).');
-  put(join(here, '..', v.file), text);
+  put(
+    join(here, '..', v.file),
+    `// Generated by scripts/generate-client.mjs; do not edit.
+// Module types for shader imports handled by @spvkit/rollup-plugin and @spvkit/vite-plugin with
+// ${v.note}. Reference it from a .d.ts (\`/// <reference types="@spvkit/rollup-plugin/${name}" />\`)
+// or list it in compilerOptions.types.
+/// <reference path="./client-types.d.ts" />
+
+${shader}`,
+  );
   put(
     join(here, '..', '..', 'vite-plugin', v.file),
-    `// Module types for shader imports handled by @spvkit/vite-plugin with ${v.note}; the same as\n// @spvkit/rollup-plugin's. Generated by packages/rollup-plugin/scripts/generate-client.mjs.\n/// <reference types="@spvkit/rollup-plugin/${v.file.replace(/\.d\.ts$/, '')}" />\n`,
+    `// Module types for shader imports handled by @spvkit/vite-plugin with ${v.note}; the same as\n// @spvkit/rollup-plugin's. Generated by packages/rollup-plugin/scripts/generate-client.mjs.\n/// <reference types="@spvkit/rollup-plugin/${name}" />\n`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { ShaderError, type ProblemLocation } from './problem.js';
+import { ShaderError, type ProblemLocation } from './problems/problem.js';
 
 const SPIRV_MAGIC = 0x07230203;
 

@@ -39,6 +39,13 @@ export type { Diagnostic, Pass, PassContext, PassFactory, PassResult, Severity }
  * @param options - see {@link SpvkitOptions}; every field is optional.
  * @returns a Rollup plugin (also a valid Vite plugin; in Vite prefer `@spvkit/vite-plugin`,
  *   which adds HMR for includes and dev URLs for emitted binaries).
+ *
+ * @example
+ * ```js
+ * // rollup.config.js: binaries of 4 KiB and more become files, validation only warns
+ * import spvkit from '@spvkit/rollup-plugin';
+ * export default { input: 'src/main.js', output: { dir: 'dist' }, plugins: [spvkit({ emit: { asset: 4096 }, validate: 'warn' })] };
+ * ```
  */
 export default function spvkit(options: SpvkitOptions = {}): SpvkitPlugin {
   return createSpvkitPlugin(options);

@@ -8,7 +8,7 @@ import { SpirvError, type Module, type SourceLocation } from '@spvkit/core';
 import type { WgslBinding, WgslEntryPoint, WgslOverride, WgslResult } from '@spvkit/wgsl';
 import { displayPath } from './files.js';
 import type { WgslOptions } from './options.js';
-import { ShaderError, type ProblemLocation } from './problem.js';
+import { ShaderError, type ProblemLocation } from './problems/problem.js';
 
 /** `toWgsl` of @spvkit/wgsl. */
 export type Translate = (module: Module, options?: WgslOptions) => WgslResult;

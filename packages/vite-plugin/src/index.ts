@@ -13,11 +13,10 @@
  * ```
  * @packageDocumentation
  */
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
 import createRollupPlugin, { type SpvkitApi, type SpvkitOptions } from '@spvkit/rollup-plugin';
-import type { EnvironmentModuleNode, Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { createDevAssets } from './devAssets.js';
+import { shaderHotUpdate } from './hotUpdate.js';
 
 export type {
   SpvkitOptions,
@@ -41,8 +40,7 @@ export type {
   Severity,
 } from '@spvkit/rollup-plugin';
 
-/** The URL prefix (after `base`) at which the dev server serves shader binaries. */
-export const DEV_ASSET_PREFIX = '@spvkit/asset/';
+export { DEV_ASSET_PREFIX } from './devAssets.js';
 
 /** The Vite plugin; its `api` is the Rollup plugin's. */
 export type SpvkitVitePlugin = Plugin<SpvkitApi> & { api: SpvkitApi };
@@ -51,38 +49,18 @@ export type SpvkitVitePlugin = Plugin<SpvkitApi> & { api: SpvkitApi };
  * Creates the spvkit Vite plugin.
  *
  * @param options - the same options as `@spvkit/rollup-plugin`; `root` defaults to Vite's root.
+ *
+ * @example
+ * ```ts
+ * // vite.config.ts: every shader import gives WGSL for the browser's WebGPU
+ * export default defineConfig({ plugins: [spvkit({ wgsl: true })] });
+ * ```
  */
 export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
   const inner = createRollupPlugin(options);
   const api = inner.api;
   let config: ResolvedConfig | undefined;
-  /** URL path (without base) -> bytes, for binaries served in dev. */
-  const devAssets = new Map<string, Uint8Array>();
-
-  const serveAsset = (name: string, bytes: Uint8Array): string => {
-    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-    const path = `${DEV_ASSET_PREFIX}${hash}/${encodeURIComponent(name)}`;
-    devAssets.set(path, bytes);
-    return `${config?.base ?? '/'}${path}`;
-  };
-
-  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    const base = config?.base ?? '/';
-    const url = (req.url ?? '').split('?')[0];
-    const path = url.startsWith(base) ? url.slice(base.length) : url.startsWith('/') ? url.slice(1) : url;
-    if (!path.startsWith(DEV_ASSET_PREFIX)) return next();
-    const bytes = devAssets.get(path);
-    if (bytes === undefined) {
-      res.statusCode = 404;
-      res.end('spvkit: no such shader binary (was its module transformed in this server session?)');
-      return;
-    }
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/octet-stream');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Length', String(bytes.length));
-    res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  };
+  const devAssets = createDevAssets(() => config?.base ?? '/');
 
   return {
     // The Rollup plugin's hooks are typed by the part of the plugin context that Rollup,
@@ -98,36 +76,16 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
       // `vite build` is a production build: the release passes run unless `release: false`.
       api.configure({
         root: options.root ?? resolved.root,
-        serveAsset: serve ? serveAsset : undefined,
+        serveAsset: serve ? devAssets.serve : undefined,
         watchMissingIncludes: !serve,
         production: resolved.command === 'build',
       });
     },
 
     configureServer(server) {
-      server.middlewares.use(middleware);
+      server.middlewares.use(devAssets.middleware);
     },
 
-    // A change to a file that shaders include (or a missing include appearing) updates those
-    // shaders' modules and, through them, their importers. Vite knows includes that loaded
-    // without error from `addWatchFile`; after a failed load only the include graph knows them.
-    // A shader whose every load so far failed was never analyzed, and Vite propagates no update
-    // from such a module; the page is reloaded instead, so fixing the error clears the overlay.
-    hotUpdate({ file, modules, timestamp }) {
-      const shaders = api.dependents(resolve(file));
-      const isShader = api.handles(file);
-      if (shaders.length === 0 && !isShader) return;
-      const graph = this.environment.moduleGraph;
-      const affected: EnvironmentModuleNode[] = [...modules];
-      for (const shader of shaders) {
-        for (const mod of graph.getModulesByFile(shader) ?? []) if (!affected.includes(mod)) affected.push(mod);
-      }
-      const neverLoaded = affected.some((mod) => mod.isSelfAccepting === undefined && mod.id !== null && api.handles(mod.id));
-      if (!neverLoaded) return affected;
-      const seen = new Set<EnvironmentModuleNode>();
-      for (const mod of affected) graph.invalidateModule(mod, seen, timestamp, true);
-      if (this.environment.name === 'client') this.environment.hot.send({ type: 'full-reload', path: '*', triggeredBy: file });
-      return [];
-    },
+    hotUpdate: shaderHotUpdate(api),
   };
 }

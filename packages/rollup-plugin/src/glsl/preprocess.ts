@@ -25,7 +25,7 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { realpath } from 'node:fs/promises';
 import { decodeText, displayPath, readBytes } from '../files.js';
-import { ShaderError, type Problem, type ProblemLocation } from '../problem.js';
+import { ShaderError, type Problem, type ProblemLocation } from '../problems/problem.js';
 
 export interface PreprocessOptions {
   readonly root: string;
