@@ -15,7 +15,8 @@ import {
 } from '@spvkit/core';
 import { collectBuiltins, type BuiltinInstance, type BuiltinTarget, type CollectedBuiltins, type UseSite } from './collect.js';
 import { BUILTIN_SPVKIT_CODES, type BuiltinErrorCode, type BuiltinWarningCode } from './codes.js';
-import { WORKGROUP_SIZE_RULES, builtinRuleFor, type BuiltinRule, type StorageRule } from './vulkanRules.js';
+import type { BuiltinRule, StorageRule } from './BuiltinRule.js';
+import { WORKGROUP_SIZE_RULES, builtinRuleFor } from './vulkanRules.js';
 import { parseBuiltinsTargetEnv, spirvVersionName, type BuiltinsTargetEnv } from './targetEnv.js';
 import { describeRule, type TypeTable } from './typeShapes.js';
 
