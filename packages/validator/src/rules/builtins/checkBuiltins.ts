@@ -1,9 +1,9 @@
 import { Decoration, Op, decodeModule, type Instruction, type Module } from '@spvkit/core';
 import type { ModuleScan } from '../../scan/ModuleScan.js';
 import type { FamilyContext } from '../FamilyContext.js';
-import type { UseSite } from './collect.js';
 import { isBuiltinWarning } from './codes.js';
 import { parseBuiltinsTargetEnv } from './targetEnv.js';
+import type { UseSite } from './uses.js';
 import { findBuiltinProblems, versionProblem, type BuiltinError, type BuiltinProblem } from './validateBuiltins.js';
 
 /**

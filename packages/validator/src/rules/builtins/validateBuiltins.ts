@@ -13,7 +13,9 @@ import {
   type Module,
   type SourceLocation,
 } from '@spvkit/core';
-import { collectBuiltins, type BuiltinInstance, type BuiltinTarget, type CollectedBuiltins, type UseSite } from './collect.js';
+import { collectBuiltins, type CollectedBuiltins } from './collect.js';
+import type { BuiltinInstance, BuiltinTarget } from './targets.js';
+import type { UseSite } from './uses.js';
 import { BUILTIN_SPVKIT_CODES, type BuiltinErrorCode, type BuiltinWarningCode } from './codes.js';
 import type { BuiltinRule, StorageRule } from './BuiltinRule.js';
 import { WORKGROUP_SIZE_RULES, builtinRuleFor } from './vulkanRules.js';
