@@ -3,9 +3,9 @@ import type { TypeRule } from './typeShapes.js';
 
 /**
  * The Vulkan rules for one BuiltIn, as the "Built-In Variables" chapter of the Vulkan
- * specification states them, each with its VUID. Data only: `vulkanRules.ts` holds one per
- * built-in, `validateBuiltins.ts` applies them, and `rules.ts` lists their VUIDs as the
- * validator's rule codes.
+ * specification states them, each with its VUID. Data only: `vulkanRules.ts` holds one per built-in,
+ * the checks (`findBuiltinProblems.ts` and the files it calls) apply them, and `rules.ts` lists their
+ * VUIDs as the validator's rule codes.
  */
 export interface BuiltinRule {
   readonly builtIn: number;
@@ -27,7 +27,7 @@ export interface BuiltinRule {
   readonly arrayedIn?: readonly number[];
   /** False for built-ins that must decorate a variable, never a Block member (as spirv-val requires). */
   readonly memberAllowed?: boolean;
-  /** Further rules of this built-in, applied by kind in validateBuiltins.ts. */
+  /** Further rules of this built-in, applied by kind in furtherRules.ts. */
   readonly extra?: readonly ExtraRule[];
 }
 

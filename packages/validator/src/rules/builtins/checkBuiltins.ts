@@ -1,10 +1,11 @@
 import { Decoration, Op, decodeModule, type Instruction, type Module } from '@spvkit/core';
 import type { ModuleScan } from '../../scan/ModuleScan.js';
 import type { FamilyContext } from '../FamilyContext.js';
+import type { BuiltinError, BuiltinProblem } from './BuiltinProblem.js';
 import { isBuiltinWarning } from './codes.js';
+import { findBuiltinProblems, versionProblem } from './findBuiltinProblems.js';
 import { parseBuiltinsTargetEnv } from './targetEnv.js';
 import type { UseSite } from './uses.js';
-import { findBuiltinProblems, versionProblem, type BuiltinError, type BuiltinProblem } from './validateBuiltins.js';
 
 /**
  * The `builtins` family: the Vulkan BuiltIn rules (validate-builtins' checks), each finding under

@@ -125,7 +125,7 @@ const FRAGMENT = [M.Fragment];
 
 /**
  * Every BuiltIn with Vulkan rules that spvkit checks. WorkgroupSize and VertexId are handled in
- * validateBuiltins.ts (they decorate constants / are forbidden outright).
+ * workgroupSize.ts and findBuiltinProblems.ts (they decorate constants / are forbidden outright).
  */
 export const VULKAN_BUILTIN_RULES: readonly BuiltinRule[] = [
   // --- the four seeds (SEEDS.md)
@@ -341,7 +341,7 @@ export const VULKAN_BUILTIN_RULES: readonly BuiltinRule[] = [
   inputI32(B.WarpIDARM, 'WarpIDARM', 7603),
 ];
 
-/** WorkgroupSize VUIDs (applied in validateBuiltins.ts: it decorates a constant). */
+/** WorkgroupSize VUIDs (applied in workgroupSize.ts: it decorates a constant). */
 export const WORKGROUP_SIZE_RULES = {
   models: COMPUTE_LIKE,
   modelVuid: builtinVuid('WorkgroupSize', 4425),
