@@ -33,7 +33,7 @@ const CATEGORY_OF_LETTER: Readonly<Record<string, OperandCategory>> = { B: 'BitE
 
 const operandCache = new Map<string, OperandSpec>();
 
-/** @internal The operand list a code string stands for (see generate.mjs): one spec object per kind and quantifier, shared. */
+/** @internal The operand list a code string stands for (see generators/shapes.mjs): one spec object per kind and quantifier, shared. */
 export function decodeOperands(codes: string): readonly OperandSpec[] {
   const out: OperandSpec[] = [];
   for (let i = 0; i < codes.length; i++) {

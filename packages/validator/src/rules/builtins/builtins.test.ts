@@ -7,10 +7,12 @@ import { describe, expect, test } from 'vitest';
 import { RULES } from '../../report/rules.js';
 import type { ValidationDiagnostic } from '../../report/ValidationDiagnostic.js';
 import { validate } from '../../validate.js';
+import type { BuiltinRule } from './BuiltinRule.js';
+import type { BuiltinVuid } from './codes.js';
 import { BUILTIN_RULES } from './rules.js';
 import type { TypeRule } from './typeShapes.js';
 import { validateBuiltins } from './validateBuiltins.js';
-import { VULKAN_BUILTIN_RULES, WORKGROUP_SIZE_RULES, type BuiltinRule, type BuiltinVuid } from './vulkanRules.js';
+import { VULKAN_BUILTIN_RULES, WORKGROUP_SIZE_RULES } from './vulkanRules.js';
 
 const ENV = 'vulkan1.2';
 const modelName = (m: number): string => enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', m)!;

@@ -1,9 +1,10 @@
 import { Decoration, Op, decodeModule, type Instruction, type Module, type ModuleIndex } from '@spvkit/core';
 import type { FamilyContext } from '../FamilyContext.js';
-import type { UseSite } from './collect.js';
+import type { BuiltinError, BuiltinProblem } from './BuiltinProblem.js';
 import { isBuiltinWarning } from './codes.js';
+import { findBuiltinProblems, versionProblem } from './findBuiltinProblems.js';
 import { parseBuiltinsTargetEnv } from './targetEnv.js';
-import { findBuiltinProblems, versionProblem, type BuiltinError, type BuiltinProblem } from './validateBuiltins.js';
+import type { UseSite } from './uses.js';
 
 /**
  * The `builtins` family: the Vulkan BuiltIn rules (validate-builtins' checks), each finding under

@@ -1,4 +1,20 @@
-import type { BuiltinVuid } from './vulkanRules.js';
+// The codes a BuiltIn finding carries: the VUID of the Vulkan rule it breaks, or an spvkit code
+// where the rule has none.
+
+/** A VUID of a BuiltIn rule, the validator's code for it. */
+export type BuiltinVuid = `VUID-${string}`;
+
+/**
+ * The VUID of rule `n` of the built-in `name`, as the Vulkan specification spells it.
+ *
+ * @example
+ * ```ts
+ * builtinVuid('SampleId', 4354) === 'VUID-SampleId-SampleId-04354';
+ * ```
+ */
+export function builtinVuid(name: string, n: number): BuiltinVuid {
+  return `VUID-${name}-${name}-${String(n).padStart(5, '0')}`;
+}
 
 /**
  * Codes of BuiltIn findings that have no VUID: the errors, then the two warnings.

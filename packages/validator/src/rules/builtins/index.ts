@@ -8,17 +8,10 @@
  * for (const d of validateBuiltins(module, { targetEnv: 'vulkan1.2' })) console.error(formatDiagnostic(d));
  * ```
  */
-export { validateBuiltins, type BuiltinDiagnostic, type ValidateBuiltinsOptions } from './validateBuiltins.js';
-export { BUILTIN_SPVKIT_CODES, type BuiltinErrorCode, type BuiltinWarningCode } from './codes.js';
-export {
-  VULKAN_BUILTIN_RULES,
-  WORKGROUP_SIZE_RULES,
-  builtinRuleFor,
-  builtinVuid,
-  type BuiltinRule,
-  type BuiltinVuid,
-  type StorageRule,
-  type ExtraRule,
-} from './vulkanRules.js';
+export { validateBuiltins, type ValidateBuiltinsOptions } from './validateBuiltins.js';
+export type { BuiltinDiagnostic } from './BuiltinProblem.js';
+export { BUILTIN_SPVKIT_CODES, builtinVuid, type BuiltinErrorCode, type BuiltinWarningCode, type BuiltinVuid } from './codes.js';
+export { VULKAN_BUILTIN_RULES, WORKGROUP_SIZE_RULES, builtinRuleFor } from './vulkanRules.js';
+export type { BuiltinRule, StorageRule, ExtraRule } from './BuiltinRule.js';
 export { parseBuiltinsTargetEnv, BUILTINS_TARGET_ENVS, type BuiltinsTargetEnv } from './targetEnv.js';
 export { describeRule, type TypeRule } from './typeShapes.js';

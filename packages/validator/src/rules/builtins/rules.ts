@@ -2,7 +2,8 @@ import { EnumerantNames, enumerantNameIn } from '@spvkit/core';
 import type { RuleInfo } from '../../report/RuleInfo.js';
 import { describeRule } from './typeShapes.js';
 import { BUILTIN_SPVKIT_CODES, type BuiltinErrorCode } from './codes.js';
-import { VULKAN_BUILTIN_RULES, WORKGROUP_SIZE_RULES, type BuiltinRule, type StorageRule } from './vulkanRules.js';
+import type { BuiltinRule, StorageRule } from './BuiltinRule.js';
+import { VULKAN_BUILTIN_RULES, WORKGROUP_SIZE_RULES } from './vulkanRules.js';
 
 const modelName = (m: number): string => enumerantNameIn(EnumerantNames.ExecutionModel, 'ExecutionModel', m) ?? `ExecutionModel(${m})`;
 const storageName = (s: number): string => enumerantNameIn(EnumerantNames.StorageClass, 'StorageClass', s) ?? `StorageClass(${s})`;

@@ -1,79 +1,10 @@
 import { BuiltIn as B, Capability, Decoration, ExecutionMode, ExecutionModel as M, StorageClass as S } from '@spvkit/core';
+import type { BuiltinRule } from './BuiltinRule.js';
+import { builtinVuid } from './codes.js';
 import type { TypeRule } from './typeShapes.js';
 
-/**
- * The Vulkan rules for one BuiltIn, as the "Built-In Variables" chapter of the Vulkan
- * specification states them, each with its VUID. Data only: `validateBuiltins.ts` applies them, and
- * `rules.ts` lists their VUIDs as the validator's rule codes.
- */
-export interface BuiltinRule {
-  readonly builtIn: number;
-  /** The name the VUIDs use (`HitKindKHR` for HitKindNV, ...). */
-  readonly name: string;
-  /** "must be used only within the ... Execution Model". */
-  readonly models?: { readonly allowed: readonly number[]; readonly vuid: BuiltinVuid };
-  /**
-   * Storage-class rules. A rule without `models` applies to every declaration; a rule with
-   * `models` applies where an entry point of one of those models reaches a use.
-   */
-  readonly storage: readonly StorageRule[];
-  /** "must be declared as ..." */
-  readonly type?: { readonly rule: TypeRule; readonly vuid: BuiltinVuid };
-  /**
-   * Models in which a variable (not a Block member) may carry one more outer array level:
-   * per-vertex arrays (tessellation, geometry) and per-vertex/per-primitive mesh outputs.
-   */
-  readonly arrayedIn?: readonly number[];
-  /** False for built-ins that must decorate a variable, never a Block member (as spirv-val requires). */
-  readonly memberAllowed?: boolean;
-  /** Further rules of this built-in, applied by name in validateBuiltins.ts. */
-  readonly extra?: readonly ExtraRule[];
-}
-
-export interface StorageRule {
-  readonly models?: readonly number[];
-  readonly classes: readonly number[];
-  readonly vuid: BuiltinVuid;
-}
-
-export type ExtraRule =
-  /**
-   * The entry point must declare an execution mode: FragDepth's DepthReplacing where the shader
-   * writes it (04216, `writesOnly`), the mesh output topology of the primitive indices.
-   */
-  | {
-      readonly kind: 'executionMode';
-      readonly mode: number;
-      readonly modeName: string;
-      readonly models: readonly number[];
-      readonly vuid: BuiltinVuid;
-      readonly writesOnly?: boolean;
-    }
-  /** Layer/ViewportIndex in Vertex or TessellationEvaluation need one of these capabilities. */
-  | {
-      readonly kind: 'capabilityInModels';
-      readonly models: readonly number[];
-      readonly capabilities: readonly number[];
-      readonly capabilityNames: string;
-      readonly vuid: BuiltinVuid;
-    }
-  /** CullPrimitiveEXT: the variable or member must also be decorated with this decoration. */
-  | { readonly kind: 'alsoDecorated'; readonly decoration: number; readonly decorationName: string; readonly vuid: BuiltinVuid };
-
-/** A VUID of a BuiltIn rule, the validator's code for it. */
-export type BuiltinVuid = `VUID-${string}`;
-
-/**
- * The VUID of rule `n` of the built-in `name`, as the Vulkan specification spells it.
- *
- * @example
- * ```ts
- * builtinVuid('SampleId', 4354) === 'VUID-SampleId-SampleId-04354';
- * ```
- */
-export function builtinVuid(name: string, n: number): BuiltinVuid {
-  return `VUID-${name}-${name}-${String(n).padStart(5, '0')}`;
-}
+// The Vulkan rules of every BuiltIn spvkit checks, one BuiltinRule each with its VUIDs, grouped as
+// the built-ins are used; the helpers below make the shapes most of them share.
 
 const IN = [S.Input];
 const OUT = [S.Output];
@@ -194,7 +125,7 @@ const FRAGMENT = [M.Fragment];
 
 /**
  * Every BuiltIn with Vulkan rules that spvkit checks. WorkgroupSize and VertexId are handled in
- * validateBuiltins.ts (they decorate constants / are forbidden outright).
+ * workgroupSize.ts and findBuiltinProblems.ts (they decorate constants / are forbidden outright).
  */
 export const VULKAN_BUILTIN_RULES: readonly BuiltinRule[] = [
   // --- the four seeds (SEEDS.md)
@@ -410,7 +341,7 @@ export const VULKAN_BUILTIN_RULES: readonly BuiltinRule[] = [
   inputI32(B.WarpIDARM, 'WarpIDARM', 7603),
 ];
 
-/** WorkgroupSize VUIDs (applied in validateBuiltins.ts: it decorates a constant). */
+/** WorkgroupSize VUIDs (applied in workgroupSize.ts: it decorates a constant). */
 export const WORKGROUP_SIZE_RULES = {
   models: COMPUTE_LIKE,
   modelVuid: builtinVuid('WorkgroupSize', 4425),
