@@ -6,7 +6,7 @@ import {
   SPIRV_MAGIC,
   SourceLocationsAnalysis,
   decodeModule,
-  encodeModule,
+  ModuleIndexAnalysis,
   friendlyIdNames,
   type Instruction,
   type Pass,
@@ -65,7 +65,10 @@ export interface ValidateOptions extends BlockLayoutOptions {
  */
 export function validate(input: Uint32Array | Module, options: ValidateOptions = {}): ValidationDiagnostic[] {
   const module = input instanceof Module ? input : undefined;
-  const words = module !== undefined ? encodeModule(module) : (input as Uint32Array);
+  // A module's words and index are its cached analysis (in the host's byte order), shared with
+  // whatever else reads the module by numbers (its control-flow graph).
+  const indexed = module?.analysis(ModuleIndexAnalysis);
+  const words = indexed?.words ?? (input as Uint32Array);
   const reporter = new Reporter();
   if (words.length < HEADER_WORDS || words[0] !== SPIRV_MAGIC) {
     reporter.report('spvkit-binary-header', -1, () =>
@@ -79,7 +82,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   if ((version & 0xff0000ff) !== 0 || version >>> 16 !== 1 || ((version >>> 8) & 0xff) > 6) {
     reporter.report('spvkit-binary-version', -1, () => `the header's version word 0x${version.toString(16)} is not SPIR-V 1.0 to 1.6`);
   }
-  const { index: scan, broken } = indexModule(words);
+  const { index: scan, broken } = indexed ?? indexModule(words);
   if (broken !== undefined) {
     reporter.report(broken.kind === 'word-count' ? 'spvkit-binary-word-count' : 'spvkit-binary-too-short', -2 - broken.instruction, () =>
       broken.kind === 'word-count'
