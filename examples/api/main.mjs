@@ -7,8 +7,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Op, decodeModule, encodeModule, formatDiagnostic, passRegistry, reflectModule, runPasses, versionOf } from '@spvkit/core';
-// Importing @spvkit/passes registers 'lower-local-invocation-index' and 'validate-builtins'.
+// Importing @spvkit/passes registers 'lower-local-invocation-index' (and the other built-in
+// passes); @spvkit/validator/register registers the validator's 'validate-builtins'.
 import '@spvkit/passes';
+import '@spvkit/validator/register';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -61,6 +63,7 @@ export function main(args = [], log = console.log) {
   const run = runPasses(module, ['lower-local-invocation-index', 'strip-names'], {
     targetEnv: 'vulkan1.1',
     validate: 'each',
+    validator: 'validate-builtins',
   });
   for (const t of run.timings) log(`pass      ${t.pass}: ${t.changed ? 'changed the module' : 'no change'} (${t.ms.toFixed(2)} ms)`);
   for (const d of run.diagnostics) log(`          ${formatDiagnostic(d)}`);
