@@ -56,16 +56,15 @@ export class IdTable {
     // spirv-dis output has about one distinct name per 90 bytes, most of them plain decimal
     // (`%123`), which the hash table never holds: it is sized for one name per 512 bytes, and a
     // text with more named ids grows it (a rehash is linear, and rare). Kept small, its slots
-    // stay in the processor's cache. The names' data gets room for one per 64 bytes: a text a
-    // little denser in names than usual would otherwise grow it once, and growing, new to the
-    // optimized code, deoptimizes it.
+    // stay in the processor's cache. The names' data gets room for one per 64 bytes, so a text a
+    // little denser in names than usual does not grow it either.
     let slots = 1024;
     while (slots < Math.ceil(source.length / 512) * 2) slots *= 2;
     this.slots = new Int32Array(2 * slots);
     this.slotMask = slots - 1;
     this.data = new Int32Array(STRIDE * Math.max(256, Math.ceil(source.length / 64)));
     // spirv-dis numbers unnamed ids up to the bound, about one per 90 bytes of text: room for
-    // as many as names, so it does not grow (growing deoptimized the lookups).
+    // as many as names, so it does not grow.
     this.decimal = new Int32Array(Math.max(1024, Math.ceil(source.length / 64)));
   }
 

@@ -10,8 +10,8 @@ import type { SourceText } from './SourceText.js';
  * from, until someone reads the module's sections or functions. Encoding an assembled module then
  * copies the words as they are, so an assemble-and-encode never builds an object per instruction
  * (the laziness `decodeModule` has for function bodies). Building no objects while reading also
- * keeps the code the engine must optimize small: it is the same for declarations and for function
- * bodies, and a large text's first few thousand instructions are all declarations.
+ * keeps reading the same for declarations and for function bodies: one short path for every
+ * instruction, the objects built afterwards by kind.
  *
  * The function layout is checked as instructions arrive, so the errors come from `assemble`
  * itself: an OpFunction inside a function, an OpFunctionEnd outside one, a function left open.
@@ -34,8 +34,7 @@ export class InstructionRegion {
     private readonly problem: (start: number, end: number, message: string, hint?: string) => void,
   ) {
     // Sized so a spirv-dis text does not grow them (it has about 7 bytes of text per word and 50
-    // per instruction): growing runs code the engine has not seen yet, and in optimized code that
-    // is a deoptimization. Pages never written cost nothing.
+    // per instruction): growing copies everything written so far. Pages never written cost nothing.
     this.words = new Uint32Array(Math.max(256, source.end >>> 2));
     this.table = new Int32Array(Math.max(64, (source.end >>> 3) & ~3));
   }

@@ -34,8 +34,8 @@ export class SourceText {
   private readonly lineTexts = new Map<number, string>();
 
   constructor(text: string | Uint8Array, file?: string) {
-    // A plain Uint8Array even for a Node Buffer (a subclass): one array shape keeps the lexer's
-    // element accesses monomorphic.
+    // A plain Uint8Array even for a Node Buffer (a subclass): the lexer reads one kind of array,
+    // whatever the caller passed.
     this.bytes =
       typeof text === 'string'
         ? utf8Encoder.encode(text)
@@ -66,10 +66,10 @@ export class SourceText {
   /** Whether every byte before `offset` is ASCII; builds the table of wide sequences at the first that is not. */
   private isAsciiUpTo(offset: number): boolean {
     if (this.wideEnds !== null) return false;
-    // Scans at least ASCII_STEP bytes ahead: spans ask for offsets a few bytes apart, and one scan
-    // per instruction (with its word view) cost more than the scan itself before the engine
-    // optimized it. Scans end at a multiple of 8, so the next starts aligned and firstNonAscii's
-    // byte loops (code the optimized scan has not seen, so it deoptimizes there) stay unused.
+    // Scans at least ASCII_STEP bytes ahead: spans ask for offsets a few bytes apart, and a scan
+    // per instruction (each with its word view) costs more than the bytes it reads. Scans end at a
+    // multiple of 8, so the next starts aligned and reads four bytes at a time from its first byte
+    // (firstNonAscii's byte loops are for unaligned ends).
     // A wide sequence found past `offset` gives the same answers through the table below (it
     // saves nothing before `offset`).
     const to = Math.min((Math.max(offset, this.asciiUpTo + ASCII_STEP) + 7) & ~7, this.end);
