@@ -1,6 +1,6 @@
-// The pages of the browser-weight suite: what each imports, and issue 13's gzip target for it. Shared
-// by the suite (browserWeight.test.ts) and the attribution tool (attribute.mjs), so both build the
-// same pages.
+// The pages of the browser-weight suite: what each imports, and its gzip budget (issue 30's, which
+// replaced issue 13's targets). Shared by the suite (browserWeight.test.ts) and the attribution tool
+// (attribute.mjs), so both build the same pages.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -83,7 +83,7 @@ export function PAGE_SOURCES(root) {
       name: 'decode + encode',
       source: `import { decodeModule, encodeModule } from '@spvkit/core';
 globalThis.page = (bytes) => encodeModule(decodeModule(bytes));`,
-      target: 15 * KB,
+      target: 16 * KB,
     },
     {
       name: 'decode + disassemble',
@@ -95,7 +95,7 @@ globalThis.page = (bytes) => disassemble(decodeModule(bytes));`,
       name: 'assemble + encode',
       source: `import { assemble, encodeModule } from '@spvkit/core';
 globalThis.page = (text) => encodeModule(assemble(text));`,
-      target: 40 * KB,
+      target: 48 * KB,
     },
     {
       name: 'decode + lowerLocalInvocationIndex + encode',
@@ -106,7 +106,7 @@ globalThis.page = (bytes) => {
   lowerLocalInvocationIndex().run(module, {});
   return encodeModule(module);
 };`,
-      target: 25 * KB,
+      target: 30 * KB,
     },
     // The budget holds what the page loads up front; the suite also prints the total with the
     // chunks loaded by import() (the assembler, when a .spvasm file is dropped).

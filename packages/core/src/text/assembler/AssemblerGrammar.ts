@@ -16,7 +16,7 @@ import type { OperandType } from './OperandType.js';
 export class OpcodeEntry {
   readonly opcode: number;
   readonly range: VersionRange;
-  #operands: readonly OperandType[] | undefined;
+  private operands: readonly OperandType[] | undefined;
 
   constructor(readonly spec: InstructionTextSpec) {
     this.opcode = spec.opcode;
@@ -25,13 +25,13 @@ export class OpcodeEntry {
 
   /** Its operands in push order, result type and result id included (built on first use). */
   get pattern(): readonly OperandType[] {
-    return (this.#operands ??= operandTypesOf(this.spec.operands, undefined));
+    return (this.operands ??= operandTypesOf(this.spec.operands, undefined));
   }
 }
 
 /** An instruction of an extended instruction set. */
 export class ExtInstEntry {
-  #operands: readonly OperandType[] | undefined;
+  private operands: readonly OperandType[] | undefined;
 
   constructor(
     readonly spec: ExtInstTextSpec,
@@ -40,7 +40,7 @@ export class ExtInstEntry {
 
   /** Its operands in push order (built on first use). */
   get pattern(): readonly OperandType[] {
-    return (this.#operands ??= operandTypesOf(this.spec.operands, this.set));
+    return (this.operands ??= operandTypesOf(this.spec.operands, this.set));
   }
 }
 
@@ -130,21 +130,20 @@ const SPEC_CONSTANT_OPCODES = [
  * extended instruction sets. Built once per process, on first use.
  */
 export class AssemblerGrammar {
-  // The members not read per instruction are #private, so a minifier shortens their names.
   /** Opcode names and aliases → index in the grammar's instruction list. */
-  readonly #opcodeNames = new ByteStringMap(1024);
+  private readonly opcodeNames = new ByteStringMap(1024);
   /** Entries by grammar index, built when a text first names the opcode. */
-  readonly #entries: (OpcodeEntry | undefined)[];
+  private readonly entries: (OpcodeEntry | undefined)[];
   /** Grammar index of each opcode's first instruction (the one that counts, as in spirv-as). */
-  readonly #indexOf = new Map<number, number>();
-  readonly #specConstantNames = new ByteStringMap(128);
-  readonly #specConstantList: string[] = [];
-  readonly #sets = new Map<string, ExtInstSetEntry>();
-  static #instance: AssemblerGrammar | undefined;
+  private readonly indexOf = new Map<number, number>();
+  private readonly specConstantNames = new ByteStringMap(128);
+  private readonly specConstantList: string[] = [];
+  private readonly sets = new Map<string, ExtInstSetEntry>();
+  private static instance: AssemblerGrammar | undefined;
 
   /** The shared instance. */
   static get(): AssemblerGrammar {
-    return (AssemblerGrammar.#instance ??= new AssemblerGrammar());
+    return (AssemblerGrammar.instance ??= new AssemblerGrammar());
   }
 
   // Only names here: a process that assembles builds this table every time, and a spec per
@@ -152,55 +151,55 @@ export class AssemblerGrammar {
   private constructor() {
     const { opnames, opcodes, aliases } = instructionNames();
     // Filled, not holey: the lookups read it once per instruction.
-    this.#entries = new Array<OpcodeEntry | undefined>(opcodes.length).fill(undefined);
+    this.entries = new Array<OpcodeEntry | undefined>(opcodes.length).fill(undefined);
     const first: number[] = [];
     for (let i = 0; i < opcodes.length; i++) {
-      if (this.#indexOf.has(opcodes[i])) continue;
-      this.#indexOf.set(opcodes[i], i);
+      if (this.indexOf.has(opcodes[i])) continue;
+      this.indexOf.set(opcodes[i], i);
       first.push(i);
     }
-    for (const i of first) this.#opcodeNames.set(opnames[i], i);
-    for (const i of first) for (const alias of aliases.get(i) ?? []) if (!this.#has(this.#opcodeNames, alias)) this.#opcodeNames.set(alias, i);
+    for (const i of first) this.opcodeNames.set(opnames[i], i);
+    for (const i of first) for (const alias of aliases.get(i) ?? []) if (!this.has(this.opcodeNames, alias)) this.opcodeNames.set(alias, i);
     for (const opcode of SPEC_CONSTANT_OPCODES) {
-      const name = opnames[this.#indexOf.get(opcode)!].slice(2);
-      this.#specConstantNames.set(name, opcode);
-      this.#specConstantList.push(name);
+      const name = opnames[this.indexOf.get(opcode)!].slice(2);
+      this.specConstantNames.set(name, opcode);
+      this.specConstantList.push(name);
     }
   }
 
   /** The opcode named `bytes[start, end)` (with its `Op`), or undefined. */
   opcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
-    const i = this.#opcodeNames.get(bytes, start, end);
-    return i < 0 ? undefined : (this.#entries[i] ?? this.#entry(i));
+    const i = this.opcodeNames.get(bytes, start, end);
+    return i < 0 ? undefined : (this.entries[i] ?? this.entry(i));
   }
 
   /** {@link opcode} with the name's hash already computed (Lexer.identEnd). */
   opcodeHashed(bytes: Uint8Array, start: number, end: number, hash: number): OpcodeEntry | undefined {
-    const i = this.#opcodeNames.getHashed(bytes, start, end, hash);
-    return i < 0 ? undefined : (this.#entries[i] ?? this.#entry(i));
+    const i = this.opcodeNames.getHashed(bytes, start, end, hash);
+    return i < 0 ? undefined : (this.entries[i] ?? this.entry(i));
   }
 
-  #entry(i: number): OpcodeEntry {
-    return (this.#entries[i] = new OpcodeEntry(instructionTextSpecUnnamed(i)));
+  private entry(i: number): OpcodeEntry {
+    return (this.entries[i] = new OpcodeEntry(instructionTextSpecUnnamed(i)));
   }
 
   /** Every opcode name, for did-you-mean hints. */
   opcodeNamesList(): string[] {
     const { opnames } = instructionNames();
-    return [...this.#indexOf.values()].map((i) => opnames[i]);
+    return [...this.indexOf.values()].map((i) => opnames[i]);
   }
 
   /** OpSpecConstantOp's operation named `bytes[start, end)` (without `Op`). */
   specConstantOpcode(bytes: Uint8Array, start: number, end: number): OpcodeEntry | undefined {
-    const op = this.#specConstantNames.get(bytes, start, end);
+    const op = this.specConstantNames.get(bytes, start, end);
     if (op < 0) return undefined;
-    const i = this.#indexOf.get(op)!;
-    return this.#entries[i] ?? this.#entry(i);
+    const i = this.indexOf.get(op)!;
+    return this.entries[i] ?? this.entry(i);
   }
 
   /** The operations OpSpecConstantOp accepts, for hints. */
   specConstantOpcodeNames(): readonly string[] {
-    return this.#specConstantList;
+    return this.specConstantList;
   }
 
   /**
@@ -209,7 +208,7 @@ export class AssemblerGrammar {
    * which spirv-as rejects.
    */
   extInstSet(importName: string): ExtInstSetEntry | undefined {
-    let entry = this.#sets.get(importName);
+    let entry = this.sets.get(importName);
     if (entry !== undefined) return entry;
     const spec = findSet(importName);
     if (spec === undefined && !importName.startsWith('NonSemantic.')) return undefined;
@@ -223,7 +222,7 @@ export class AssemblerGrammar {
       list.push(e);
     }
     entry = { spec, nonSemantic: importName.startsWith('NonSemantic.'), names, instructions: list, byNumber };
-    this.#sets.set(importName, entry);
+    this.sets.set(importName, entry);
     return entry;
   }
 
@@ -232,7 +231,7 @@ export class AssemblerGrammar {
     return extInstSetInfos().map((s) => (s.exactName ? s.name : `${s.name}<version>`));
   }
 
-  #has(map: ByteStringMap, name: string): boolean {
+  private has(map: ByteStringMap, name: string): boolean {
     const b = new Uint8Array(name.length);
     for (let i = 0; i < name.length; i++) b[i] = name.charCodeAt(i);
     return map.get(b, 0, b.length) >= 0;

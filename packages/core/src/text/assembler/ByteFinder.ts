@@ -1,5 +1,5 @@
 /**
- * Finds the next occurrence of one byte value at or after a position, with the engine's
+ * Finds the next occurrence of one byte value at or after a position, with the built-in
  * `indexOf` (much faster than a loop over long quoted strings) and a cache, so scanning forward
  * through a text never searches the same stretch twice, even when the byte is rare or absent.
  */
@@ -7,9 +7,9 @@ export class ByteFinder {
   /** The first occurrence at or after {@link from} ({@link end} when there is none). */
   private found = -1;
   /**
-   * Where the search for {@link found} started (found = -1 makes the first call search). Kept a
-   * small integer: a field that has held a non-integer value is stored boxed, and unoptimized code
-   * allocates a new number each time it reads it.
+   * Where the search for {@link found} started. An integer from the start, no "never searched"
+   * mark such as Infinity: found = -1 already makes the first call search, and a field read for
+   * every quoted word stays one plain number.
    */
   private from = 0;
 

@@ -9,13 +9,13 @@
  */
 export class ByteStringMap {
   private keyBytes: Uint8Array;
-  #keyFill = 0;
+  private keyFill = 0;
   /** Per entry: where its key starts in keyBytes, its length, its value, its hash. */
   private keyStart: Int32Array;
   private keyLength: Int32Array;
   private entryValue: Int32Array;
   private entryHash: Int32Array;
-  #count = 0;
+  private count = 0;
   /** Slot → entry index + 1 (0 = empty). */
   private slots: Int32Array;
   private mask: number;
@@ -69,13 +69,13 @@ export class ByteStringMap {
   /** Adds (or replaces) a key given as a string of code units below 256. */
   set(key: string, value: number): void {
     const length = key.length;
-    if (this.#keyFill + length > this.keyBytes.length) {
-      const grown = new Uint8Array(Math.max(this.keyBytes.length * 2, this.#keyFill + length));
+    if (this.keyFill + length > this.keyBytes.length) {
+      const grown = new Uint8Array(Math.max(this.keyBytes.length * 2, this.keyFill + length));
       grown.set(this.keyBytes);
       this.keyBytes = grown;
     }
     // Written straight into the key buffer, then looked up there: no array per key.
-    const at = this.#keyFill;
+    const at = this.keyFill;
     const keys = this.keyBytes;
     for (let i = 0; i < length; i++) keys[at + i] = key.charCodeAt(i) & 0xff;
     const hash = ByteStringMap.hash(keys, at, at + length);
@@ -85,8 +85,8 @@ export class ByteStringMap {
       this.entryValue[existing - 1] = value;
       return;
     }
-    this.#insert(slot, at, length, value, hash);
-    this.#keyFill += length;
+    this.insert(slot, at, length, value, hash);
+    this.keyFill += length;
   }
 
   /**
@@ -97,14 +97,14 @@ export class ByteStringMap {
     const slot = this.findSlot(this.keyBytes, start, end, hash);
     const existing = this.slots[slot];
     if (existing !== 0) return this.entryValue[existing - 1];
-    this.#insert(slot, start, end - start, value, hash);
+    this.insert(slot, start, end - start, value, hash);
     return value;
   }
 
   /** Every key as a string (for hints; not for hot paths). */
   keys(): string[] {
     const out: string[] = [];
-    for (let i = 0; i < this.#count; i++) {
+    for (let i = 0; i < this.count; i++) {
       let s = '';
       const start = this.keyStart[i];
       for (let k = 0; k < this.keyLength[i]; k++) s += String.fromCharCode(this.keyBytes[start + k]);
@@ -132,18 +132,18 @@ export class ByteStringMap {
     }
   }
 
-  #insert(slot: number, keyStart: number, keyLength: number, value: number, hash: number): void {
-    if (this.#count === this.keyStart.length) this.#growEntries();
-    const entry = this.#count++;
+  private insert(slot: number, keyStart: number, keyLength: number, value: number, hash: number): void {
+    if (this.count === this.keyStart.length) this.growEntries();
+    const entry = this.count++;
     this.keyStart[entry] = keyStart;
     this.keyLength[entry] = keyLength;
     this.entryValue[entry] = value;
     this.entryHash[entry] = hash;
     this.slots[slot] = entry + 1;
-    if (this.#count * 2 > this.slots.length) this.#rehash();
+    if (this.count * 2 > this.slots.length) this.rehash();
   }
 
-  #growEntries(): void {
+  private growEntries(): void {
     const n = this.keyStart.length * 2;
     const grow = (a: Int32Array): Int32Array => {
       const b = new Int32Array(n);
@@ -156,11 +156,11 @@ export class ByteStringMap {
     this.entryHash = grow(this.entryHash);
   }
 
-  #rehash(): void {
+  private rehash(): void {
     const size = this.slots.length * 2;
     const slots = new Int32Array(size);
     const mask = size - 1;
-    for (let entry = 0; entry < this.#count; entry++) {
+    for (let entry = 0; entry < this.count; entry++) {
       let slot = this.entryHash[entry] & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = entry + 1;

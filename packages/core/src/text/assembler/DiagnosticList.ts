@@ -7,30 +7,25 @@ import { formatLocation } from '../../errors/formatLocation.js';
  * line and column (UTF-16 units, 1-based), the end column on the same line, and the line's text.
  */
 export class DiagnosticList {
-  // #private members: a minifier shortens their names (error paths only, so no cost in speed).
   readonly items: SourceDiagnostic[] = [];
-  #errorCount = 0;
+  private errorCount = 0;
 
-  readonly #source: SourceText;
-
-  constructor(source: SourceText) {
-    this.#source = source;
-  }
+  constructor(private readonly source: SourceText) {}
 
   /** Number of errors (warnings not counted). */
   get errors(): number {
-    return this.#errorCount;
+    return this.errorCount;
   }
 
   /** Adds an error about bytes [start, end). */
   error(start: number, end: number, message: string, hint?: string): void {
-    this.#errorCount++;
-    this.items.push(this.#make('error', start, end, message, hint));
+    this.errorCount++;
+    this.items.push(this.make('error', start, end, message, hint));
   }
 
   /** Adds a warning about bytes [start, end). */
   warning(start: number, end: number, message: string, hint?: string): SourceDiagnostic {
-    const d = this.#make('warning', start, end, message, hint);
+    const d = this.make('warning', start, end, message, hint);
     this.items.push(d);
     return d;
   }
@@ -43,14 +38,14 @@ export class DiagnosticList {
 
   /** The location of a byte offset. */
   location(pos: number): SourceLocation {
-    const src = this.#source;
+    const src = this.source;
     const { line, lineStart } = src.lineOf(pos);
     const column = src.column(lineStart, pos);
     return src.file === undefined ? { line, column } : { file: src.file, line, column };
   }
 
-  #make(severity: 'error' | 'warning', start: number, end: number, message: string, hint: string | undefined): SourceDiagnostic {
-    const src = this.#source;
+  private make(severity: 'error' | 'warning', start: number, end: number, message: string, hint: string | undefined): SourceDiagnostic {
+    const src = this.source;
     const { line, lineStart } = src.lineOf(start);
     const column = src.column(lineStart, start);
     // The underline stops at the end of the line.

@@ -21,13 +21,14 @@ export interface EnumEntry {
 export class EnumTable {
   readonly kind: string;
   readonly isMask: boolean;
-  readonly #set: ExtInstSetInfo | undefined;
   private readonly names = new ByteStringMap(64);
   private readonly entries: EnumEntry[] = [];
   private readonly byValue = new Map<number, EnumEntry>();
 
-  constructor(spec: OperandKindTextSpec, set: ExtInstSetInfo | undefined) {
-    this.#set = set;
+  constructor(
+    spec: OperandKindTextSpec,
+    private readonly set: ExtInstSetInfo | undefined,
+  ) {
     this.kind = spec.kind;
     this.isMask = spec.category === 'BitEnum';
     for (const e of spec.enumerants) {
@@ -67,7 +68,7 @@ export class EnumTable {
 
   /** The operands an enumerant brings, in push order. */
   paramsOf(entry: EnumEntry): readonly OperandType[] {
-    if (entry.params === undefined) entry.params = operandTypesOf(entry.spec.parameters, this.#set, false);
+    if (entry.params === undefined) entry.params = operandTypesOf(entry.spec.parameters, this.set, false);
     return entry.params;
   }
 

@@ -35,7 +35,7 @@ const DEFINED_AT = 4;
  */
 export class IdTable {
   private readonly source: Uint8Array;
-  readonly #preserved: Set<number> | null;
+  private readonly preserved: Set<number> | null;
   /** Pairs (hash, name index + 1); 0 marks an empty slot. */
   private slots: Int32Array;
   private slotMask: number;
@@ -44,28 +44,27 @@ export class IdTable {
   private decimal: Int32Array;
   private count = 0;
   /** Names in the hash table: all but the plain decimal ones. */
-  #hashed = 0;
-  #nextId = 1;
+  private hashed = 0;
+  private nextId = 1;
   /** One more than the largest id handed out (spirv-as `bound_`, kept in 32 bits as it does). */
   bound = 1;
 
   /** @param preserved the numeric ids to keep (from {@link collectNumericIds}); null or empty: number every name. */
   constructor(source: Uint8Array, preserved: Set<number> | null) {
     this.source = source;
-    this.#preserved = preserved !== null && preserved.size > 0 ? preserved : null;
+    this.preserved = preserved !== null && preserved.size > 0 ? preserved : null;
     // spirv-dis output has about one distinct name per 90 bytes, most of them plain decimal
     // (`%123`), which the hash table never holds: it is sized for one name per 512 bytes, and a
     // text with more named ids grows it (a rehash is linear, and rare). Kept small, its slots
-    // stay in the processor's cache. The names' data gets room for one per 64 bytes: a text a
-    // little denser in names than usual would otherwise grow it once, and growing, new to the
-    // optimized code, deoptimizes it.
+    // stay in the processor's cache. The names' data gets room for one per 64 bytes, so a text a
+    // little denser in names than usual does not grow it either.
     let slots = 1024;
     while (slots < Math.ceil(source.length / 512) * 2) slots *= 2;
     this.slots = new Int32Array(2 * slots);
     this.slotMask = slots - 1;
     this.data = new Int32Array(STRIDE * Math.max(256, Math.ceil(source.length / 64)));
     // spirv-dis numbers unnamed ids up to the bound, about one per 90 bytes of text: room for
-    // as many as names, so it does not grow (growing deoptimized the lookups).
+    // as many as names, so it does not grow.
     this.decimal = new Int32Array(Math.max(1024, Math.ceil(source.length / 64)));
   }
 
@@ -105,7 +104,7 @@ export class IdTable {
         // Not seen before: every decimal name of this form is found through this table, so the
         // hash table never needs it (a new id here skips a probe of it, a cache miss each).
         const index = this.append(start, end);
-        if (v >= this.decimal.length) this.#growDecimal(v);
+        if (v >= this.decimal.length) this.growDecimal(v);
         this.decimal[v] = index + 1;
         return index;
       }
@@ -136,14 +135,14 @@ export class IdTable {
     const index = this.append(start, end);
     slots[2 * slot] = h;
     slots[2 * slot + 1] = index + 1;
-    if (++this.#hashed * 2 > this.slotMask) this.#rehash();
+    if (++this.hashed * 2 > this.slotMask) this.rehash();
     return index;
   }
 
   /** Adds the name at `source[start, end)` and gives it an id; returns its index. */
   private append(start: number, end: number): number {
     const index = this.count++;
-    if ((index + 1) * STRIDE > this.data.length) this.#growData();
+    if ((index + 1) * STRIDE > this.data.length) this.growData();
     const d = this.data;
     const base = index * STRIDE;
     d[base + NAME_START] = start;
@@ -187,7 +186,7 @@ export class IdTable {
     for (let i = 0; i < this.count; i++) {
       const base = i * STRIDE;
       if (d[base + DEFINED_AT] !== 0 || d[base + FIRST_USE] === 0) continue;
-      if (this.#preserved !== null) {
+      if (this.preserved !== null) {
         if (definedIds === null) {
           definedIds = new Set();
           for (let k = 0; k < this.count; k++) if (d[k * STRIDE + DEFINED_AT] !== 0) definedIds.add(this.id(k));
@@ -220,7 +219,7 @@ export class IdTable {
   }
 
   private assign(start: number, end: number): number {
-    const preserved = this.#preserved;
+    const preserved = this.preserved;
     if (preserved !== null) {
       const c = this.source[start];
       if (c >= 0x30 && c <= 0x39) {
@@ -231,8 +230,8 @@ export class IdTable {
         }
       }
     }
-    let id = this.#nextId++ >>> 0;
-    if (preserved !== null) while (preserved.has(id)) id = this.#nextId++ >>> 0;
+    let id = this.nextId++ >>> 0;
+    if (preserved !== null) while (preserved.has(id)) id = this.nextId++ >>> 0;
     this.bump(id);
     return id;
   }
@@ -242,7 +241,7 @@ export class IdTable {
     if (next > this.bound) this.bound = next;
   }
 
-  #growDecimal(v: number): void {
+  private growDecimal(v: number): void {
     let size = this.decimal.length * 2;
     while (size <= v) size *= 2;
     const grown = new Int32Array(size);
@@ -250,13 +249,13 @@ export class IdTable {
     this.decimal = grown;
   }
 
-  #growData(): void {
+  private growData(): void {
     const grown = new Int32Array(this.data.length * 2);
     grown.set(this.data);
     this.data = grown;
   }
 
-  #rehash(): void {
+  private rehash(): void {
     const size = (this.slotMask + 1) * 2;
     const slots = new Int32Array(2 * size);
     const mask = size - 1;

@@ -11,15 +11,15 @@ import { SECTIONS, naturalSection } from '../../ir/sections.js';
  * encoding keeps the text's order exactly.
  */
 export class GlobalsBuilder {
-  #section = 0;
+  private section = 0;
 
   constructor(private readonly module: Module) {}
 
   add(inst: Instruction): void {
     const opcode = inst.opcode;
     const natural = naturalSection(opcode, (instructionShape[opcode] & SHAPE_KNOWN) !== 0);
-    if (natural > this.#section) this.#section = natural;
-    this.module[SECTIONS[this.#section]].push(inst);
+    if (natural > this.section) this.section = natural;
+    this.module[SECTIONS[this.section]].push(inst);
   }
 }
 
@@ -31,43 +31,43 @@ export class GlobalsBuilder {
  * ({@link InstructionRegion}); anything left open is closed here so nothing is lost.
  */
 export class FunctionBuilder {
-  #pending: Instruction[] = [];
-  #fn: Function | null = null;
-  #block: Block | null = null;
-  readonly #functions: Function[] = [];
+  private pending: Instruction[] = [];
+  private fn: Function | null = null;
+  private block: Block | null = null;
+  private readonly functions: Function[] = [];
 
   add(inst: Instruction): void {
     const opcode = inst.opcode;
     if (opcode === Op.Function) {
-      if (this.#fn !== null) this.#close(null);
-      this.#fn = new Function(inst, [], [], inst);
-      this.#fn.leading = this.#pending;
-      this.#pending = [];
-      this.#block = null;
-    } else if (opcode === Op.FunctionEnd && this.#fn !== null) {
-      this.#close(inst);
-    } else if (this.#fn === null) {
-      this.#pending.push(inst);
+      if (this.fn !== null) this.close(null);
+      this.fn = new Function(inst, [], [], inst);
+      this.fn.leading = this.pending;
+      this.pending = [];
+      this.block = null;
+    } else if (opcode === Op.FunctionEnd && this.fn !== null) {
+      this.close(inst);
+    } else if (this.fn === null) {
+      this.pending.push(inst);
     } else if (opcode === Op.Label) {
-      this.#block = new Block(inst);
-      this.#fn.blocks.push(this.#block);
-    } else if (this.#block === null) {
-      this.#fn.preamble.push(inst);
+      this.block = new Block(inst);
+      this.fn.blocks.push(this.block);
+    } else if (this.block === null) {
+      this.fn.preamble.push(inst);
     } else {
-      this.#block.instructions.push(inst);
+      this.block.instructions.push(inst);
     }
   }
 
   finish(): { functions: Function[]; trailing: Instruction[] } {
-    if (this.#fn !== null) this.#close(null);
-    return { functions: this.#functions, trailing: this.#pending };
+    if (this.fn !== null) this.close(null);
+    return { functions: this.functions, trailing: this.pending };
   }
 
-  #close(end: Instruction | null): void {
-    const fn = this.#fn!;
+  private close(end: Instruction | null): void {
+    const fn = this.fn!;
     if (end !== null) fn.end = end;
-    this.#functions.push(fn);
-    this.#fn = null;
-    this.#block = null;
+    this.functions.push(fn);
+    this.fn = null;
+    this.block = null;
   }
 }

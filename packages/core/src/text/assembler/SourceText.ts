@@ -9,7 +9,6 @@ const ASCII_STEP = 1 << 16;
  * editors and JS strings count), line numbers, and the text of a line.
  */
 export class SourceText {
-  // Its own state is #private (a minifier shortens those names): it serves locations and messages, not the parse loop.
   readonly bytes: Uint8Array;
   /** Where the text ends: its length, or its first NUL byte, where spirv-as stops reading. */
   readonly end: number;
@@ -27,16 +26,16 @@ export class SourceText {
    * Every byte before this offset is ASCII. Checked only as far as offsets are asked for, so an
    * assemble that only needs spans for the start of a large text does not scan all of it.
    */
-  #asciiUpTo: number;
+  private asciiUpTo: number;
   /** Byte offsets just past each multi-byte UTF-8 sequence, with the UTF-16 units saved so far; built once a non-ASCII byte is found. */
-  #wideEnds: Int32Array | null = null;
-  #wideSaved: Int32Array | null = null;
-  #lineStarts: Int32Array | null = null;
-  readonly #lineTexts = new Map<number, string>();
+  private wideEnds: Int32Array | null = null;
+  private wideSaved: Int32Array | null = null;
+  private lineStarts: Int32Array | null = null;
+  private readonly lineTexts = new Map<number, string>();
 
   constructor(text: string | Uint8Array, file?: string) {
-    // A plain Uint8Array even for a Node Buffer (a subclass): one array shape keeps the lexer's
-    // element accesses monomorphic.
+    // A plain Uint8Array even for a Node Buffer (a subclass): the lexer reads one kind of array,
+    // whatever the caller passed.
     this.bytes =
       typeof text === 'string'
         ? utf8Encoder.encode(text)
@@ -49,46 +48,46 @@ export class SourceText {
     this.end = nul < 0 ? this.bytes.length : nul;
     const b = this.bytes;
     this.start = this.end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
-    this.#asciiUpTo = 0;
+    this.asciiUpTo = 0;
   }
 
   /** The UTF-16 offset of byte offset `byteOffset`. */
   utf16Offset(byteOffset: number): number {
-    if (byteOffset <= this.#asciiUpTo || this.#isAsciiUpTo(byteOffset)) return byteOffset;
-    return byteOffset - this.#savedBefore(byteOffset);
+    if (byteOffset <= this.asciiUpTo || this.isAsciiUpTo(byteOffset)) return byteOffset;
+    return byteOffset - this.savedBefore(byteOffset);
   }
 
   /** The 1-based UTF-16 column of `byteOffset` on the line starting at `lineStart`. */
   column(lineStart: number, byteOffset: number): number {
-    if (byteOffset <= this.#asciiUpTo || this.#isAsciiUpTo(byteOffset)) return byteOffset - lineStart + 1;
-    return byteOffset - lineStart - (this.#savedBefore(byteOffset) - this.#savedBefore(lineStart)) + 1;
+    if (byteOffset <= this.asciiUpTo || this.isAsciiUpTo(byteOffset)) return byteOffset - lineStart + 1;
+    return byteOffset - lineStart - (this.savedBefore(byteOffset) - this.savedBefore(lineStart)) + 1;
   }
 
   /** Whether every byte before `offset` is ASCII; builds the table of wide sequences at the first that is not. */
-  #isAsciiUpTo(offset: number): boolean {
-    if (this.#wideEnds !== null) return false;
-    // Scans at least ASCII_STEP bytes ahead: spans ask for offsets a few bytes apart, and one scan
-    // per instruction (with its word view) cost more than the scan itself before the engine
-    // optimized it. Scans end at a multiple of 8, so the next starts aligned and firstNonAscii's
-    // byte loops (code the optimized scan has not seen, so it deoptimizes there) stay unused.
+  private isAsciiUpTo(offset: number): boolean {
+    if (this.wideEnds !== null) return false;
+    // Scans at least ASCII_STEP bytes ahead: spans ask for offsets a few bytes apart, and a scan
+    // per instruction (each with its word view) costs more than the bytes it reads. Scans end at a
+    // multiple of 8, so the next starts aligned and reads four bytes at a time from its first byte
+    // (firstNonAscii's byte loops are for unaligned ends).
     // A wide sequence found past `offset` gives the same answers through the table below (it
     // saves nothing before `offset`).
-    const to = Math.min((Math.max(offset, this.#asciiUpTo + ASCII_STEP) + 7) & ~7, this.end);
-    const first = firstNonAscii(this.bytes, this.#asciiUpTo, to);
+    const to = Math.min((Math.max(offset, this.asciiUpTo + ASCII_STEP) + 7) & ~7, this.end);
+    const first = firstNonAscii(this.bytes, this.asciiUpTo, to);
     if (first < 0) {
-      this.#asciiUpTo = to; // >= offset, or the end of the text
+      this.asciiUpTo = to; // >= offset, or the end of the text
       return true;
     }
-    this.#asciiUpTo = first;
+    this.asciiUpTo = first;
     const { ends, saved } = scanWide(this.bytes, first, this.end);
-    this.#wideEnds = ends;
-    this.#wideSaved = saved;
+    this.wideEnds = ends;
+    this.wideSaved = saved;
     return false;
   }
 
   /** 1-based line number and the line's start offset for a byte offset (builds a line table on first use). */
   lineOf(byteOffset: number): { line: number; lineStart: number } {
-    const starts = this.#lineStartTable();
+    const starts = this.lineStartTable();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -102,14 +101,14 @@ export class SourceText {
   /** The text of the line starting at byte `lineStart`, without its line break. */
   lineText(lineStart: number): string {
     // Cached: many diagnostics on one long line share its text.
-    let text = this.#lineTexts.get(lineStart);
+    let text = this.lineTexts.get(lineStart);
     if (text === undefined) {
       let e = lineStart;
       const b = this.bytes;
       while (e < this.end && b[e] !== 10) e++;
       if (e > lineStart && b[e - 1] === 13) e--;
       text = this.slice(lineStart, e);
-      this.#lineTexts.set(lineStart, text);
+      this.lineTexts.set(lineStart, text);
     }
     return text;
   }
@@ -130,22 +129,22 @@ export class SourceText {
     return s;
   }
 
-  #lineStartTable(): Int32Array {
-    if (this.#lineStarts === null) {
+  private lineStartTable(): Int32Array {
+    if (this.lineStarts === null) {
       const b = this.bytes;
       let n = 1;
       for (let i = 0; i < this.end; i++) if (b[i] === 10) n++;
       const starts = new Int32Array(n);
       let k = 1;
       for (let i = 0; i < this.end; i++) if (b[i] === 10) starts[k++] = i + 1;
-      this.#lineStarts = starts;
+      this.lineStarts = starts;
     }
-    return this.#lineStarts;
+    return this.lineStarts;
   }
 
   /** UTF-16 units saved (UTF-8 bytes minus UTF-16 units) by the sequences that end at or before `byteOffset`. */
-  #savedBefore(byteOffset: number): number {
-    const ends = this.#wideEnds!;
+  private savedBefore(byteOffset: number): number {
+    const ends = this.wideEnds!;
     let lo = 0;
     let hi = ends.length;
     while (lo < hi) {
@@ -153,7 +152,7 @@ export class SourceText {
       if (ends[mid] <= byteOffset) lo = mid + 1;
       else hi = mid;
     }
-    return lo === 0 ? 0 : this.#wideSaved![lo - 1];
+    return lo === 0 ? 0 : this.wideSaved![lo - 1];
   }
 }
 

@@ -248,8 +248,8 @@ export class InstructionPrinter implements InstructionSink {
    * whose operands are all ids, integers and parameterless enumerants (most of a function
    * body: arithmetic, loads, stores, access chains, branches, variables, merges, OpLine). Returns false, having written nothing, for
    * anything else, which then takes the general path. This is the same printing as
-   * `head` + `simpleOperands` + `endLine`, without their calls, which matter while the code
-   * has not been optimized yet (all of a single run of the command line tool).
+   * `head` + `simpleOperands` + `endLine`, without their calls: this runs for most lines, and a
+   * call per operand is a large part of printing a short one.
    */
   private plainLine(words: Uint32Array, pos: number, wordCount: number): boolean {
     const opcode = words[pos] & 0xffff;
@@ -270,8 +270,8 @@ export class InstructionPrinter implements InstructionSink {
 
     if (resultId !== 0) {
       const name = resultId < index.length ? list[index[resultId]] : this.names?.explicitName(resultId);
-      // Counted for every result, named or not: a call first made when the first unnamed result
-      // shows up, after the engine optimized this method on named ones, would deoptimize it.
+      // Counted for every result, named or not: one path for both, since a module's first results
+      // are often all named and its unnamed ones come later.
       const digits = decimalDigits(resultId);
       const length = name === undefined || name.length === 0 ? digits : name.length;
       if (length > MAX_INLINE_NAME) return false;
@@ -463,8 +463,7 @@ export class InstructionPrinter implements InstructionSink {
       out.uint(words[base + pos]);
       return pos + 1;
     }
-    // Kept apart: function bodies hardly have these, and code the optimizer has no feedback for
-    // would make it throw away the compiled hot path each time one shows up.
+    // Kept apart: function bodies hardly have these, so the common path stays short.
     return kind === SimpleKind.Enum ? this.simpleEnumerant(operandKind, words[base + pos], pos) : this.simpleString(words, base, pos, n);
   }
 
@@ -476,9 +475,8 @@ export class InstructionPrinter implements InstructionSink {
   }
 
   private simpleString(words: Uint32Array, base: number, pos: number, n: number): number {
-    // The loop is a function of its own: a long string (OpSource) made the engine compile this
-    // method in the middle of the loop, before anything after the loop had run, and each such
-    // string then deoptimized it.
+    // The search for the string's end is a function of its own: a long string (OpSource) spends
+    // its time there, apart from this method's other work.
     const end = stringEnd(words, base, pos, n);
     if (end === n || !writeQuotedString(this.out, words, base + pos, end + 1 - pos)) return -1;
     return end + 1;

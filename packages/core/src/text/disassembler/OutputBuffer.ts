@@ -127,8 +127,8 @@ const POW10 = [0, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 10
 
 /**
  * Number of decimal digits of an unsigned 32-bit integer. Computed from the bit length rather
- * than by comparisons with 10, 100, ...: those for large values are first reached when ids pass
- * 100000, late in a large module, and each deoptimized the engine's optimized printing code.
+ * than by comparisons with 10, 100, ...: one table lookup for any value, where a chain of
+ * comparisons takes a new branch each time ids pass a power of ten (100000 late in a large module).
  */
 export function decimalDigits(v: number): number {
   const t = ((32 - Math.clz32(v | 1)) * 1233) >>> 12; // about log10(2^bits)
