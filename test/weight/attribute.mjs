@@ -102,6 +102,7 @@ try {
   mkdirSync(join(dir, 'node_modules/@spvkit'), { recursive: true });
   symlinkSync(join(root, 'packages/core'), join(dir, 'node_modules/@spvkit/core'), 'dir');
   symlinkSync(join(root, 'packages/passes'), join(dir, 'node_modules/@spvkit/passes'), 'dir');
+  symlinkSync(join(root, 'packages/validator'), join(dir, 'node_modules/@spvkit/validator'), 'dir');
   symlinkSync(join(root, 'packages/wgsl'), join(dir, 'node_modules/@spvkit/wgsl'), 'dir');
   const pages = PAGE_SOURCES(root);
   for (const [i, page] of pages.entries()) {
