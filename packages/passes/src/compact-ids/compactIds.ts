@@ -13,9 +13,10 @@ import {
 } from '@spvkit/core';
 import { bodyWords } from '../words/bodyWords.js';
 import { IdCounts } from '../words/IdCounts.js';
-import { idPositions } from '../words/idPositions.js';
+import { ID_POSITIONS, idPositions } from '../words/idPositions.js';
 import { IdOperands } from '../words/idOperands.js';
-import { giveBodies, ownsBodies, renamedInPlace } from '../words/ownBodies.js';
+import { giveBodies, ownsBodies } from '../words/ownBodies.js';
+import { BodyWordFactsAnalysis, holdBodyWordFact } from '../words/BodyWordFacts.js';
 
 /**
  * Renumbers the ids of `module` in order of first appearance (result type, result and operand ids
@@ -28,7 +29,7 @@ export function compactModuleIds(module: Module): boolean {
   const ids = new IdOperands(module, bodies.length);
   // Where the ids of the bodies are, found once per body buffer (the dead-code passes before this
   // one found them already when they left the bodies as they were).
-  const positions = idPositions(ids, bodies);
+  const positions = idPositions(module, ids, bodies);
   // Bodies a pass of this package made for this module (strip-debug's, after it dropped lines)
   // are renamed where they are, behind an encoding of the globals alone; other bodies (a decoded
   // module's, which are the caller's input) are renamed in an encoding of the whole module. Either
@@ -88,9 +89,9 @@ export function compactModuleIds(module: Module): boolean {
   });
   module.header.bound = next;
   if (inPlace) {
-    // The same words, renamed: where their ids are still holds, what names ids does not.
-    renamedInPlace(bodies);
+    // The same words, renamed: where their ids are still holds (the other facts name ids).
     giveBodies(module, bodies);
+    holdBodyWordFact(ID_POSITIONS, module, bodies, positions);
   } else if (module.hasLazyFunctions || head < words.length) {
     // `words` is the whole module, its globals as now: the bodies are its tail.
     const limit = module.ids.limit;
@@ -115,6 +116,8 @@ export function compactModuleIds(module: Module): boolean {
 export const compactIds: Pass = {
   name: 'compact-ids',
   description: 'renumber ids from 1 in order of first appearance, without gaps (bound = ids + 1)',
+  // Renamed bodies drop their facts; it holds where their ids are, which a renaming keeps.
+  preserves: [BodyWordFactsAnalysis],
   run(module) {
     return compactModuleIds(module) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },

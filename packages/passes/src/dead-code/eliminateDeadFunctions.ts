@@ -12,9 +12,9 @@ import {
 } from '@spvkit/core';
 import { bodyWords, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
-import { remember } from '../words/memo.js';
+import { BodyWordFactsAnalysis, holdBodyWordFact } from '../words/BodyWordFacts.js';
 import { dropFunctions } from './bodyRewrite.js';
-import { ModuleUses, bodyUses } from './moduleUses.js';
+import { BODY_USES, ModuleUses, bodyUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
 
 /**
@@ -95,9 +95,11 @@ function dropLeadingLines(module: Module): void {
 export const eliminateDeadFunctions: Pass = {
   name: 'eliminate-dead-functions',
   description: 'remove functions no entry point reaches, and the types, constants, names and decorations only they used',
+  // The new bodies drop the old ones' facts; it holds their uses.
+  preserves: [BodyWordFactsAnalysis],
   run(module) {
     const words = bodyWords(module);
-    const spans = functionSpans(words);
+    const spans = functionSpans(module, words);
     const dead = deadFunctions(module, words, spans);
     if (dead.size === 0) return UNCHANGED;
     const ids = new IdOperands(module, words.length);
@@ -111,7 +113,7 @@ export const eliminateDeadFunctions: Pass = {
     // The new bodies are the live ones: their uses are known (what the dead-code passes after
     // this one would count again).
     const after = module.lazyFunctionWords();
-    if (after !== null) remember(after, 'uses', live);
+    if (after !== null) holdBodyWordFact(BODY_USES, module, after, live);
     return { changed: true, diagnostics: [] };
   },
 };

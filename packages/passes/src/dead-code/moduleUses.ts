@@ -6,36 +6,47 @@ import { Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isAnnotatio
 import { idPositions } from '../words/idPositions.js';
 import { IdCounts } from '../words/IdCounts.js';
 import { IdOperands } from '../words/idOperands.js';
-import { memoized } from '../words/memo.js';
+import { bodyWordFact, type BodyWordFact } from '../words/BodyWordFacts.js';
 import type { FunctionSpan } from '../words/bodyWords.js';
+
+/** The uses of ids in body words (a fact kept between passes): see {@link bodyUses}. */
+export const BODY_USES: BodyWordFact<IdCounts> = {
+  name: 'body uses',
+  find: (module, words) => countUses(module, new IdOperands(module, words.length), words),
+  same(a, b, module) {
+    for (let id = 0; id <= module.header.bound; id++) if (a.get(id) !== b.get(id)) return false;
+    return true;
+  },
+};
 
 /**
  * The uses of ids in body words, except in the functions of `skip` (from their OpFunction on:
- * what precedes it stays in the module). Without `skip`, computed once per buffer.
+ * what precedes it stays in the module). Without `skip`, found once and kept in the module's cache.
  */
 export function bodyUses(module: Module, ids: IdOperands, words: Uint32Array, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
-  const count = (): IdCounts => {
-    const counts = new IdCounts(module.header.bound, words.length + 1024);
-    const positions = idPositions(ids, words);
-    // The word ranges not counted, in order.
-    const skipped: number[] = [];
-    for (const span of skip?.spans ?? []) if (skip!.dead.has(span.id)) skipped.push(span.definition, span.end);
-    let r = 0;
-    let from = skipped.length > 0 ? skipped[0] : words.length;
-    for (let k = 0; k < positions.length; k++) {
-      const p = positions[k];
-      // A result id (stored as ~index) is not a use of itself.
-      if (p < 0) continue;
-      if (p >= from) {
-        while (r < skipped.length && p >= skipped[r + 1]) r += 2;
-        from = r < skipped.length ? skipped[r] : words.length;
-        if (p >= from) continue;
-      }
-      counts.add(words[p]);
+  return skip === undefined ? bodyWordFact(BODY_USES, module, words, () => countUses(module, ids, words)) : countUses(module, ids, words, skip);
+}
+
+function countUses(module: Module, ids: IdOperands, words: Uint32Array, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
+  const counts = new IdCounts(module.header.bound, words.length + 1024);
+  const positions = idPositions(module, ids, words);
+  // The word ranges not counted, in order.
+  const skipped: number[] = [];
+  for (const span of skip?.spans ?? []) if (skip!.dead.has(span.id)) skipped.push(span.definition, span.end);
+  let r = 0;
+  let from = skipped.length > 0 ? skipped[0] : words.length;
+  for (let k = 0; k < positions.length; k++) {
+    const p = positions[k];
+    // A result id (stored as ~index) is not a use of itself.
+    if (p < 0) continue;
+    if (p >= from) {
+      while (r < skipped.length && p >= skipped[r + 1]) r += 2;
+      from = r < skipped.length ? skipped[r] : words.length;
+      if (p >= from) continue;
     }
-    return counts;
-  };
-  return skip === undefined ? memoized(words, 'uses', count) : count();
+    counts.add(words[p]);
+  }
+  return counts;
 }
 
 /** The uses of every id of a module, with what the sweep needs to know about its globals. */

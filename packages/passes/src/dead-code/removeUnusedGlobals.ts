@@ -13,12 +13,21 @@ import {
 import { bodyWords } from '../words/bodyWords.js';
 import { moduleUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
+import { BodyWordFactsAnalysis } from '../words/BodyWordFacts.js';
 
 /**
  * What a pass that edits only the sections before the bodies, through the module, keeps right:
  * the module's edits update or drop these as they go, and the bodies (held as words) are untouched.
  */
-export const PRESERVED_BY_GLOBAL_EDITS = [DefUseAnalysis, DecorationsAnalysis, NamesAnalysis, CallGraphAnalysis, EntryPointsAnalysis, TypesAnalysis];
+export const PRESERVED_BY_GLOBAL_EDITS = [
+  DefUseAnalysis,
+  DecorationsAnalysis,
+  NamesAnalysis,
+  CallGraphAnalysis,
+  EntryPointsAnalysis,
+  TypesAnalysis,
+  BodyWordFactsAnalysis,
+];
 
 /**
  * Removes the `candidates` (module-scope definitions) that nothing uses, then what only they used,

@@ -39,7 +39,7 @@ export const removeUnusedInterfaceVariables: Pass = {
     const ids = new IdOperands(module, words.length);
     const used = new Map<number, number[]>();
     const calls = new Map<number, readonly number[]>();
-    for (const span of functionSpans(words)) {
+    for (const span of functionSpans(module, words)) {
       const vars: number[] = [];
       const seen = new Set<number>();
       for (let pos = span.definition, end: number; pos < span.end; pos = end) {

@@ -4,10 +4,10 @@
 // non-semantic tree of what it kills.
 import { Op, instructionEnd, isExtInst, type Instruction, type Module } from '@spvkit/core';
 import { giveBodies } from '../words/ownBodies.js';
-import { bodyWords, SpanBuilder } from '../words/bodyWords.js';
-import { remember } from '../words/memo.js';
+import { FUNCTION_SPANS, bodyWords, SpanBuilder } from '../words/bodyWords.js';
+import { holdBodyWordFact } from '../words/BodyWordFacts.js';
 import { IdOperands } from '../words/idOperands.js';
-import { appendPositions } from '../words/idPositions.js';
+import { ID_POSITIONS, appendPositions } from '../words/idPositions.js';
 
 /** What {@link removeExtInsts} removes and keeps. */
 export interface ExtInstRemoval {
@@ -106,8 +106,8 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
   } else {
     // Nothing dropped: the bodies stay as they are, and what the walk found about them (their
     // functions, where their ids are) is theirs, for the passes after this one.
-    remember(words, 'spans', spans.spans);
-    remember(words, 'ids', positions.subarray(0, found));
+    holdBodyWordFact(FUNCTION_SPANS, module, words, spans.spans);
+    holdBodyWordFact(ID_POSITIONS, module, words, positions.subarray(0, found));
   }
   const any = goneGlobals.size > 0 || bodiesChanged;
   return {
@@ -119,8 +119,8 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       giveBodies(module, kept.subarray(0, length));
       const bodies = module.lazyFunctionWords();
       if (bodies === null) return;
-      remember(bodies, 'spans', spans.spans);
-      remember(bodies, 'ids', positions.subarray(0, found));
+      holdBodyWordFact(FUNCTION_SPANS, module, bodies, spans.spans);
+      holdBodyWordFact(ID_POSITIONS, module, bodies, positions.subarray(0, found));
     },
   };
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assemble, decodeModule, disassemble, encodeModule, runPasses, type Pass } from '@spvkit/core';
+import { assemble, checkConsistency, decodeModule, disassemble, encodeModule, runPasses, type Pass } from '@spvkit/core';
 import { checkPasses } from '@spvkit/core/testing';
-import { functionSpans } from '../words/bodyWords.js';
-import { IdOperands } from '../words/idOperands.js';
-import { idPositions } from '../words/idPositions.js';
-import { memoized } from '../words/memo.js';
+import { FUNCTION_SPANS } from '../words/bodyWords.js';
+import { ID_POSITIONS } from '../words/idPositions.js';
+import { bodyWordFact } from '../words/BodyWordFacts.js';
 import { stripDebug } from './stripDebug.js';
 import { stripNonSemantic, stripReflect } from './stripNonSemantic.js';
 
@@ -178,17 +177,18 @@ describe('strip-debug', () => {
     const module = decodeModule(encodeModule(assemble(twoFunctions, { targetEnv: 'vulkan1.1' })));
     expect(stripDebug.run(module, {}).changed).toBe(true);
     const words = module.lazyFunctionWords()!;
-    const told = functionSpans(words);
+    // Held in the module's cache as they were found while copying: asking finds nothing anew.
+    const told = bodyWordFact(FUNCTION_SPANS, module, words, () => []);
     expect(told).toHaveLength(2);
     expect(told[0].calls).toHaveLength(1);
-    expect(told).toEqual(functionSpans(words.slice()));
+    expect(told).toEqual(FUNCTION_SPANS.find(module, words.slice()));
     // Where the ids of the new bodies are, found as they were copied: the dead-code passes and
     // compact-ids after it count and renumber through these without walking the bodies again.
-    const found = memoized<Int32Array | undefined>(words, 'ids', () => undefined);
-    expect(found).toBeInstanceOf(Int32Array);
-    const ids = new IdOperands(module, words.length);
-    expect(Array.from(found!)).toEqual(Array.from(idPositions(ids, words.slice())));
-    expect(found!.some((p) => p < 0)).toBe(true);
+    const found = bodyWordFact(ID_POSITIONS, module, words, () => new Int32Array(0));
+    expect(Array.from(found)).toEqual(Array.from(ID_POSITIONS.find(module, words.slice())));
+    expect(found.some((p) => p < 0)).toBe(true);
+    // And the module's consistency check finds them right.
+    expect(checkConsistency(module)).toEqual([]);
   });
 
   it('leaves a module without debug information byte for byte as it was', () => {

@@ -2,6 +2,7 @@ import { Op, SECTIONS, UNCHANGED, decodeLiteralString, type Module, type Pass } 
 import { DEBUG_INFO_SETS, importedSets, isNonSemanticSet } from './extInstSets.js';
 import { planExtInstRemoval } from './removeExtInsts.js';
 import { removeDecorationsOf } from './removeDecorationsOf.js';
+import { BodyWordFactsAnalysis } from '../words/BodyWordFacts.js';
 
 const LINES = new Set<number>([Op.Line, Op.NoLine]);
 const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
@@ -18,6 +19,8 @@ const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
 export const stripDebug: Pass = {
   name: 'strip-debug',
   description: 'remove debug information: OpSource, OpString, OpName, OpLine, OpModuleProcessed and NonSemantic.Shader.DebugInfo.100',
+  // Its edits outside the bodies keep their facts; new bodies drop them (and it holds theirs).
+  preserves: [BodyWordFactsAnalysis],
   run(module) {
     const sets = importedSets(module);
     const debugSets = new Set<number>();

@@ -2,6 +2,7 @@ import { Decoration, Op, SECTIONS, UNCHANGED, decodeLiteralString, type Instruct
 import { importedSets, isNonSemanticSet } from './extInstSets.js';
 import { planExtInstRemoval } from './removeExtInsts.js';
 import { removeDecorationsOf } from './removeDecorationsOf.js';
+import { BodyWordFactsAnalysis } from '../words/BodyWordFacts.js';
 
 /** Reflection decorations: HlslSemanticGOOGLE (= UserSemantic) and UserTypeGOOGLE, by OpDecorateString. */
 const REFLECTION_STRINGS = new Set<number>([Decoration.UserSemantic, Decoration.UserTypeGOOGLE]);
@@ -19,6 +20,8 @@ function makePass(name: string, description: string): Pass {
   return {
     name,
     description,
+    // Its edits outside the bodies keep their facts; new bodies drop them.
+    preserves: [BodyWordFactsAnalysis],
     run(module) {
       const annotations = module.annotations;
       const reflection = annotations.filter(isReflection);

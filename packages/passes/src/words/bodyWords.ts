@@ -2,7 +2,7 @@
 // of this package that edit bodies read and rewrite words only, so a freshly decoded module's
 // bodies never become objects, and a decoded one goes through the same code.
 import { HEADER_WORDS, HOST_ENDIANNESS, Op, encodeModule, forEachGlobalInstruction, instructionEnd, type Module } from '@spvkit/core';
-import { memoized } from './memo.js';
+import { bodyWordFact, type BodyWordFact } from './BodyWordFacts.js';
 
 /**
  * The words from the first OpFunction to the end of the module (host byte order). For bodies still
@@ -77,19 +77,26 @@ export class SpanBuilder {
   }
 }
 
-/**
- * The functions of body words, in order, with their calls, in one walk, once per buffer. Words
- * after the last OpFunctionEnd belong to none.
- */
-export function functionSpans(words: Uint32Array): readonly FunctionSpan[] {
-  return memoized(words, 'spans', () => {
+/** The functions of body words, in order, with their calls (a fact kept between passes). */
+export const FUNCTION_SPANS: BodyWordFact<readonly FunctionSpan[]> = {
+  name: 'function spans',
+  find(_module, words) {
     const builder = new SpanBuilder();
     for (let pos = 0, end: number; pos < words.length; pos = end) {
       end = instructionEnd(words, pos);
       builder.note(words, pos, end - pos, words[pos] & 0xffff, pos);
     }
     return builder.spans;
-  });
+  },
+  same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+};
+
+/**
+ * The functions of `module`'s body words `words`, in order, with their calls, in one walk, kept
+ * in the module's cache. Words after the last OpFunctionEnd belong to none.
+ */
+export function functionSpans(module: Module, words: Uint32Array): readonly FunctionSpan[] {
+  return bodyWordFact(FUNCTION_SPANS, module, words);
 }
 
 /** Collects words into a growing buffer: the rewritten bodies of a pass. */

@@ -4,7 +4,6 @@
 // for that is ~500 page faults on a cold process). A decoded module's bodies are the caller's
 // input, and stay read-only.
 import { replaceFunctionWords, type Module } from '@spvkit/core';
-import { forget } from './memo.js';
 
 const owned = new WeakMap<Module, ArrayBufferLike>();
 
@@ -19,16 +18,11 @@ export function giveBodies(module: Module, words: Uint32Array): void {
 
 /**
  * Whether `words`, the module's bodies now, were given to it by {@link giveBodies} (and may be
- * rewritten in place). Facts remembered about them (memo.ts) must then be dropped or kept right.
+ * rewritten in place). Giving them back (giveBodies) drops the facts held about them (BodyWordFacts.ts).
  */
 export function ownsBodies(module: Module, words: Uint32Array): boolean {
   const lazy = module.lazyFunctionWords();
   return (
     lazy !== null && owned.get(module) === words.buffer && lazy.buffer === words.buffer && lazy.byteOffset === words.byteOffset && lazy.length === words.length
   );
-}
-
-/** Drops what is remembered about body words rewritten in place, but where their ids are, which an id renaming keeps. */
-export function renamedInPlace(words: Uint32Array): void {
-  forget(words, ['spans', 'uses']);
 }
