@@ -17,6 +17,10 @@ export type { LazyFunctionRegion } from './lazyRegions.js';
 /** @internal */
 export type { LazyGlobalRegion } from './lazyRegions.js';
 
+// The class and the interface Module merge: the interface types the section accessors that the
+// class puts on its prototype when it is defined.
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging */
+
 /**
  * A SPIR-V module: the header and the instructions of each section of the logical layout, then
  * the functions. Function bodies of a decoded module are decoded the first time anything reads
@@ -56,26 +60,7 @@ export class Module {
     this.ids = new IdAllocator(this.header, idLimit);
   }
 
-  // The sections: a getter and a setter each, generated from SECTIONS (see sectionAccessors.ts);
-  // these declarations type them. Reading or replacing any of them builds the instructions of an
-  // assembled module that are still held as words (see setLazyGlobals); reading a debug section
-  // also builds the debug sections a decoder holds as words (see setLazyDebug), and only that does.
-
-  declare capabilities: Instruction[];
-  declare extensions: Instruction[];
-  declare extInstImports: Instruction[];
-  declare memoryModel: Instruction[];
-  declare entryPoints: Instruction[];
-  declare executionModes: Instruction[];
-  /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
-  declare debugStrings: Instruction[];
-  /** OpName, OpMemberName. */
-  declare debugNames: Instruction[];
-  declare debugModuleProcessed: Instruction[];
-  /** Decorations and decoration groups. */
-  declare annotations: Instruction[];
-  /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
-  declare globals: Instruction[];
+  // The sections' accessors: see the interface Module after the class.
 
   static {
     defineSectionAccessors(Module.prototype, (module, debug) => {
@@ -309,4 +294,39 @@ export class Module {
     this.#functions = decoded.functions;
     this.#trailing = decoded.trailing;
   }
+}
+
+// The sections: a getter and a setter each, put on the prototype by defineSectionAccessors from
+// SECTIONS when the class is defined (a section missing here fails that call's types); this
+// declaration, merged into the class, types them as the accessors they are. Reading or replacing
+// any of them builds the instructions of an assembled module that are still held as words (see
+// setLazyGlobals); reading a debug section also builds the debug sections a decoder holds as words
+// (see setLazyDebug), and only that does.
+export interface Module {
+  get capabilities(): Instruction[];
+  set capabilities(value: Instruction[]);
+  get extensions(): Instruction[];
+  set extensions(value: Instruction[]);
+  get extInstImports(): Instruction[];
+  set extInstImports(value: Instruction[]);
+  get memoryModel(): Instruction[];
+  set memoryModel(value: Instruction[]);
+  get entryPoints(): Instruction[];
+  set entryPoints(value: Instruction[]);
+  get executionModes(): Instruction[];
+  set executionModes(value: Instruction[]);
+  /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
+  get debugStrings(): Instruction[];
+  set debugStrings(value: Instruction[]);
+  /** OpName, OpMemberName. */
+  get debugNames(): Instruction[];
+  set debugNames(value: Instruction[]);
+  get debugModuleProcessed(): Instruction[];
+  set debugModuleProcessed(value: Instruction[]);
+  /** Decorations and decoration groups. */
+  get annotations(): Instruction[];
+  set annotations(value: Instruction[]);
+  /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
+  get globals(): Instruction[];
+  set globals(value: Instruction[]);
 }

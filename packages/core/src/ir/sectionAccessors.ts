@@ -13,7 +13,8 @@ const DEBUG_SECTIONS: readonly SectionName[] = ['debugStrings', 'debugNames', 'd
  * the section's array, the setter replaces it and tells the analyses. `sectionsOf` gives a module's
  * arrays, in SECTIONS order, once what a read of that section needs is built (`debug` for the
  * debug sections, whose words a decoder may hold). Eleven accessors written out would differ only
- * in these two things; the class declares the sections' types, and this gives them their code.
+ * in these two things: the interface Module, merged into the class, types them, and this gives
+ * them their code.
  *
  * Made once, when the class is defined: each accessor is a function of its own, with its section's
  * index and kind in its closure, so a read costs what a written-out accessor's does, but for an
