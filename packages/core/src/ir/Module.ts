@@ -4,60 +4,22 @@ import { IdAllocator } from './IdAllocator.js';
 import type { Function } from './Function.js';
 import type { Instruction } from './Instruction.js';
 import { SECTIONS, type SectionName } from './sections.js';
-import type { ChangePlace, ModuleChange } from './ModuleChange.js';
-import { InstructionLocator, type InstructionHome } from './InstructionLocator.js';
+import type { ModuleChange } from './ModuleChange.js';
 import type { Block } from './Block.js';
-import { SpirvError } from '../errors/SpirvError.js';
+import { cachedAnalysis, dropAnalyses, updateAnalyses, type Analysis, type AnalysisCache } from './analysisCache.js';
+import { buildLazySections, decodeLazyFunctions, regionWords, type LazyFunctionRegion, type LazyGlobalRegion, type LazyRegions } from './lazyRegions.js';
+import { InstructionLocator } from './InstructionLocator.js';
+import * as edits from './moduleEdits.js';
+import { defineSectionAccessors } from './sectionAccessors.js';
 
-/**
- * Something computed from a module (def-use, decorations, types, ...) that is built on first use,
- * cached on the module, and kept right by the module's mutation API: after each edit it is either
- * updated ({@link Analysis.update}) or dropped, never left stale.
- *
- * @example
- * ```ts
- * const Counts: Analysis<number> = { name: 'count', build: (m) => [...m.instructions()].length };
- * module.analysis(Counts); // built once, then cached until an edit drops it
- * ```
- */
-export interface Analysis<T> {
-  readonly name: string;
-  build(module: Module): T;
-  /**
-   * Brings a cached value up to date with one edit, already made to the module. Returns false
-   * when it cannot, and the value is dropped (built again on next use). Without it, every edit
-   * drops the value.
-   */
-  update?(value: T, change: ModuleChange, module: Module): boolean;
-  /**
-   * A description of a value, line by line, in an order that does not depend on how it was built:
-   * the consistency check ({@link checkConsistency}) compares the cached value's with a fresh
-   * build's. Without it the analysis is not compared.
-   */
-  snapshot?(this: void, value: T, module: Module): readonly string[];
-}
+export type { Analysis } from './analysisCache.js';
+export type { LazyFunctionRegion } from './lazyRegions.js';
+/** @internal */
+export type { LazyGlobalRegion } from './lazyRegions.js';
 
-/**
- * Function bodies not decoded yet: a word range of a buffer (a decoded module's own words, or
- * the bodies alone), and how to decode it. See {@link Module.setLazyFunctions}.
- */
-export interface LazyFunctionRegion {
-  readonly words: Uint32Array;
-  readonly start: number;
-  readonly end: number;
-  materialize(): { functions: Function[]; trailing: Instruction[] };
-}
-
-/**
- * @internal The instructions before the first OpFunction of an assembled module, not built yet:
- * their words, in text order, and how to build them into the module's sections.
- */
-export interface LazyGlobalRegion {
-  readonly words: Uint32Array;
-  readonly start: number;
-  readonly end: number;
-  materialize(module: Module): void;
-}
+// The class and the interface Module merge: the interface types the section accessors that the
+// class puts on its prototype when it is defined.
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging */
 
 /**
  * A SPIR-V module: the header and the instructions of each section of the logical layout, then
@@ -79,25 +41,13 @@ export class Module {
   endianness: Endianness;
   readonly ids: IdAllocator;
 
-  #capabilities: Instruction[] = [];
-  #extensions: Instruction[] = [];
-  #extInstImports: Instruction[] = [];
-  #memoryModel: Instruction[] = [];
-  #entryPoints: Instruction[] = [];
-  #executionModes: Instruction[] = [];
-  #debugStrings: Instruction[] = [];
-  #debugNames: Instruction[] = [];
-  #debugModuleProcessed: Instruction[] = [];
-  #annotations: Instruction[] = [];
-  #globals: Instruction[] = [];
-  #lazyGlobals: LazyGlobalRegion | null = null;
-  /** The debug sections of a decoded module, checked but not built yet (see lazyDebugWords). */
-  #lazyDebug: LazyGlobalRegion | null = null;
-
+  /** The sections' arrays, in SECTIONS order. */
+  #sections: Instruction[][] = SECTIONS.map(() => []);
   #functions: Function[] | null = [];
   #trailing: Instruction[] = [];
-  #lazy: LazyFunctionRegion | null = null;
-  #analyses = new Map<Analysis<unknown>, unknown>();
+  #regions: LazyRegions = { globals: null, debug: null, functions: null };
+  #analyses: AnalysisCache = new Map();
+  #locator = new InstructionLocator(this);
 
   constructor(header?: Partial<ModuleHeader>, idLimit?: number) {
     this.header = {
@@ -110,100 +60,26 @@ export class Module {
     this.ids = new IdAllocator(this.header, idLimit);
   }
 
-  // The sections. Reading or replacing any of them builds the instructions of an assembled module
-  // that are still held as words (see setLazyGlobals); reading a debug section also builds the
-  // debug sections a decoder holds as words (see setLazyDebug), and only that does.
+  // The sections' accessors: see the interface Module after the class.
 
-  get capabilities(): Instruction[] {
-    return this.#built().#capabilities;
-  }
-  set capabilities(value: Instruction[]) {
-    this.#built().#capabilities = value;
-    this.changed({ kind: 'replaced', place: 'capabilities' });
-  }
-  get extensions(): Instruction[] {
-    return this.#built().#extensions;
-  }
-  set extensions(value: Instruction[]) {
-    this.#built().#extensions = value;
-    this.changed({ kind: 'replaced', place: 'extensions' });
-  }
-  get extInstImports(): Instruction[] {
-    return this.#built().#extInstImports;
-  }
-  set extInstImports(value: Instruction[]) {
-    this.#built().#extInstImports = value;
-    this.changed({ kind: 'replaced', place: 'extInstImports' });
-  }
-  get memoryModel(): Instruction[] {
-    return this.#built().#memoryModel;
-  }
-  set memoryModel(value: Instruction[]) {
-    this.#built().#memoryModel = value;
-    this.changed({ kind: 'replaced', place: 'memoryModel' });
-  }
-  get entryPoints(): Instruction[] {
-    return this.#built().#entryPoints;
-  }
-  set entryPoints(value: Instruction[]) {
-    this.#built().#entryPoints = value;
-    this.changed({ kind: 'replaced', place: 'entryPoints' });
-  }
-  get executionModes(): Instruction[] {
-    return this.#built().#executionModes;
-  }
-  set executionModes(value: Instruction[]) {
-    this.#built().#executionModes = value;
-    this.changed({ kind: 'replaced', place: 'executionModes' });
-  }
-  /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
-  get debugStrings(): Instruction[] {
-    return this.#built(true).#debugStrings;
-  }
-  set debugStrings(value: Instruction[]) {
-    this.#built(true).#debugStrings = value;
-    this.changed({ kind: 'replaced', place: 'debugStrings' });
-  }
-  /** OpName, OpMemberName. */
-  get debugNames(): Instruction[] {
-    return this.#built(true).#debugNames;
-  }
-  set debugNames(value: Instruction[]) {
-    this.#built(true).#debugNames = value;
-    this.changed({ kind: 'replaced', place: 'debugNames' });
-  }
-  get debugModuleProcessed(): Instruction[] {
-    return this.#built(true).#debugModuleProcessed;
-  }
-  set debugModuleProcessed(value: Instruction[]) {
-    this.#built(true).#debugModuleProcessed = value;
-    this.changed({ kind: 'replaced', place: 'debugModuleProcessed' });
-  }
-  /** Decorations and decoration groups. */
-  get annotations(): Instruction[] {
-    return this.#built().#annotations;
-  }
-  set annotations(value: Instruction[]) {
-    this.#built().#annotations = value;
-    this.changed({ kind: 'replaced', place: 'annotations' });
-  }
-  /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
-  get globals(): Instruction[] {
-    return this.#built().#globals;
-  }
-  set globals(value: Instruction[]) {
-    this.#built().#globals = value;
-    this.changed({ kind: 'replaced', place: 'globals' });
+  static {
+    defineSectionAccessors(Module.prototype, (module, debug) => {
+      // Checked here too, not only in buildLazySections: sections are read in hot loops, and a
+      // read of sections already built should cost no call.
+      const regions = module.#regions;
+      if (regions.globals !== null || (debug && regions.debug !== null)) buildLazySections(regions, module, debug);
+      return module.#sections;
+    });
   }
 
   /** @internal Used by the assembler: the instructions before the functions, held as words until a section is read. */
   setLazyGlobals(region: LazyGlobalRegion): void {
-    this.#lazyGlobals = region;
+    this.#regions.globals = region;
   }
 
   /** @internal Used by the decoder: the debug sections, checked, held as words until a section is read. */
   setLazyDebug(region: LazyGlobalRegion): void {
-    this.#lazyDebug = region;
+    this.#regions.debug = region;
   }
 
   /**
@@ -214,43 +90,41 @@ export class Module {
    * never write it.
    */
   lazyDebugWords(): Uint32Array | null {
-    const lazy = this.#lazyDebug;
-    return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
+    return regionWords(this.#regions.debug);
   }
 
   /** @internal Used by the encoder: the words of the instructions before the functions, if not built yet. */
   lazyGlobalWords(): Uint32Array | null {
-    const lazy = this.#lazyGlobals;
-    return lazy === null ? null : lazy.words.subarray(lazy.start, lazy.end);
+    return regionWords(this.#regions.globals);
   }
 
   /** The module's functions, in order. Reading this decodes lazily held bodies. */
   get functions(): Function[] {
-    if (this.#functions === null) this.#materialize();
+    if (this.#functions === null) this.#decodeFunctions();
     return this.#functions!;
   }
 
   set functions(value: Function[]) {
-    this.#lazy = null;
+    this.#regions.functions = null;
     this.#functions = value;
     this.changed({ kind: 'replaced', place: 'functions' });
   }
 
   /** Instructions after the last OpFunctionEnd (never valid, but kept so nothing is lost). */
   get trailing(): Instruction[] {
-    if (this.#functions === null) this.#materialize();
+    if (this.#functions === null) this.#decodeFunctions();
     return this.#trailing;
   }
 
   set trailing(value: Instruction[]) {
-    if (this.#functions === null) this.#materialize();
+    if (this.#functions === null) this.#decodeFunctions();
     this.#trailing = value;
     this.changed({ kind: 'replaced', place: 'functions' });
   }
 
   /** True while the function bodies are still undecoded words. */
   get hasLazyFunctions(): boolean {
-    return this.#lazy !== null;
+    return this.#regions.functions !== null;
   }
 
   /**
@@ -260,7 +134,7 @@ export class Module {
    * bodies are dropped.
    */
   setLazyFunctions(region: LazyFunctionRegion): void {
-    this.#lazy = region;
+    this.#regions.functions = region;
     this.#functions = null;
     this.#trailing = [];
     this.changed({ kind: 'replaced', place: 'functions' });
@@ -272,9 +146,7 @@ export class Module {
    * decoding them; the array is the module's own buffer: read it, never write it.
    */
   lazyFunctionWords(): Uint32Array | null {
-    const lazy = this.#lazy;
-    if (lazy === null) return null;
-    return lazy.words.subarray(lazy.start, lazy.end);
+    return regionWords(this.#regions.functions);
   }
 
   /** The instructions of one section of the logical layout. */
@@ -299,12 +171,7 @@ export class Module {
    * {@link invalidateAnalyses}.
    */
   analysis<T>(analysis: Analysis<T>): T {
-    let value = this.#analyses.get(analysis) as T | undefined;
-    if (value === undefined && !this.#analyses.has(analysis)) {
-      value = analysis.build(this);
-      this.#analyses.set(analysis, value);
-    }
-    return value as T;
+    return cachedAnalysis(this.#analyses, analysis, this);
   }
 
   /**
@@ -312,11 +179,7 @@ export class Module {
    * themselves; this is for edits made around them, and for the pass manager.
    */
   invalidateAnalyses(keep: readonly Analysis<unknown>[] = []): void {
-    if (keep.length === 0) {
-      this.#analyses.clear();
-      return;
-    }
-    for (const a of [...this.#analyses.keys()]) if (!keep.includes(a)) this.#analyses.delete(a);
+    dropAnalyses(this.#analyses, keep);
   }
 
   /** The analyses cached now, in the order they were built. */
@@ -331,17 +194,8 @@ export class Module {
    * (e.g. editing a detached block, then putting it back).
    */
   changed(change: ModuleChange): void {
-    if (change.kind === 'replaced') this.locator.reset();
-    if (this.#analyses.size === 0) return;
-    for (const [analysis, value] of [...this.#analyses]) {
-      // An update that throws leaves its value unknown: dropped, like one that said no.
-      let kept = false;
-      try {
-        kept = analysis.update?.(value, change, this) ?? false;
-      } finally {
-        if (!kept) this.#analyses.delete(analysis);
-      }
-    }
+    if (change.kind === 'replaced') this.#locator.reset();
+    updateAnalyses(this.#analyses, change, this);
   }
 
   // ---------------------------------------------------------------------------------- edits
@@ -360,40 +214,27 @@ export class Module {
    * (default: the end; for a block, pass an index before its terminator).
    */
   insert(where: SectionName | Block | Function, instructions: readonly Instruction[], index?: number): void {
-    const home = this.homeOf(where);
-    home.list.splice(index ?? home.list.length, 0, ...instructions);
-    for (const inst of instructions) this.added(inst, home);
+    edits.insert(this, this.#locator, where, instructions, index);
   }
 
   /** Inserts instructions just before `anchor`, wherever it is in the module. */
   insertBefore(anchor: Instruction, instructions: readonly Instruction[]): void {
-    const { home, index } = this.locate(anchor);
-    home.list.splice(index, 0, ...instructions);
-    for (const inst of instructions) this.added(inst, home);
+    edits.insertNextTo(this, this.#locator, anchor, 0, instructions);
   }
 
   /** Inserts instructions just after `anchor`, wherever it is in the module. */
   insertAfter(anchor: Instruction, instructions: readonly Instruction[]): void {
-    const { home, index } = this.locate(anchor);
-    home.list.splice(index + 1, 0, ...instructions);
-    for (const inst of instructions) this.added(inst, home);
+    edits.insertNextTo(this, this.#locator, anchor, 1, instructions);
   }
 
   /** Removes `inst` from the module (SpirvError `NOT_IN_MODULE` when it is not there). */
   remove(inst: Instruction): void {
-    const { home, index } = this.locate(inst);
-    home.list.splice(index, 1);
-    this.locator.left(inst);
-    this.changed({ kind: 'removed', place: home.place, instruction: inst });
+    edits.replace(this, this.#locator, inst, []);
   }
 
   /** Puts `replacements` where `inst` is and removes `inst`. */
   replace(inst: Instruction, replacements: readonly Instruction[]): void {
-    const { home, index } = this.locate(inst);
-    home.list.splice(index, 1, ...replacements);
-    this.locator.left(inst);
-    this.changed({ kind: 'removed', place: home.place, instruction: inst });
-    for (const r of replacements) this.added(r, home);
+    edits.replace(this, this.#locator, inst, replacements);
   }
 
   /**
@@ -401,21 +242,7 @@ export class Module {
    * in one sweep (cheaper than {@link remove} one by one). Returns how many went.
    */
   removeWhere(where: SectionName | Block | Function, drop: (inst: Instruction) => boolean): number {
-    const home = this.homeOf(where);
-    const list = home.list;
-    const gone: Instruction[] = [];
-    let kept = 0;
-    for (let i = 0; i < list.length; i++) {
-      const inst = list[i];
-      if (drop(inst)) gone.push(inst);
-      else list[kept++] = inst;
-    }
-    list.length = kept;
-    for (const inst of gone) {
-      this.locator.left(inst);
-      this.changed({ kind: 'removed', place: home.place, instruction: inst });
-    }
-    return gone.length;
+    return edits.removeWhere(this, this.#locator, where, drop);
   }
 
   /**
@@ -424,128 +251,82 @@ export class Module {
    * rewrite many instructions of one block. Returns how many were replaced.
    */
   replaceIn(where: SectionName | Block | Function, map: (inst: Instruction) => readonly Instruction[] | undefined): number {
-    const home = this.homeOf(where);
-    const old = home.list.slice();
-    const list = home.list;
-    list.length = 0;
-    let replaced = 0;
-    for (const inst of old) {
-      const r = map(inst);
-      if (r === undefined) {
-        list.push(inst);
-        continue;
-      }
-      replaced++;
-      this.locator.left(inst);
-      this.changed({ kind: 'removed', place: home.place, instruction: inst });
-      for (const x of r) {
-        list.push(x);
-        this.added(x, home);
-      }
-    }
-    return replaced;
+    return edits.replaceIn(this, this.#locator, where, map);
   }
 
   /** Gives `inst`, which is in the module, new operand words. */
   setOperands(inst: Instruction, operands: ArrayLike<number>): void {
     const before = inst.clone();
     inst.setOperands(operands);
-    this.changed({ kind: 'operands', place: this.placeOf(inst), instruction: inst, before });
+    edits.operandsEdited(this, this.#locator, inst, before);
   }
 
   /** Sets operand word `i` of `inst`, which is in the module. */
   setOperand(inst: Instruction, i: number, value: number): void {
     const before = inst.clone();
     inst.setWord(i, value);
-    this.changed({ kind: 'operands', place: this.placeOf(inst), instruction: inst, before });
+    edits.operandsEdited(this, this.#locator, inst, before);
   }
 
   /** Gives `inst`, which is in the module, a new result type id. */
   setTypeId(inst: Instruction, typeId: number): void {
     const before = inst.clone();
     inst.typeId = typeId;
-    this.changed({ kind: 'operands', place: this.placeOf(inst), instruction: inst, before });
+    edits.operandsEdited(this, this.#locator, inst, before);
   }
 
   /** Appends a function (its instructions are announced to the analyses). */
   addFunction(fn: Function): void {
-    this.functions.push(fn);
-    for (const inst of fn.allInstructions()) this.changed({ kind: 'added', place: 'functions', instruction: inst });
-    this.locator.reset();
+    edits.addFunction(this, this.#locator, fn);
   }
 
   /** Removes a function with all its instructions. */
   removeFunction(fn: Function): void {
-    const functions = this.functions;
-    const index = functions.indexOf(fn);
-    if (index < 0) throw new SpirvError('NOT_IN_MODULE', `function %${fn.id} is not in the module`);
-    functions.splice(index, 1);
-    for (const inst of fn.allInstructions()) this.changed({ kind: 'removed', place: 'functions', instruction: inst });
-    this.locator.reset();
+    edits.removeFunction(this, this.#locator, fn);
   }
 
-  private readonly locator = new InstructionLocator(this);
-
-  private added(inst: Instruction, home: InstructionHome): void {
-    this.locator.placed(inst, home);
-    this.changed({ kind: 'added', place: home.place, instruction: inst });
-  }
-
-  private locate(inst: Instruction): { home: InstructionHome; index: number } {
-    const found = this.locator.find(inst);
-    if (found === undefined) {
-      throw new SpirvError(
-        'NOT_IN_MODULE',
-        `${describe(inst)} is not in the module (an OpFunction, OpLabel or OpFunctionEnd is edited with its function or block)`,
-      );
-    }
-    return found;
-  }
-
-  /** The part of the module `inst` is in, OpFunction, OpLabel and OpFunctionEnd included. */
-  private placeOf(inst: Instruction): ChangePlace {
-    const found = this.locator.find(inst);
-    if (found !== undefined) return found.home.place;
-    for (const fn of this.hasLazyFunctions ? [] : this.functions) {
-      if (fn.definition === inst || fn.end === inst || fn.blocks.some((b) => b.label === inst)) return 'functions';
-    }
-    throw new SpirvError('NOT_IN_MODULE', `${describe(inst)} is not in the module; edit a detached instruction with its own setOperands / setWord`);
-  }
-
-  private homeOf(where: SectionName | Block | Function): InstructionHome {
-    if (typeof where === 'string') return { list: this[where], place: where };
-    if ('preamble' in where) return { list: where.preamble, place: 'functions', fn: where };
-    return { list: where.instructions, place: 'functions' };
-  }
-
-  #built(debug?: boolean): this {
-    // The decoder's debug region is built only for a debug section: a pass that reads the other
-    // sections and drops the debug ones (strip-debug) must not build 11,000 names only to drop them.
-    const lazy = this.#lazyGlobals ?? (debug ? this.#lazyDebug : null);
-    if (lazy !== null) {
-      // Cleared first: materialize() fills the sections through their accessors.
-      if (lazy === this.#lazyGlobals) this.#lazyGlobals = null;
-      else this.#lazyDebug = null;
-      lazy.materialize(this);
-      // The other region, if both were held.
-      return this.#built(debug);
-    }
-    return this;
-  }
-
-  #materialize(): void {
-    const lazy = this.#lazy;
-    if (lazy === null) {
+  #decodeFunctions(): void {
+    const decoded = decodeLazyFunctions(this.#regions);
+    if (decoded === null) {
       this.#functions = [];
       return;
     }
-    const { functions, trailing } = lazy.materialize();
-    this.#functions = functions;
-    this.#trailing = trailing;
-    this.#lazy = null;
+    this.#functions = decoded.functions;
+    this.#trailing = decoded.trailing;
   }
 }
 
-function describe(inst: Instruction): string {
-  return `opcode ${inst.opcode}${inst.resultId !== 0 ? ` %${inst.resultId}` : ''}`;
+// The sections: a getter and a setter each, put on the prototype by defineSectionAccessors from
+// SECTIONS when the class is defined (a section missing here fails that call's types); this
+// declaration, merged into the class, types them as the accessors they are. Reading or replacing
+// any of them builds the instructions of an assembled module that are still held as words (see
+// setLazyGlobals); reading a debug section also builds the debug sections a decoder holds as words
+// (see setLazyDebug), and only that does.
+export interface Module {
+  get capabilities(): Instruction[];
+  set capabilities(value: Instruction[]);
+  get extensions(): Instruction[];
+  set extensions(value: Instruction[]);
+  get extInstImports(): Instruction[];
+  set extInstImports(value: Instruction[]);
+  get memoryModel(): Instruction[];
+  set memoryModel(value: Instruction[]);
+  get entryPoints(): Instruction[];
+  set entryPoints(value: Instruction[]);
+  get executionModes(): Instruction[];
+  set executionModes(value: Instruction[]);
+  /** OpString, OpSourceExtension, OpSource, OpSourceContinued. */
+  get debugStrings(): Instruction[];
+  set debugStrings(value: Instruction[]);
+  /** OpName, OpMemberName. */
+  get debugNames(): Instruction[];
+  set debugNames(value: Instruction[]);
+  get debugModuleProcessed(): Instruction[];
+  set debugModuleProcessed(value: Instruction[]);
+  /** Decorations and decoration groups. */
+  get annotations(): Instruction[];
+  set annotations(value: Instruction[]);
+  /** Types, constants, global variables, OpUndef, and debug lines or non-semantic instructions among them. */
+  get globals(): Instruction[];
+  set globals(value: Instruction[]);
 }
