@@ -28,24 +28,20 @@ export interface LocatedModule {
  */
 export class InstructionLocator {
   /** Instructions of the sections before the functions: few, so built at the first edit. */
-  #sections: Map<Instruction, InstructionHome> | null = null;
+  private sections: Map<Instruction, InstructionHome> | null = null;
   /** Instructions of the bodies: built only when an edit names one without saying where it is. */
-  #bodies: Map<Instruction, InstructionHome> | null = null;
+  private bodies: Map<Instruction, InstructionHome> | null = null;
 
-  readonly #module: LocatedModule;
-
-  constructor(module: LocatedModule) {
-    this.#module = module;
-  }
+  constructor(private readonly module: LocatedModule) {}
 
   /** Where `inst` is and its index there, or undefined when it is not in the module. */
   find(inst: Instruction): { home: InstructionHome; index: number } | undefined {
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (this.#sections === null || attempt === 1) this.#sections = this.#buildSections();
-      let home = this.#sections.get(inst);
+      if (this.sections === null || attempt === 1) this.sections = this.buildSections();
+      let home = this.sections.get(inst);
       if (home === undefined) {
-        if (this.#bodies === null || attempt === 1) this.#bodies = this.#buildBodies();
-        home = this.#bodies.get(inst);
+        if (this.bodies === null || attempt === 1) this.bodies = this.buildBodies();
+        home = this.bodies.get(inst);
       }
       if (home !== undefined) {
         const index = home.list.indexOf(inst);
@@ -57,42 +53,42 @@ export class InstructionLocator {
 
   /** Records that `inst` now lives in `home`. */
   placed(inst: Instruction, home: InstructionHome): void {
-    (home.place === 'functions' ? this.#bodies : this.#sections)?.set(inst, home);
+    (home.place === 'functions' ? this.bodies : this.sections)?.set(inst, home);
   }
 
   /** Records that `inst` left the module. */
   left(inst: Instruction): void {
-    this.#sections?.delete(inst);
-    this.#bodies?.delete(inst);
+    this.sections?.delete(inst);
+    this.bodies?.delete(inst);
   }
 
   /** Forgets everything (a section or the bodies were replaced wholesale). */
   reset(): void {
-    this.#sections = null;
-    this.#bodies = null;
+    this.sections = null;
+    this.bodies = null;
   }
 
-  #buildSections(): Map<Instruction, InstructionHome> {
+  private buildSections(): Map<Instruction, InstructionHome> {
     const homes = new Map<Instruction, InstructionHome>();
     for (const name of SECTIONS) {
-      const home: InstructionHome = { list: this.#module.section(name), place: name };
+      const home: InstructionHome = { list: this.module.section(name), place: name };
       for (const inst of home.list) homes.set(inst, home);
     }
     return homes;
   }
 
-  #buildBodies(): Map<Instruction, InstructionHome> {
+  private buildBodies(): Map<Instruction, InstructionHome> {
     const homes = new Map<Instruction, InstructionHome>();
     // Bodies held as words have no instruction objects to edit: reading them would decode them.
-    if (this.#module.hasLazyFunctions) return homes;
-    for (const fn of this.#module.functions) {
+    if (this.module.hasLazyFunctions) return homes;
+    for (const fn of this.module.functions) {
       const lists = [fn.leading, fn.preamble, ...fn.blocks.map((b) => b.instructions)];
       for (const list of lists) {
         const home: InstructionHome = { list, place: 'functions', fn };
         for (const inst of list) homes.set(inst, home);
       }
     }
-    const trailing: InstructionHome = { list: this.#module.trailing, place: 'functions' };
+    const trailing: InstructionHome = { list: this.module.trailing, place: 'functions' };
     for (const inst of trailing.list) homes.set(inst, trailing);
     return homes;
   }
