@@ -4,7 +4,7 @@ import { decodeModule } from '../binary/decodeModule.js';
 import { encodeModule } from '../binary/encodeModule.js';
 import { CallGraphAnalysis } from './CallGraph.js';
 import { EntryPointsAnalysis } from './EntryPoints.js';
-import { checkConsistency } from '../ir/checkConsistency.js';
+import { checkConsistency } from './checkConsistency.js';
 
 const text = `OpCapability Shader
 OpMemoryModel Logical GLSL450

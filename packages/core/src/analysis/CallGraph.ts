@@ -1,6 +1,6 @@
 import { Op } from '../grammar/index.js';
 import type { Analysis, Module } from '../ir/Module.js';
-import { instructionEnd } from '../binary/InstructionWalker.js';
+import { instructionEnd } from '../ir/InstructionWalker.js';
 
 /** Which function calls which (OpFunctionCall), in a module. */
 export interface CallGraph {

@@ -1,4 +1,4 @@
-import { decodeLiteralString, literalStringWordCount } from '../binary/literalString.js';
+import { decodeLiteralString, literalStringWordCount } from '../words/literalString.js';
 import type { Function } from '../ir/Function.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';

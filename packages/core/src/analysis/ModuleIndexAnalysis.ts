@@ -1,4 +1,4 @@
-import { HOST_ENDIANNESS } from '../binary/wordInput.js';
+import { HOST_ENDIANNESS } from '../words/wordInput.js';
 import { encodeModule } from '../binary/encodeModule.js';
 import type { Analysis } from '../ir/Module.js';
 import { indexModule, type BrokenWords, type ModuleIndex } from '../words/ModuleIndex.js';

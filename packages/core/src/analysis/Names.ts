@@ -1,5 +1,5 @@
 import { Op } from '../grammar/index.js';
-import { decodeLiteralString } from '../binary/literalString.js';
+import { decodeLiteralString } from '../words/literalString.js';
 import type { Analysis, Module } from '../ir/Module.js';
 
 /** Debug names of a module (OpName, OpMemberName). */

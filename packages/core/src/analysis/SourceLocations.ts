@@ -1,6 +1,6 @@
 // Referenced member by member, so bundlers inline the numbers and keep no table.
 import { NonSemanticShaderDebugInfo100 as DebugInfo100, Op, extInstSetByName } from '../grammar/index.js';
-import { decodeLiteralString } from '../binary/literalString.js';
+import { decodeLiteralString } from '../words/literalString.js';
 import type { SourceLocation } from '../errors/SpirvError.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';

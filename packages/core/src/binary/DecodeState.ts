@@ -4,7 +4,8 @@ import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/shapes.js
 import type { Instruction } from '../ir/Instruction.js';
 import { OperandTables } from '../ir/OperandTables.js';
 import { createIdFlags, type IdFlags } from '../ir/idTables.js';
-import { instructionAt, placeOf } from './InstructionWalker.js';
+import { instructionAt } from '../ir/InstructionWalker.js';
+import { placeOf } from '../words/instructionSteps.js';
 import { OperandChecks, idOutOfBound } from './operandChecks.js';
 
 /** Per-decode bookkeeping: which ids are defined, their types, int/float widths, ext-inst sets. */

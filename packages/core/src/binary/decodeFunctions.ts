@@ -5,7 +5,7 @@ import { Block } from '../ir/Block.js';
 import { Function } from '../ir/Function.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { DecodeState } from './DecodeState.js';
-import { instructionEnd } from './InstructionWalker.js';
+import { instructionEnd } from '../words/instructionSteps.js';
 
 /**
  * Word counts and result ids over the function region (from `start` to the end), without building

@@ -3,9 +3,10 @@ import { SHAPE_KNOWN, instructionShape } from '../grammar/shapes.js';
 import type { Module } from '../ir/Module.js';
 import { GLOBALS_SECTION, SECTIONS, naturalSection } from '../ir/sections.js';
 import type { DecodeState } from './DecodeState.js';
-import { HEADER_WORDS } from './header.js';
-import { instructionAt, instructionEnd } from './InstructionWalker.js';
-import { hasZeroByte } from './literalString.js';
+import { HEADER_WORDS } from '../words/header.js';
+import { instructionAt } from '../ir/InstructionWalker.js';
+import { instructionEnd } from '../words/instructionSteps.js';
+import { hasZeroByte } from '../words/literalString.js';
 
 const DEBUG_STRINGS = SECTIONS.indexOf('debugStrings');
 const DEBUG_NAMES = SECTIONS.indexOf('debugNames');

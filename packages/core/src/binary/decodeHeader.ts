@@ -1,6 +1,6 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import { HEADER_WORDS, SPIRV_MAGIC, type ModuleHeader } from './header.js';
-import { TEXT_HINT, looksLikeText } from './wordInput.js';
+import { HEADER_WORDS, SPIRV_MAGIC, type ModuleHeader } from '../words/header.js';
+import { TEXT_HINT, looksLikeText } from '../words/wordInput.js';
 
 /**
  * The header of the module in `words`, checked before anything else is read: a truncated header,

@@ -3,7 +3,7 @@ import { SpirvError, type SpirvErrorCode } from '../errors/SpirvError.js';
 import { Op } from '../grammar/index.js';
 import { decodeModule } from './decodeModule.js';
 import { encodeModule } from './encodeModule.js';
-import { swapWords } from './wordInput.js';
+import { swapWords } from '../words/wordInput.js';
 
 // A minimal valid compute module, written as words so each test can corrupt exactly one thing.
 //   OpCapability Shader; OpMemoryModel Logical GLSL450; OpEntryPoint GLCompute %4 "main";

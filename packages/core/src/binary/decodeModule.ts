@@ -5,8 +5,8 @@ import { DecodeState } from './DecodeState.js';
 import { decodeFunctions, scanStructure } from './decodeFunctions.js';
 import { decodeGlobals } from './decodeGlobals.js';
 import { decodeHeader } from './decodeHeader.js';
-import { DEFAULT_MAX_ID_BOUND } from './header.js';
-import { readWords, type BinaryInput } from './wordInput.js';
+import { DEFAULT_MAX_ID_BOUND } from '../words/header.js';
+import { readWords, type BinaryInput } from '../words/wordInput.js';
 
 /** Options for {@link decodeModule}. */
 export interface DecodeOptions {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assemble } from '../index.js';
 import { decodeModule } from './decodeModule.js';
 import { encodeGlobals, encodeModule } from './encodeModule.js';
-import { HOST_ENDIANNESS, swapWords } from './wordInput.js';
+import { HOST_ENDIANNESS, swapWords } from '../words/wordInput.js';
 
 const TEXT = `OpCapability Shader
 OpMemoryModel Logical GLSL450

@@ -2,8 +2,8 @@ import { SpirvError } from '../errors/SpirvError.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Module } from '../ir/Module.js';
 import { SECTIONS } from '../ir/sections.js';
-import { HEADER_WORDS, MAX_INSTRUCTION_WORDS, SPIRV_MAGIC } from './header.js';
-import { HOST_ENDIANNESS, swapWords, type Endianness } from './wordInput.js';
+import { HEADER_WORDS, MAX_INSTRUCTION_WORDS, SPIRV_MAGIC } from '../words/header.js';
+import { HOST_ENDIANNESS, swapWords, type Endianness } from '../words/wordInput.js';
 
 /** Options for {@link encodeModule}. */
 export interface EncodeOptions {

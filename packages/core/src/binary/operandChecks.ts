@@ -3,8 +3,9 @@ import { instructionOperands } from '../grammar/shapes.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { OperandTables } from '../ir/OperandTables.js';
 import { walkOperands } from '../ir/operands.js';
-import { instructionAt, placeOf } from './InstructionWalker.js';
-import { hasZeroByte, terminatorWord } from './literalString.js';
+import { instructionAt } from '../ir/InstructionWalker.js';
+import { placeOf } from '../words/instructionSteps.js';
+import { hasZeroByte, terminatorWord } from '../words/literalString.js';
 
 /** Strings shorter than this many words are searched for their end in the check itself. */
 const SHORT_STRING_WORDS = 16;

@@ -1,4 +1,4 @@
-import { HOST_ENDIANNESS } from './wordInput.js';
+import { HOST_ENDIANNESS } from '../words/wordInput.js';
 import { decodeModule } from './decodeModule.js';
 import { encodeModule } from './encodeModule.js';
 import type { Module } from '../ir/Module.js';

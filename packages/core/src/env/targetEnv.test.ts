@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeVersion } from '../binary/header.js';
+import { makeVersion } from '../words/header.js';
 import { SpirvError } from '../errors/SpirvError.js';
 import { DEFAULT_TARGET_ENV, TARGET_ENVS, parseTargetEnv } from './targetEnv.js';
 

@@ -1,5 +1,5 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import { makeVersion } from '../binary/header.js';
+import { makeVersion } from '../words/header.js';
 
 /**
  * A target environment as SPIRV-Tools names it (`--target-env`): which SPIR-V version a tool writes

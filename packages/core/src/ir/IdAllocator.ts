@@ -1,5 +1,5 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import { DEFAULT_MAX_ID_BOUND, type ModuleHeader } from '../binary/header.js';
+import { DEFAULT_MAX_ID_BOUND, type ModuleHeader } from '../words/header.js';
 
 /**
  * Hands out fresh result ids and keeps the header's bound right. There is one per module: every

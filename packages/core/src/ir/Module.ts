@@ -1,5 +1,5 @@
-import { HOST_ENDIANNESS, type Endianness } from '../binary/wordInput.js';
-import { makeVersion, type ModuleHeader } from '../binary/header.js';
+import { HOST_ENDIANNESS, type Endianness } from '../words/wordInput.js';
+import { makeVersion, type ModuleHeader } from '../words/header.js';
 import { IdAllocator } from './IdAllocator.js';
 import type { Function } from './Function.js';
 import type { Instruction } from './Instruction.js';

@@ -2,7 +2,7 @@
 import { Op } from '../grammar/generated/enums.js';
 import { extInstSetByName } from '../grammar/shapes.js';
 import type { ExtInstSetInfo } from '../grammar/types.js';
-import { decodeLiteralString } from '../binary/literalString.js';
+import { decodeLiteralString } from '../words/literalString.js';
 import type { Instruction } from './Instruction.js';
 import type { OperandContext } from './operands.js';
 import { createIdValues, type IdValues } from './idTables.js';

@@ -1,11 +1,11 @@
-import { InstructionWalker } from '../binary/InstructionWalker.js';
+import { InstructionWalker } from './InstructionWalker.js';
 import type { Instruction } from './Instruction.js';
 import type { Module } from './Module.js';
 import { SECTIONS } from './sections.js';
 
 // The primitives of a word walk live beside the walker; they are re-exported here for the
 // modules that import them from this one.
-export { instructionAt, wordCountAt } from '../binary/InstructionWalker.js';
+export { instructionAt, wordCountAt } from './InstructionWalker.js';
 
 /** Receives the instructions of a module in binary order. */
 export interface InstructionSink {

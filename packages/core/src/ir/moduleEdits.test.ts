@@ -12,8 +12,8 @@ import { TypesAnalysis } from '../analysis/TypeManager.js';
 import { BuiltIn, Decoration, Op, StorageClass } from '../grammar/index.js';
 import { SpirvError } from '../errors/SpirvError.js';
 import { Instruction } from './Instruction.js';
-import { checkConsistency } from './checkConsistency.js';
-import { addDecoration, addGlobalVariable, addName, removeDefinition, replaceAllUsesWith } from './definitionEdits.js';
+import { checkConsistency } from '../analysis/checkConsistency.js';
+import { addDecoration, addGlobalVariable, addName, removeDefinition, replaceAllUsesWith } from '../analysis/definitionEdits.js';
 import type { Analysis, Module } from './Module.js';
 
 const text = `OpCapability Shader

@@ -1,5 +1,5 @@
 import { Op, extInstSetByName, type ExtInstSetInfo } from '../grammar/index.js';
-import { decodeLiteralString } from '../binary/literalString.js';
+import { decodeLiteralString } from '../words/literalString.js';
 import type { Instruction } from './Instruction.js';
 import type { Module } from './Module.js';
 import type { OperandContext } from './operands.js';

@@ -4,7 +4,7 @@ import { Op } from '../grammar/generated/enums.js';
 import { enumerantParameters, extInstOperands, instructionOperands, operandCategory } from '../grammar/shapes.js';
 import type { ExtInstSetInfo, OperandSpec } from '../grammar/types.js';
 import type { Instruction } from './Instruction.js';
-import { terminatorWord } from '../binary/literalString.js';
+import { terminatorWord } from '../words/literalString.js';
 
 /**
  * What operand parsing needs to know about the rest of the module: literal widths depend on types

@@ -1,6 +1,6 @@
 import { SpirvError } from '../errors/SpirvError.js';
 import type { Module } from '../ir/Module.js';
-import { checkConsistency, type Inconsistency } from '../ir/checkConsistency.js';
+import { checkConsistency, type Inconsistency } from '../analysis/checkConsistency.js';
 import { hasErrors, type Diagnostic } from './Diagnostic.js';
 import type { Pass, PassContext } from './Pass.js';
 import { passRegistry, type PassRegistry } from './PassRegistry.js';

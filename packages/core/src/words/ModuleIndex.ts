@@ -1,6 +1,6 @@
-import { HEADER_WORDS } from '../binary/header.js';
-import { instructionEnd } from '../binary/InstructionWalker.js';
-import { decodeLiteralString } from '../binary/literalString.js';
+import { HEADER_WORDS } from './header.js';
+import { instructionEnd } from '../words/instructionSteps.js';
+import { decodeLiteralString } from './literalString.js';
 import { SpirvError } from '../errors/SpirvError.js';
 import { Op } from '../grammar/index.js';
 import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/shapes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assemble } from '../../text/assembler/assemble.js';
-import { checkConsistency } from '../../ir/checkConsistency.js';
+import { checkConsistency } from '../checkConsistency.js';
 import { NamesAnalysis } from '../Names.js';
 import { ControlFlowAnalysis } from './ControlFlow.js';
 import type { Block } from '../../ir/Block.js';

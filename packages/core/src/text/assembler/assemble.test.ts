@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeModule } from '../../binary/encodeModule.js';
-import { makeVersion } from '../../binary/header.js';
+import { makeVersion } from '../../words/header.js';
 import { SpirvError } from '../../errors/SpirvError.js';
 import { Op } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';

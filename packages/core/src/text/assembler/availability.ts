@@ -1,4 +1,4 @@
-import { makeVersion } from '../../binary/header.js';
+import { makeVersion } from '../../words/header.js';
 import type { VersionAvailability } from '../../grammar/index.js';
 
 /** The SPIR-V versions in which an opcode or enumerant can be named, as version words. */

@@ -1,7 +1,7 @@
 // Friendly names, checked through disassemble() on small binaries. The rules are SPIRV-Tools'
 // (FriendlyNameMapper); test/oracle/disassembler.test.ts compares whole modules with spirv-dis.
 import { describe, expect, it } from 'vitest';
-import { encodeLiteralString } from '../../binary/literalString.js';
+import { encodeLiteralString } from '../../words/literalString.js';
 import { decodeModule } from '../../binary/decodeModule.js';
 import { BuiltIn, Decoration, Op, StorageClass } from '../../grammar/index.js';
 import { disassemble } from './disassemble.js';

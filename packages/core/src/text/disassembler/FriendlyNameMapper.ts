@@ -1,4 +1,4 @@
-import { InstructionWalker } from '../../binary/InstructionWalker.js';
+import { InstructionWalker } from '../../ir/InstructionWalker.js';
 import { BuiltIn, Decoration, Op, SHAPE_RESULT, enumerantName } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import type { InstructionSink } from '../../ir/forEachInstruction.js';

@@ -1,6 +1,6 @@
-import { decodeLiteralString, hasZeroByte } from '../../binary/literalString.js';
-import { HEADER_WORDS } from '../../binary/header.js';
-import { InstructionWalker, instructionAt, instructionEnd } from '../../binary/InstructionWalker.js';
+import { decodeLiteralString, hasZeroByte } from '../../words/literalString.js';
+import { HEADER_WORDS } from '../../words/header.js';
+import { InstructionWalker, instructionAt, instructionEnd } from '../../ir/InstructionWalker.js';
 import {
   Op,
   SHAPE_RESULT,

@@ -2,7 +2,7 @@
 // ext-inst numbers; malformed operands). test/oracle/disassembler.test.ts compares whole modules
 // with spirv-dis and assembles the raw forms back with spirv-as.
 import { describe, expect, it } from 'vitest';
-import { encodeLiteralString } from '../../binary/literalString.js';
+import { encodeLiteralString } from '../../words/literalString.js';
 import { decodeModule } from '../../binary/decodeModule.js';
 import { Decoration, ExecutionMode, ExecutionModel, Op, StorageClass } from '../../grammar/index.js';
 import { Instruction } from '../../ir/Instruction.js';

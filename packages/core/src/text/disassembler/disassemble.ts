@@ -1,5 +1,5 @@
 import { decodeModule, type DecodeOptions } from '../../binary/decodeModule.js';
-import type { BinaryInput } from '../../binary/wordInput.js';
+import type { BinaryInput } from '../../words/wordInput.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import type { Module } from '../../ir/Module.js';
 import { OperandTables } from '../../ir/OperandTables.js';

@@ -2,7 +2,7 @@
 // strings it checked to be UTF-8, so its buffer is exactly the encoding of the text. Checked here
 // on strings that are not ASCII, strings that are not UTF-8 (printed as raw words) and every option.
 import { describe, expect, it } from 'vitest';
-import { encodeLiteralString } from '../../binary/literalString.js';
+import { encodeLiteralString } from '../../words/literalString.js';
 import { decodeModule } from '../../binary/decodeModule.js';
 import { Op } from '../../grammar/index.js';
 import { assemble } from '../assembler/assemble.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeLiteralString } from '../../binary/literalString.js';
+import { encodeLiteralString } from '../../words/literalString.js';
 import { Instruction } from '../../ir/Instruction.js';
 import { Op } from '../../grammar/index.js';
 import { sanitize, sanitizedName, writeQuotedString } from './formatString.js';

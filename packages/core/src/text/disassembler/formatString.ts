@@ -5,7 +5,7 @@
  * being silently replaced.
  */
 import type { Instruction } from '../../ir/Instruction.js';
-import { HOST_ENDIANNESS } from '../../binary/wordInput.js';
+import { HOST_ENDIANNESS } from '../../words/wordInput.js';
 import type { OutputBuffer } from './OutputBuffer.js';
 
 /**

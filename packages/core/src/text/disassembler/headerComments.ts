@@ -1,4 +1,4 @@
-import { versionOf, type ModuleHeader } from '../../binary/header.js';
+import { versionOf, type ModuleHeader } from '../../words/header.js';
 import { generatorById } from '../../grammar/index.js';
 
 /**

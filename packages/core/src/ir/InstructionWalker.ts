@@ -1,6 +1,8 @@
-import { SpirvError, formatOffset } from '../errors/SpirvError.js';
 import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/shapes.js';
-import { Instruction } from '../ir/Instruction.js';
+import { instructionEnd } from '../words/instructionSteps.js';
+import { Instruction } from './Instruction.js';
+
+export { instructionEnd, wordCountAt } from '../words/instructionSteps.js';
 
 /**
  * A cursor over SPIR-V instructions held as words: the walk that every word-level reader (the
@@ -102,45 +104,6 @@ export class InstructionWalker {
 }
 
 /**
- * Word index just past the instruction at `words[pos]`: where the next one starts. Checks what a
- * walk relies on, as {@link InstructionWalker.next} does: a word count of 0 or past the end of
- * `words`, or too small for the result type and result id of the opcode, fails with a
- * {@link SpirvError}.
- *
- * The walker's step without its state, for the tightest loops: the position is a local of the
- * loop, not a walker's field (a structural scan of 4.5 MB of function bodies takes about 0.4 ms
- * this way and about 1 ms through a walker).
- *
- * @example
- * ```ts
- * // Every OpFunctionCall's callee, without decoding anything.
- * for (let pos = 0, end: number; pos < words.length; pos = end) {
- *   end = instructionEnd(words, pos);
- *   if ((words[pos] & 0xffff) === Op.FunctionCall) callees.add(words[pos + 3]);
- * }
- * ```
- */
-export function instructionEnd(words: Uint32Array, pos: number): number {
-  const first = words[pos];
-  const end = pos + (first >>> 16);
-  const shape = instructionShape[first & 0xffff];
-  // The words before the operands, without a branch: SHAPE_TYPE is bit 1, SHAPE_RESULT bit 2.
-  const head = 1 + ((shape >>> 1) & 1) + ((shape >>> 2) & 1);
-  if (end < pos + head || end > words.length) throw badInstruction(first, pos, words.length);
-  return end;
-}
-
-/**
- * The word count of the instruction at `words[pos]`, checked: it fails with a {@link SpirvError}
- * when the count is 0 (a walk would never move on) or runs past the end of `words`.
- */
-export function wordCountAt(words: Uint32Array, pos: number): number {
-  const wordCount = words[pos] >>> 16;
-  if (wordCount === 0 || pos + wordCount > words.length) throw badInstruction(words[pos], pos, words.length);
-  return wordCount;
-}
-
-/**
  * A view of the instruction at words `[pos, pos + wordCount)`, as the decoder builds it. For a
  * walk over many instructions, {@link InstructionWalker} does the same without re-reading shapes.
  */
@@ -151,35 +114,4 @@ export function instructionAt(words: Uint32Array, pos: number, wordCount: number
   const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++] : 0;
   const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++] : 0;
   return Instruction.view(opcode, typeId, resultId, words, at, pos + wordCount - at);
-}
-
-// The errors are made by functions of their own so the hot paths stay small.
-// Decoding reads no instruction names (they would weigh on every page that decodes), so an
-// instruction is named by its opcode number, which `spvkit dis` turns into its name.
-
-/** How an error names the instruction at word `pos` (an offset in bytes from the first word walked). */
-export function placeOf(opcode: number, pos: number): string {
-  return `opcode ${opcode} at ${formatOffset(pos * 4)}`;
-}
-
-function badInstruction(first: number, pos: number, limit: number): SpirvError {
-  const wordCount = first >>> 16;
-  const opcode = first & 0xffff;
-  if (wordCount !== 0 && pos + wordCount <= limit) return tooShort(pos, opcode);
-  if (wordCount === 0) {
-    return new SpirvError('WORD_COUNT_ZERO', `${placeOf(opcode, pos)} has a word count of 0`, {
-      offset: pos * 4,
-      hint: 'the module is corrupt: every instruction has at least its opcode word',
-    });
-  }
-  return new SpirvError('WORD_COUNT_PAST_END', `${placeOf(opcode, pos)} declares ${wordCount} words but only ${limit - pos} remain`, {
-    offset: pos * 4,
-    hint: 'the file is truncated or the word count is corrupt',
-  });
-}
-
-function tooShort(pos: number, opcode: number): SpirvError {
-  return new SpirvError('INSTRUCTION_TOO_SHORT', `${placeOf(opcode, pos)} is too short to hold its result type and result id`, {
-    offset: pos * 4,
-  });
 }

@@ -2,11 +2,11 @@
 // instruction edits, so the cached analyses follow them like any other edit. Functions, not
 // Module methods, so that a bundle that never calls them does not carry the analyses they use.
 import { Op, decoratesTarget } from '../grammar/index.js';
-import { encodeLiteralString, decodeLiteralString, literalStringWordCount } from '../binary/literalString.js';
-import { DefUseAnalysis } from '../analysis/DefUse.js';
+import { encodeLiteralString, decodeLiteralString, literalStringWordCount } from '../words/literalString.js';
+import { DefUseAnalysis } from './DefUse.js';
 import { SpirvError } from '../errors/SpirvError.js';
-import { Instruction } from './Instruction.js';
-import type { Module } from './Module.js';
+import { Instruction } from '../ir/Instruction.js';
+import type { Module } from '../ir/Module.js';
 
 /**
  * Makes every use of `oldId` use `newId`: operands and result types, names, decorations and

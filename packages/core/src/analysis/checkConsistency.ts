@@ -1,5 +1,5 @@
-import type { Module } from './Module.js';
-import { builtInSnapshots } from '../analysis/snapshots.js';
+import type { Module } from '../ir/Module.js';
+import { builtInSnapshots } from './snapshots.js';
 
 /** A cached analysis that no longer describes its module. */
 export interface Inconsistency {
