@@ -23,6 +23,6 @@ export {
 export * from './reflection/index.js';
 export { ModuleIndexAnalysis, type IndexedWords } from './ModuleIndexAnalysis.js';
 export { ControlFlowAnalysis, ControlFlow, FunctionControlFlow } from './controlFlow/ControlFlow.js';
-export { ControlFlowGraph, functionEntries } from './controlFlow/ControlFlowGraph.js';
-export { DominatorTree, pseudoRoots } from './controlFlow/DominatorTree.js';
+export { ControlFlowGraph } from './controlFlow/ControlFlowGraph.js';
+export { DominatorTree } from './controlFlow/DominatorTree.js';
 export { StructuralGraph } from './controlFlow/StructuralGraph.js';
