@@ -136,7 +136,7 @@ export function instructionBuilders({ core, sources }) {
   const kindsByName = new Map(core.operand_kinds.map((k) => [k.kind, k]));
   const lines = [
     header(sources.core),
-    "import { encodeLiteralString } from '../../binary/literalString.js';",
+    "import { encodeLiteralString } from '../../words/literalString.js';",
     "import { SpirvError } from '../../errors/SpirvError.js';",
     "import type { Instruction } from '../../ir/Instruction.js';",
     '',
