@@ -36,7 +36,7 @@ export { OperandTables } from './ir/OperandTables.js';
 export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type IdValues } from './ir/idTables.js';
 export { indexModule, definitionOf, type ModuleIndex, type BrokenWords } from './words/ModuleIndex.js';
 export { findBlocks, type BlockStructure, type BlockFault, type BlockWalkListener } from './words/BlockStructure.js';
-export { OpcodePlace, opcodePlace, isBlockTerminator } from './words/opcodePlaces.js';
+export { OpcodePlace, opcodePlace, isBlockTerminator, headerSection, NO_HEADER_SECTION } from './words/opcodePlaces.js';
 export * from './analysis/index.js';
 export * from './pass/index.js';
 export * from './builder/index.js';

@@ -1,5 +1,5 @@
 import { Op } from '../grammar/index.js';
-import { isAnnotation, knownOpcodes } from '../grammar/shapes.js';
+import { NO_HEADER_SECTION, headerSection } from '../words/opcodePlaces.js';
 
 /**
  * The sections of the SPIR-V logical layout (specification 2.4), in order. The function bodies
@@ -21,43 +21,8 @@ export const SECTIONS = [
 
 export type SectionName = (typeof SECTIONS)[number];
 
-/**
- * Section index of each opcode that has a fixed home, but the annotations: the grammar's
- * `Annotation` class gives those (see {@link sectionOfOpcode}). Anything else lives in `globals`.
- * The grammar's other classes do not say this: `Mode-Setting` spans four sections, and `Debug`
- * three plus OpLine, which has no section of its own.
- */
-const FIXED_SECTIONS: readonly (readonly [number, number])[] = [
-  [Op.Capability, 0],
-  [Op.Extension, 1],
-  [Op.ExtInstImport, 2],
-  [Op.MemoryModel, 3],
-  [Op.EntryPoint, 4],
-  [Op.ExecutionMode, 5],
-  [Op.ExecutionModeId, 5],
-  [Op.String, 6],
-  [Op.SourceExtension, 6],
-  [Op.Source, 6],
-  [Op.SourceContinued, 6],
-  [Op.Name, 7],
-  [Op.MemberName, 7],
-  [Op.ModuleProcessed, 8],
-];
-
-// Indexes into SECTIONS, written as numbers like those above.
-const ANNOTATIONS = 9;
+// Indexes into SECTIONS.
 const GLOBALS = 10;
-
-let sections: Map<number, number> | undefined;
-
-/** The section of each opcode with a fixed home, built on first use: one lookup per instruction decoded. */
-function sectionOfOpcode(): Map<number, number> {
-  if (sections === undefined) {
-    sections = new Map(FIXED_SECTIONS);
-    for (const opcode of knownOpcodes()) if (isAnnotation(opcode)) sections.set(opcode, ANNOTATIONS);
-  }
-  return sections;
-}
 
 /**
  * The section an opcode belongs to by the logical layout: types, constants, variables, OpUndef and
@@ -66,8 +31,8 @@ function sectionOfOpcode(): Map<number, number> {
  * moves forward through the sections, so it never reorders anything.
  */
 export function naturalSection(opcode: number, known: boolean): number {
-  const s = sectionOfOpcode().get(opcode);
-  if (s !== undefined) return s;
+  const s = headerSection[opcode];
+  if (s !== NO_HEADER_SECTION) return s;
   if (!known || opcode === Op.Line || opcode === Op.NoLine) return -1;
   return GLOBALS;
 }

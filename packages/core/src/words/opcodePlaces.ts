@@ -14,22 +14,46 @@ export const OpcodePlace = Object.freeze({
 } as const);
 export type OpcodePlace = (typeof OpcodePlace)[keyof typeof OpcodePlace];
 
-const HEADER_OPCODES = [
-  Op.Capability,
-  Op.Extension,
-  Op.ExtInstImport,
-  Op.MemoryModel,
-  Op.EntryPoint,
-  Op.ExecutionMode,
-  Op.ExecutionModeId,
-  Op.String,
-  Op.SourceExtension,
-  Op.Source,
-  Op.SourceContinued,
-  Op.Name,
-  Op.MemberName,
-  Op.ModuleProcessed,
+/**
+ * The section of each opcode with a fixed home before the annotations, by its index in the
+ * logical layout's order (SECTIONS: capabilities 0 ... annotations 9, globals 10). The grammar's
+ * classes do not say this: `Mode-Setting` spans four sections, and `Debug` three plus OpLine,
+ * which has no section of its own.
+ */
+const FIXED_SECTIONS: readonly (readonly [number, number])[] = [
+  [Op.Capability, 0],
+  [Op.Extension, 1],
+  [Op.ExtInstImport, 2],
+  [Op.MemoryModel, 3],
+  [Op.EntryPoint, 4],
+  [Op.ExecutionMode, 5],
+  [Op.ExecutionModeId, 5],
+  [Op.String, 6],
+  [Op.SourceExtension, 6],
+  [Op.Source, 6],
+  [Op.SourceContinued, 6],
+  [Op.Name, 7],
+  [Op.MemberName, 7],
+  [Op.ModuleProcessed, 8],
 ];
+/** The annotations' section index. */
+const ANNOTATIONS = 9;
+
+/** {@link headerSection}'s value for an opcode of no module-level section. */
+export const NO_HEADER_SECTION = 255;
+
+/**
+ * Per opcode (low 16 bits): the index of its module-level section in the logical layout's order
+ * (capabilities 0 ... annotations 9), or {@link NO_HEADER_SECTION} for the rest (types,
+ * constants, variables, body instructions, OpLine, opcodes the grammar does not know).
+ *
+ * @example
+ * ```ts
+ * headerSection[Op.Name]; // 7, the debug names
+ * ```
+ */
+export const headerSection = new Uint8Array(65536).fill(NO_HEADER_SECTION);
+for (const [op, section] of FIXED_SECTIONS) headerSection[op] = section;
 
 /**
  * Per opcode (low 16 bits): its {@link OpcodePlace}. Opcodes the grammar does not know are Body.
@@ -40,11 +64,13 @@ const HEADER_OPCODES = [
  * ```
  */
 export const opcodePlace = new Uint8Array(65536).fill(OpcodePlace.Body);
-for (const op of HEADER_OPCODES) opcodePlace[op] = OpcodePlace.Header;
+for (const [op] of FIXED_SECTIONS) opcodePlace[op] = OpcodePlace.Header;
 // The grammar's opcodes only: the annotations are its class of that name, so new ones come with it.
 for (const op of knownOpcodes()) {
-  if (isAnnotation(op)) opcodePlace[op] = OpcodePlace.Header;
-  else if (opcodePlace[op] === OpcodePlace.Body && (isTypeDeclaration(op) || isConstantCreation(op))) opcodePlace[op] = OpcodePlace.Global;
+  if (isAnnotation(op)) {
+    opcodePlace[op] = OpcodePlace.Header;
+    headerSection[op] = ANNOTATIONS;
+  } else if (opcodePlace[op] === OpcodePlace.Body && (isTypeDeclaration(op) || isConstantCreation(op))) opcodePlace[op] = OpcodePlace.Global;
 }
 for (const op of [Op.Undef, Op.Variable, Op.Line, Op.NoLine, Op.ExtInst]) opcodePlace[op] = OpcodePlace.Either;
 

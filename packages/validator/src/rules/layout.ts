@@ -1,6 +1,6 @@
-import { Op, OpcodePlace, findBlocks, opcodeName, opcodePlace, type BlockFault, type BlockStructure, type ModuleIndex } from '@spvkit/core';
+import { Op, OpcodePlace, findBlocks, headerSection, opcodeName, opcodePlace, type BlockFault, type BlockStructure, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import { Section, sectionOf } from '../scan/opcodeClasses.js';
+import { Section } from '../scan/opcodeClasses.js';
 
 const name = (op: number): string => opcodeName(op) ?? `opcode ${op}`;
 
@@ -35,7 +35,7 @@ export function checkLayout(scan: ModuleIndex, reporter: Reporter): BlockStructu
     // Debug lines and non-semantic instructions may also come between functions.
     if (section === Section.Functions && (op === Op.Line || op === Op.NoLine || (op === Op.ExtInst && scan.debugSets.has(scan.words[scan.operandStart[i]]))))
       return;
-    const wanted = place === OpcodePlace.Header ? (sectionOf[op] as Section) : place === OpcodePlace.Body ? Section.Functions : Section.Globals;
+    const wanted = place === OpcodePlace.Header ? (headerSection[op] as Section) : place === OpcodePlace.Body ? Section.Functions : Section.Globals;
     if (place === OpcodePlace.Body) {
       reporter.report('spvkit-layout-outside-function', i, () => `${name(op)} must be inside a function body`);
       return;
@@ -119,7 +119,7 @@ function sectionAt(scan: ModuleIndex, i: number): Section {
   const op = scan.opcode[i];
   const place = opcodePlace[op];
   if (op === Op.Function || place === OpcodePlace.Body) return Section.Functions;
-  return place === OpcodePlace.Header ? sectionOf[op] : Section.Globals;
+  return place === OpcodePlace.Header ? headerSection[op] : Section.Globals;
 }
 
 /** The instruction number of the `nth` (1-based) instruction with opcode `op`. */
