@@ -90,10 +90,10 @@ function passFlagsUsage(): string {
 }
 
 /**
- * The pass specs of a command line, in its order: pass flags, `--passes a,b` and `--size`.
+ * The passes of a command line, in its order: pass flags, `--passes a,b` and `--size`.
  * Unknown names, and arguments a pass refuses, are usage errors with the pass's own message.
  */
-function passesOf(tokens: ReturnType<typeof parseArgs>['tokens']): { specs: string[]; passes: Pass[] } {
+function passesOf(tokens: ReturnType<typeof parseArgs>['tokens']): Pass[] {
   const flags = new Map(passFlags().map((p) => [p.name, p]));
   const specs: string[] = [];
   for (const t of tokens ?? []) {
@@ -129,7 +129,7 @@ function passesOf(tokens: ReturnType<typeof parseArgs>['tokens']): { specs: stri
       throw e;
     }
   });
-  return { specs, passes };
+  return passes;
 }
 
 /** How the diagnostics of one input are printed: which file they are of, and for assembly its places and names. */
@@ -212,7 +212,7 @@ ${passFlagsUsage()}`;
     if (targetEnv !== undefined) targetEnvOption(targetEnv);
     if (values['preserve-source'] === true && values.reprint === true) throw new UsageError('--preserve-source and --reprint exclude each other');
 
-    const { passes } = passesOf(tokens);
+    const passes = passesOf(tokens);
     const input = positionals[0];
     const preserveAsked = values['preserve-source'] === true;
     // Known from the names; standard input is sniffed once read.
