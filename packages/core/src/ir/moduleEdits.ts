@@ -9,8 +9,7 @@ import { SpirvError } from '../errors/SpirvError.js';
 
 // The edits of a module's instructions behind Module.insert and the rest, given the module and the
 // locator that says where its instructions are. Each tells the analyses about itself through
-// Module.changed. Functions rather than methods of a helper object: a bundle keeps a method's name,
-// a function's it shortens.
+// Module.changed. Plain functions: they hold no state of their own, the module's methods call them.
 
 export function insert(
   module: Module,
