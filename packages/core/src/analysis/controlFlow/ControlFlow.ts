@@ -3,7 +3,7 @@ import type { Function } from '../../ir/Function.js';
 import type { Analysis, Module } from '../../ir/Module.js';
 import { SpirvError } from '../../errors/SpirvError.js';
 import { Op } from '../../grammar/index.js';
-import { findBlocks } from '../../words/BlockStructure.js';
+import { findBlocks, type BlockStructure } from '../../words/BlockStructure.js';
 import type { ModuleIndex } from '../../words/ModuleIndex.js';
 import { ModuleIndexAnalysis } from '../ModuleIndexAnalysis.js';
 import { ControlFlowGraph } from './ControlFlowGraph.js';
@@ -25,8 +25,8 @@ import { StructuralGraph } from './StructuralGraph.js';
 export class ControlFlow {
   /** @internal */
   readonly cfg: ControlFlowGraph;
-  /** @internal */
-  readonly structural: StructuralGraph;
+  private structuralGraph: StructuralGraph | undefined;
+  private readonly structure: BlockStructure;
   /** @internal */
   readonly index: ModuleIndex;
   /** Every block of the module, by its number (binary order). */
@@ -39,8 +39,8 @@ export class ControlFlow {
     const { index } = module.analysis(ModuleIndexAnalysis);
     this.index = index;
     const structure = findBlocks(index);
+    this.structure = structure;
     this.cfg = new ControlFlowGraph(index, structure);
-    this.structural = new StructuralGraph(index, structure, this.cfg);
     const blocks: Block[] = [];
     for (const fn of module.functions) {
       const first = blocks.length;
@@ -57,6 +57,12 @@ export class ControlFlow {
       throw new SpirvError('BAD_FUNCTION_LAYOUT', 'the functions are not made of well-formed blocks: no control-flow graph can be built');
     }
     this.blocks = blocks;
+  }
+
+  /** @internal The structural graph (merge and continue edges), built the first time a construct is asked for. */
+  get structural(): StructuralGraph {
+    this.structuralGraph ??= new StructuralGraph(this.index, this.structure, this.cfg);
+    return this.structuralGraph;
   }
 
   /** The control flow of `fn`, a function of the module (SpirvError `NOT_IN_MODULE` otherwise). */
