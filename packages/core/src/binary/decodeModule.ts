@@ -5,6 +5,7 @@ import { DecodeState } from './DecodeState.js';
 import { decodeFunctions, scanStructure } from './decodeFunctions.js';
 import { decodeGlobals } from './decodeGlobals.js';
 import { decodeHeader } from './decodeHeader.js';
+import { bodiesRegion } from './bodiesRegion.js';
 import { DEFAULT_MAX_ID_BOUND } from '../words/header.js';
 import { readWords, type BinaryInput } from '../words/wordInput.js';
 
@@ -66,7 +67,7 @@ export function decodeModule(input: BinaryInput, options: DecodeOptions = {}): M
       module.functions = functions;
       module.trailing = trailing;
     } else {
-      module.setLazyFunctions({ words, start, end, materialize });
+      module.setLazyFunctions({ words, start, end, materialize, edited: (bodies) => bodiesRegion(module, bodies) });
     }
   }
   return module;

@@ -14,7 +14,8 @@ export interface EncodeOptions {
 /**
  * Encodes a module to words. For a decoded module nothing changed gives back exactly the input,
  * byte for byte (in the input's byte order unless `endianness` says otherwise); function bodies
- * never decoded, and the instructions of an assembled module never built, are copied as they were.
+ * never decoded, and the instructions of an assembled module never built, are copied as they were
+ * (with the word edits recorded against the bodies, `Module.editFunctionWords`, applied on the way).
  *
  * @example
  * ```ts
@@ -23,9 +24,12 @@ export interface EncodeOptions {
  * ```
  */
 export function encodeModule(module: Module, options: EncodeOptions = {}): Uint32Array {
-  const lazy = module.lazyFunctionWords();
+  // Edits recorded against undecoded bodies are written here, in the one write of the output.
+  const edits = module.functionWordEdits();
+  const lazy = edits === null ? module.lazyFunctionWords() : null;
   let total = globalsWordCount(module);
-  if (lazy !== null) total += lazy.length;
+  if (edits !== null) total += edits.length;
+  else if (lazy !== null) total += lazy.length;
   else {
     for (const fn of module.functions) {
       total += sizeOf(fn.leading) + checkedWordCount(fn.definition) + sizeOf(fn.preamble) + checkedWordCount(fn.end);
@@ -36,9 +40,9 @@ export function encodeModule(module: Module, options: EncodeOptions = {}): Uint3
 
   const out = new Uint32Array(total);
   let at = writeGlobals(module, out);
-  if (lazy !== null) {
-    out.set(lazy, at);
-  } else {
+  if (edits !== null) edits.writeTo(out, at);
+  else if (lazy !== null) out.set(lazy, at);
+  else {
     for (const fn of module.functions) {
       at = writeAll(fn.leading, out, at);
       at = fn.definition.writeTo(out, at);

@@ -1,7 +1,5 @@
-import { HOST_ENDIANNESS } from '../words/wordInput.js';
-import { decodeModule } from './decodeModule.js';
-import { encodeModule } from './encodeModule.js';
 import type { Module } from '../ir/Module.js';
+import { bodiesRegion } from './bodiesRegion.js';
 
 /**
  * Gives `module` new function bodies as words (OpFunction to the end of the module, host byte
@@ -22,15 +20,5 @@ import type { Module } from '../ir/Module.js';
  * ```
  */
 export function replaceFunctionWords(module: Module, region: Uint32Array): void {
-  const limit = module.ids.limit;
-  module.setLazyFunctions({
-    words: region,
-    start: 0,
-    end: region.length,
-    materialize: () => {
-      // The region is still the module's while this runs, so the encoding ends with these bodies.
-      const fresh = decodeModule(encodeModule(module, { endianness: HOST_ENDIANNESS }), { maxIdBound: limit, lazyFunctions: false });
-      return { functions: fresh.functions, trailing: fresh.trailing };
-    },
-  });
+  module.setLazyFunctions(bodiesRegion(module, region));
 }

@@ -9,6 +9,7 @@ import type { Block } from './Block.js';
 import { cachedAnalysis, dropAnalyses, updateAnalyses, type Analysis, type AnalysisCache } from './analysisCache.js';
 import { buildLazySections, decodeLazyFunctions, regionWords, type LazyFunctionRegion, type LazyGlobalRegion, type LazyRegions } from './lazyRegions.js';
 import { InstructionLocator } from './InstructionLocator.js';
+import { WordEdits } from '../words/WordEdits.js';
 import * as edits from './moduleEdits.js';
 import { defineSectionAccessors } from './sectionAccessors.js';
 
@@ -46,6 +47,8 @@ export class Module {
   #functions: Function[] | null = [];
   #trailing: Instruction[] = [];
   #regions: LazyRegions = { globals: null, debug: null, functions: null };
+  /** The edits recorded against the undecoded bodies (see editFunctionWords); null when none were asked for. */
+  #functionEdits: WordEdits | null = null;
   #analyses: AnalysisCache = new Map();
   #locator = new InstructionLocator(this);
 
@@ -106,6 +109,7 @@ export class Module {
 
   set functions(value: Function[]) {
     this.#regions.functions = null;
+    this.#functionEdits = null;
     this.#functions = value;
     this.changed({ kind: 'replaced', place: 'functions' });
   }
@@ -135,6 +139,7 @@ export class Module {
    */
   setLazyFunctions(region: LazyFunctionRegion): void {
     this.#regions.functions = region;
+    this.#functionEdits = null;
     this.#functions = null;
     this.#trailing = [];
     this.changed({ kind: 'replaced', place: 'functions' });
@@ -146,7 +151,46 @@ export class Module {
    * decoding them; the array is the module's own buffer: read it, never write it.
    */
   lazyFunctionWords(): Uint32Array | null {
+    this.#applyFunctionEdits();
     return regionWords(this.#regions.functions);
+  }
+
+  /**
+   * The edits recorded against the undecoded function words (read {@link WordEdits.words} and
+   * {@link WordEdits.keptRuns} for the bodies as they are now), or null when the bodies are decoded
+   * or held in a region that cannot be edited. Record edits through {@link editFunctionWords};
+   * {@link encodeModule} writes them straight into its output, and whatever needs the edited
+   * words themselves ({@link lazyFunctionWords}, {@link functions}) applies them first.
+   */
+  functionWordEdits(): WordEdits | null {
+    const region = this.#regions.functions;
+    if (region === null || region.edited === undefined) return null;
+    return (this.#functionEdits ??= new WordEdits(regionWords(region)!));
+  }
+
+  /**
+   * Records edits of the undecoded function words: `record` removes, inserts and renames through
+   * the {@link WordEdits} it is given (indexes of {@link WordEdits.words}), and the cached analyses
+   * hear of it once, as a replacement of the bodies, when it returns. False, calling nothing, when
+   * the bodies cannot be edited as words ({@link functionWordEdits} is null).
+   *
+   * @example
+   * ```ts
+   * module.editFunctionWords((edits) => {
+   *   for (const [from, to] of lines) edits.remove(from, to);
+   * });
+   * ```
+   */
+  editFunctionWords(record: (edits: WordEdits) => void): boolean {
+    const pending = this.functionWordEdits();
+    if (pending === null) return false;
+    const before = pending.version;
+    try {
+      record(pending);
+    } finally {
+      if (pending.version !== before) this.changed({ kind: 'replaced', place: 'functions' });
+    }
+    return true;
   }
 
   /** The instructions of one section of the logical layout. */
@@ -285,7 +329,16 @@ export class Module {
     edits.removeFunction(this, this.#locator, fn);
   }
 
+  /** Writes the edits recorded against the bodies into words of their own, which become the bodies. */
+  #applyFunctionEdits(): void {
+    const pending = this.#functionEdits;
+    if (pending === null || !pending.any) return;
+    this.#regions.functions = this.#regions.functions!.edited!(pending.apply());
+    this.#functionEdits = null;
+  }
+
   #decodeFunctions(): void {
+    this.#applyFunctionEdits();
     const decoded = decodeLazyFunctions(this.#regions);
     if (decoded === null) {
       this.#functions = [];

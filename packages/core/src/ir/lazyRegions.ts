@@ -11,6 +11,12 @@ export interface LazyFunctionRegion {
   readonly start: number;
   readonly end: number;
   materialize(): { functions: Function[]; trailing: Instruction[] };
+  /**
+   * The region of `words`, the bodies these became by edits (`WordEdits`): given, the
+   * module takes edits of its bodies as words (`Module.editFunctionWords`) and applies them here
+   * when something needs the edited words themselves.
+   */
+  edited?(words: Uint32Array): LazyFunctionRegion;
 }
 
 /**

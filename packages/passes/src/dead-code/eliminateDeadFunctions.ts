@@ -9,11 +9,12 @@ import {
   isTypeDeclaration,
   type Module,
   type Pass,
+  type WordEdits,
 } from '@spvkit/core';
-import { bodyWords, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
+import { bodyEdits, functionSpans, type FunctionSpan } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 import { BodyWordFactsAnalysis, holdBodyWordFact } from '../words/BodyWordFacts.js';
-import { dropFunctions } from './bodyRewrite.js';
+import { dropFunctions } from './dropFunctions.js';
 import { BODY_USES, ModuleUses, bodyUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
 
@@ -21,7 +22,8 @@ import { Sweep } from './sweep.js';
  * The functions no entry point (nor an exported function, nor a global such as a function-pointer
  * constant) reaches through calls, as spirv-opt's `--eliminate-dead-functions` finds them.
  */
-export function deadFunctions(module: Module, words: Uint32Array, spans: readonly FunctionSpan[]): Set<number> {
+export function deadFunctions(module: Module, edits: WordEdits, spans: readonly FunctionSpan[]): Set<number> {
+  const words = edits.words;
   const isFunction = new Set(spans.map((s) => s.id));
   const roots: number[] = [];
   for (const ep of module.entryPoints) roots.push(ep.word(1));
@@ -95,25 +97,24 @@ function dropLeadingLines(module: Module): void {
 export const eliminateDeadFunctions: Pass = {
   name: 'eliminate-dead-functions',
   description: 'remove functions no entry point reaches, and the types, constants, names and decorations only they used',
-  // The new bodies drop the old ones' facts; it holds their uses.
+  // The edited bodies drop the old ones' facts; it holds their uses.
   preserves: [BodyWordFactsAnalysis],
   run(module) {
-    const words = bodyWords(module);
-    const spans = functionSpans(module, words);
-    const dead = deadFunctions(module, words, spans);
+    const edits = bodyEdits(module);
+    const spans = functionSpans(module, edits);
+    const dead = deadFunctions(module, edits, spans);
     if (dead.size === 0) return UNCHANGED;
-    const ids = new IdOperands(module, words.length);
-    const live = bodyUses(module, ids, words, { spans, dead });
-    const sweep = new Sweep(new ModuleUses(module, ids, live, words.length));
-    for (const span of spans) if (dead.has(span.id)) sweep.removeFunction(words, span);
+    const ids = new IdOperands(module, edits.words.length);
+    const live = bodyUses(module, ids, edits, { spans, dead });
+    const sweep = new Sweep(new ModuleUses(module, ids, live, edits.words.length));
+    for (const span of spans) if (dead.has(span.id)) sweep.removeFunction(edits, span);
     sweep.run();
     sweep.apply(module);
-    dropFunctions(module, words, spans, dead);
+    const { after, lines } = dropFunctions(module, edits, spans, dead);
     if (spans.length > 0 && dead.has(spans[0].id)) dropLeadingLines(module);
-    // The new bodies are the live ones: their uses are known (what the dead-code passes after
-    // this one would count again).
-    const after = module.lazyFunctionWords();
-    if (after !== null) holdBodyWordFact(BODY_USES, module, after, live);
+    // The live functions' uses are what is left (unless lines before dead ones went, whose file
+    // names were counted): what the dead-code passes after this one would count again.
+    if (!lines) holdBodyWordFact(BODY_USES, module, after, live);
     return { changed: true, diagnostics: [] };
   },
 };

@@ -2,17 +2,17 @@
 // spirv-opt counts them, names and decorations of an id are not uses of it (they go with it), while
 // entry-point interfaces, execution modes, other globals, function bodies and non-semantic
 // instructions (debug info) are.
-import { Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isAnnotation, type Instruction, type Module } from '@spvkit/core';
+import { Decoration, Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, isAnnotation, type Instruction, type Module, type WordEdits } from '@spvkit/core';
 import { idPositions } from '../words/idPositions.js';
 import { IdCounts } from '../words/IdCounts.js';
 import { IdOperands } from '../words/idOperands.js';
 import { bodyWordFact, type BodyWordFact } from '../words/BodyWordFacts.js';
 import type { FunctionSpan } from '../words/bodyWords.js';
 
-/** The uses of ids in body words (a fact kept between passes): see {@link bodyUses}. */
+/** The uses of ids in the edited bodies (a fact kept between passes): see {@link bodyUses}. */
 export const BODY_USES: BodyWordFact<IdCounts> = {
   name: 'body uses',
-  find: (module, words) => countUses(module, new IdOperands(module, words.length), words),
+  find: (module, edits) => countUses(module, new IdOperands(module, edits.words.length), edits),
   same(a, b, module) {
     for (let id = 0; id <= module.header.bound; id++) if (a.get(id) !== b.get(id)) return false;
     return true;
@@ -20,16 +20,17 @@ export const BODY_USES: BodyWordFact<IdCounts> = {
 };
 
 /**
- * The uses of ids in body words, except in the functions of `skip` (from their OpFunction on:
- * what precedes it stays in the module). Without `skip`, found once and kept in the module's cache.
+ * The uses of ids in the edited bodies, except in the functions of `skip` (from their OpFunction
+ * on: what precedes it stays in the module). Without `skip`, found once and kept in the module's cache.
  */
-export function bodyUses(module: Module, ids: IdOperands, words: Uint32Array, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
-  return skip === undefined ? bodyWordFact(BODY_USES, module, words, () => countUses(module, ids, words)) : countUses(module, ids, words, skip);
+export function bodyUses(module: Module, ids: IdOperands, edits: WordEdits, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
+  return skip === undefined ? bodyWordFact(BODY_USES, module, edits, () => countUses(module, ids, edits)) : countUses(module, ids, edits, skip);
 }
 
-function countUses(module: Module, ids: IdOperands, words: Uint32Array, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
+function countUses(module: Module, ids: IdOperands, edits: WordEdits, skip?: { spans: readonly FunctionSpan[]; dead: ReadonlySet<number> }): IdCounts {
+  const words = edits.words;
   const counts = new IdCounts(module.header.bound, words.length + 1024);
-  const positions = idPositions(module, ids, words);
+  const positions = idPositions(module, ids, edits);
   // The word ranges not counted, in order.
   const skipped: number[] = [];
   for (const span of skip?.spans ?? []) if (skip!.dead.has(span.id)) skipped.push(span.definition, span.end);
@@ -103,8 +104,8 @@ export function resultIndex(words: Uint32Array, pos: number): number {
   return (shape & SHAPE_TYPE) !== 0 ? pos + 2 : pos + 1;
 }
 
-/** The uses of a module whose bodies are `words`: the bodies' (memoized per buffer) and the globals'. */
-export function moduleUses(module: Module, words: Uint32Array): ModuleUses {
-  const ids = new IdOperands(module, words.length);
-  return new ModuleUses(module, ids, bodyUses(module, ids, words), words.length);
+/** The uses of a module whose bodies are `edits`: the bodies' (kept in the module's cache) and the globals'. */
+export function moduleUses(module: Module, edits: WordEdits): ModuleUses {
+  const ids = new IdOperands(module, edits.words.length);
+  return new ModuleUses(module, ids, bodyUses(module, ids, edits), edits.words.length);
 }

@@ -10,7 +10,7 @@ import {
   type Module,
   type PassResult,
 } from '@spvkit/core';
-import { bodyWords } from '../words/bodyWords.js';
+import { bodyEdits } from '../words/bodyWords.js';
 import { moduleUses } from './moduleUses.js';
 import { Sweep } from './sweep.js';
 import { BodyWordFactsAnalysis } from '../words/BodyWordFacts.js';
@@ -36,7 +36,7 @@ export const PRESERVED_BY_GLOBAL_EDITS = [
  */
 export function removeUnusedGlobals(module: Module, candidates: readonly Instruction[]): PassResult {
   if (candidates.length === 0) return UNCHANGED;
-  const uses = moduleUses(module, bodyWords(module));
+  const uses = moduleUses(module, bodyEdits(module));
   const sweep = new Sweep(uses);
   for (const c of candidates) if (uses.count(c.resultId) === 0 && sweep.removable(c.resultId)) sweep.removeGlobal(c.resultId);
   if (!sweep.any) return UNCHANGED;

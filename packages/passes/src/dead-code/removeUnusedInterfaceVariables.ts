@@ -1,15 +1,5 @@
-import {
-  Op,
-  StorageClass,
-  UNCHANGED,
-  decodeLiteralString,
-  literalStringWordCount,
-  instructionEnd,
-  makeVersion,
-  type Instruction,
-  type Pass,
-} from '@spvkit/core';
-import { bodyWords, functionSpans } from '../words/bodyWords.js';
+import { Op, StorageClass, UNCHANGED, decodeLiteralString, literalStringWordCount, makeVersion, type Instruction, type Pass } from '@spvkit/core';
+import { bodyEdits, forEachKept, functionSpans } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 import { PRESERVED_BY_GLOBAL_EDITS } from './removeUnusedGlobals.js';
 
@@ -35,26 +25,25 @@ export const removeUnusedInterfaceVariables: Pass = {
       const storage = inst.word(0);
       if (storage !== StorageClass.Function && (everyStorage || storage === StorageClass.Input || storage === StorageClass.Output)) listed.add(inst.resultId);
     }
-    const words = bodyWords(module);
+    const bodies = bodyEdits(module);
+    const words = bodies.words;
     const ids = new IdOperands(module, words.length);
     const used = new Map<number, number[]>();
     const calls = new Map<number, readonly number[]>();
-    for (const span of functionSpans(module, words)) {
+    for (const span of functionSpans(module, bodies)) {
       const vars: number[] = [];
       const seen = new Set<number>();
-      for (let pos = span.definition, end: number; pos < span.end; pos = end) {
-        end = instructionEnd(words, pos);
+      forEachKept(bodies, span.definition, span.end, (pos, end) => {
         const op = words[pos] & 0xffff;
-        if (op !== Op.Function && op !== Op.FunctionParameter) {
-          ids.visit(words, pos, end - pos, (i) => {
-            const id = words[i];
-            if (listed.has(id) && !seen.has(id)) {
-              seen.add(id);
-              vars.push(id);
-            }
-          });
-        }
-      }
+        if (op === Op.Function || op === Op.FunctionParameter) return;
+        ids.visit(words, pos, end - pos, (i) => {
+          const id = words[i];
+          if (listed.has(id) && !seen.has(id)) {
+            seen.add(id);
+            vars.push(id);
+          }
+        });
+      });
       used.set(span.id, vars);
       calls.set(span.id, span.calls);
     }

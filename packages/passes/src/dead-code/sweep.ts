@@ -8,12 +8,12 @@ import {
   decoratesTarget,
   isConstantCreation,
   isExtInst,
-  instructionEnd,
   isTypeDeclaration,
   type Instruction,
   type Module,
+  type WordEdits,
 } from '@spvkit/core';
-import type { FunctionSpan } from '../words/bodyWords.js';
+import { forEachKept, type FunctionSpan } from '../words/bodyWords.js';
 import { resultIndex, type ModuleUses } from './moduleUses.js';
 import { removeDecorationsOf } from '../strip/removeDecorationsOf.js';
 import { builtInConstantMustStay } from './workgroupSize.js';
@@ -50,15 +50,15 @@ export class Sweep {
    * Takes note of a removed function (its words were not counted as uses): its results go, and the
    * globals it used may be left unused.
    */
-  removeFunction(words: Uint32Array, span: FunctionSpan): void {
-    for (let pos = span.definition, end: number; pos < span.end; pos = end) {
-      end = instructionEnd(words, pos);
+  removeFunction(edits: WordEdits, span: FunctionSpan): void {
+    const words = edits.words;
+    forEachKept(edits, span.definition, span.end, (pos, end) => {
       const resultAt = resultIndex(words, pos);
       if (resultAt > 0) this.removed.add(words[resultAt]);
       this.uses.ids.visit(words, pos, end - pos, (i) => {
         if (i !== resultAt) this.candidates.push(words[i]);
       });
-    }
+    });
   }
 
   /** Follows the removals to a fixed point. */
@@ -87,10 +87,7 @@ export class Sweep {
     }
   }
 
-  /**
-   * Removes the collected globals with their names and decorations, edits through the module.
-   * `bodies`, when given, replace the function words.
-   */
+  /** Removes the collected globals with their names and decorations, edits through the module. */
   apply(module: Module): void {
     const removed = this.removed;
     const gone = this.gone;

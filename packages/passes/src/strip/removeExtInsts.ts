@@ -2,9 +2,8 @@
 // from the bodies as words (a freshly decoded module's bodies stay undecoded). Non-semantic
 // instructions of other sets that use a removed result go too, as spirv-opt's KillInst takes the
 // non-semantic tree of what it kills.
-import { Op, instructionEnd, isExtInst, type Instruction, type Module } from '@spvkit/core';
-import { giveBodies } from '../words/ownBodies.js';
-import { FUNCTION_SPANS, bodyWords, SpanBuilder } from '../words/bodyWords.js';
+import { Op, instructionEnd, isExtInst, type Instruction, type Module, type WordEdits } from '@spvkit/core';
+import { FUNCTION_SPANS, SpanBuilder, bodyEdits, editBodies } from '../words/bodyWords.js';
 import { holdBodyWordFact } from '../words/BodyWordFacts.js';
 import { IdOperands } from '../words/idOperands.js';
 import { ID_POSITIONS, appendPositions } from '../words/idPositions.js';
@@ -38,12 +37,13 @@ export interface ExtInstRemoved {
 
 /**
  * Finds what goes; edits nothing. `apply()` then removes it: the globals through the module's
- * edits, the bodies by giving the module new body words.
+ * edits, the bodies by word edits (removals, written when the module is encoded).
  */
 export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): ExtInstRemoved & { apply(): void } {
   const ids = new Set<number>();
   const ops = removal.dropOpcodes ?? new Set<number>();
-  const words = bodyWords(module);
+  const edits = bodyEdits(module);
+  const words = edits.words;
   const idOperands = new IdOperands(module, words.length);
   const operandsOf = (): IdOperands => idOperands;
   const usesRemoved = (inst: Instruction): boolean => {
@@ -69,46 +69,38 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
       if (inst.resultId !== 0) ids.add(inst.resultId);
     }
   }
-  // The bodies: the kept words are copied run by run (each run of kept instructions in one copy,
-  // when the instruction after it is dropped; nothing allocated per instruction), and become the
-  // module's bodies in apply() when anything was dropped; where their ids are is found on the
-  // way, for the passes after this one (use counts, compact-ids).
-  const kept = new Uint32Array(words.length);
-  // Kept words so far, the current run's included; the current run starts at words[runStart].
-  let length = 0;
-  let runStart = 0;
-  // The functions of the new bodies, found on the way for the passes after this one.
+  // The bodies: the dropped instructions are recorded as removals (a run of them as one range;
+  // nothing allocated per instruction), made in apply(); what the walk finds about the words that
+  // stay (their functions, where their ids are) is held for the passes after this one.
+  const removals: number[] = [];
   const spans = new SpanBuilder();
   const positions = new Int32Array(words.length);
   let found = 0;
   const dropOpcode = new Uint8Array(65536);
   for (const op of ops) dropOpcode[op & 0xffff] = 1;
-  for (let pos = 0, end: number; pos < words.length; pos = end) {
-    end = instructionEnd(words, pos);
-    const wordCount = end - pos;
-    const op = words[pos] & 0xffff;
-    let drop = dropOpcode[op] === 1;
-    if (!drop && isExtInst(op) && wordCount >= 5) drop = extInstGoes(words, pos, wordCount, removal, ids, idOperands);
-    else if (op === Op.Line && !drop && removal.everyUse === true) removal.keptUse?.(words[pos + 1]);
-    if (!drop) {
-      spans.note(words, pos, wordCount, op, length);
-      found = appendPositions(idOperands, words, pos, wordCount, positions, found, length);
-      length += wordCount;
-    } else {
-      if (runStart < pos) kept.set(words.subarray(runStart, pos), length - (pos - runStart));
-      runStart = end;
+  const runs = edits.keptRuns();
+  for (let r = 0; r < runs.length; r += 2) {
+    for (let pos = runs[r], end: number; pos < runs[r + 1]; pos = end) {
+      end = instructionEnd(words, pos);
+      const wordCount = end - pos;
+      const op = words[pos] & 0xffff;
+      let drop = dropOpcode[op] === 1;
+      if (!drop && isExtInst(op) && wordCount >= 5) drop = extInstGoes(words, pos, wordCount, removal, ids, idOperands);
+      else if (op === Op.Line && !drop && removal.everyUse === true) removal.keptUse?.(words[pos + 1]);
+      if (!drop) {
+        spans.note(words, pos, wordCount, op);
+        found = appendPositions(idOperands, words, pos, wordCount, positions, found);
+      } else if (removals.length > 0 && removals[removals.length - 1] === pos) removals[removals.length - 1] = end;
+      else removals.push(pos, end);
     }
   }
-  const bodiesChanged = length < words.length;
-  if (bodiesChanged) {
-    // The last run.
-    if (runStart < words.length) kept.set(words.subarray(runStart), length - (words.length - runStart));
-  } else {
-    // Nothing dropped: the bodies stay as they are, and what the walk found about them (their
-    // functions, where their ids are) is theirs, for the passes after this one.
-    holdBodyWordFact(FUNCTION_SPANS, module, words, spans.spans);
-    holdBodyWordFact(ID_POSITIONS, module, words, positions.subarray(0, found));
-  }
+  const bodiesChanged = removals.length > 0;
+  const hold = (on: WordEdits): void => {
+    holdBodyWordFact(FUNCTION_SPANS, module, on, spans.spans);
+    holdBodyWordFact(ID_POSITIONS, module, on, positions.subarray(0, found));
+  };
+  // Nothing dropped: what the walk found describes the bodies as they are.
+  if (!bodiesChanged) hold(edits);
   const any = goneGlobals.size > 0 || bodiesChanged;
   return {
     ids,
@@ -116,11 +108,11 @@ export function planExtInstRemoval(module: Module, removal: ExtInstRemoval): Ext
     apply() {
       if (goneGlobals.size > 0) module.removeWhere('globals', (inst) => goneGlobals.has(inst));
       if (!bodiesChanged) return;
-      giveBodies(module, kept.subarray(0, length));
-      const bodies = module.lazyFunctionWords();
-      if (bodies === null) return;
-      holdBodyWordFact(FUNCTION_SPANS, module, bodies, spans.spans);
-      holdBodyWordFact(ID_POSITIONS, module, bodies, positions.subarray(0, found));
+      hold(
+        editBodies(module, edits, (e) => {
+          for (let k = 0; k < removals.length; k += 2) e.remove(removals[k], removals[k + 1]);
+        }),
+      );
     },
   };
 }

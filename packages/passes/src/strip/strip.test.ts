@@ -176,17 +176,21 @@ describe('strip-debug', () => {
     );
     const module = decodeModule(encodeModule(assemble(twoFunctions, { targetEnv: 'vulkan1.1' })));
     expect(stripDebug.run(module, {}).changed).toBe(true);
-    const words = module.lazyFunctionWords()!;
-    // Held in the module's cache as they were found while copying: asking finds nothing anew.
-    const told = bodyWordFact(FUNCTION_SPANS, module, words, () => []);
+    // The lines are removed by word edits, not written yet.
+    const edits = module.functionWordEdits()!;
+    expect(edits.any).toBe(true);
+    // Held in the module's cache as they were found during its walk: asking finds nothing anew.
+    const told = bodyWordFact(FUNCTION_SPANS, module, edits, () => []);
     expect(told).toHaveLength(2);
     expect(told[0].calls).toHaveLength(1);
-    expect(told).toEqual(FUNCTION_SPANS.find(module, words.slice()));
-    // Where the ids of the new bodies are, found as they were copied: the dead-code passes and
+    expect(told).toEqual(FUNCTION_SPANS.find(module, edits));
+    // Where the ids of the edited bodies are, found on the way: the dead-code passes and
     // compact-ids after it count and renumber through these without walking the bodies again.
-    const found = bodyWordFact(ID_POSITIONS, module, words, () => new Int32Array(0));
-    expect(Array.from(found)).toEqual(Array.from(ID_POSITIONS.find(module, words.slice())));
+    const found = bodyWordFact(ID_POSITIONS, module, edits, () => new Int32Array(0));
+    expect(Array.from(found)).toEqual(Array.from(ID_POSITIONS.find(module, edits)));
     expect(found.some((p) => p < 0)).toBe(true);
+    // None of them is in a removed line.
+    expect(Array.from(found).some((p) => edits.removes(p < 0 ? ~p : p))).toBe(false);
     // And the module's consistency check finds them right.
     expect(checkConsistency(module)).toEqual([]);
   });

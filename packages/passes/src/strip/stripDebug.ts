@@ -14,7 +14,7 @@ const NON_SEMANTIC_INFO = 'SPV_KHR_non_semantic_info';
  * writes, OpenCL.DebugInfo.100, DebugInfo) with their imports; an OpString goes unless a kept
  * non-semantic instruction names it (NonSemantic.DebugPrintf's format), and
  * `SPV_KHR_non_semantic_info` goes when no non-semantic set is left. Bodies still held as words
- * are filtered as words.
+ * lose theirs by word edits, written when the module is encoded.
  */
 export const stripDebug: Pass = {
   name: 'strip-debug',
@@ -42,8 +42,6 @@ export const stripDebug: Pass = {
       module.debugModuleProcessed.length > 0 ||
       module.debugStrings.some((inst) => inst.opcode !== Op.String || !keptStrings.has(inst.resultId));
     if (!strips) return UNCHANGED;
-    // The sections first: the bodies' new words are installed with an encoding of what precedes
-    // them, which is then without the source text (-g puts the whole source in OpSource).
     for (const name of lineSections) module.removeWhere(name, (inst) => LINES.has(inst.opcode));
     const strings = new Set<number>();
     for (const inst of module.debugStrings) if (inst.opcode === Op.String && !keptStrings.has(inst.resultId)) strings.add(inst.resultId);

@@ -1,7 +1,7 @@
 import { assemble, checkConsistency, decodeModule, encodeModule } from '@spvkit/core';
 import { describe, expect, it } from 'vitest';
 import { BodyWordFactsAnalysis, bodyWordFact, holdBodyWordFact } from './BodyWordFacts.js';
-import { FUNCTION_SPANS, functionSpans } from './bodyWords.js';
+import { FUNCTION_SPANS, bodyEdits, functionSpans } from './bodyWords.js';
 
 const text = `OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -20,11 +20,11 @@ const load = () => decodeModule(encodeModule(assemble(text)));
 describe('BodyWordFacts', () => {
   it('finds a fact once per body words and keeps it across edits outside the functions', () => {
     const module = load();
-    const words = module.lazyFunctionWords()!;
-    const spans = functionSpans(module, words);
+    const edits = bodyEdits(module);
+    const spans = functionSpans(module, edits);
     expect(spans).toHaveLength(1);
     module.removeWhere('debugNames', () => true);
-    expect(bodyWordFact(FUNCTION_SPANS, module, words, () => [])).toBe(spans);
+    expect(bodyWordFact(FUNCTION_SPANS, module, edits, () => [])).toBe(spans);
   });
 
   it('is dropped when the bodies change', () => {
@@ -37,9 +37,8 @@ describe('BodyWordFacts', () => {
 
   it('shows a held fact that no longer matches its words to checkConsistency', () => {
     const module = load();
-    const words = module.lazyFunctionWords()!;
     expect(checkConsistency(module)).toEqual([]);
-    holdBodyWordFact(FUNCTION_SPANS, module, words, []);
+    holdBodyWordFact(FUNCTION_SPANS, module, bodyEdits(module), []);
     expect(checkConsistency(module)).toEqual([expect.objectContaining({ analysis: 'body-word-facts', cached: 'function spans: stale' })]);
   });
 });

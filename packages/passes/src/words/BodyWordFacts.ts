@@ -1,50 +1,57 @@
-// Facts about body words worth keeping between passes: a run of strip-debug, the dead-code passes
-// and compact-ids reads the same undecoded bodies several times. They live in the module's own
-// analysis cache, so the module drops them when its bodies change (setLazyFunctions or any edit
-// of a function), runPasses drops them after a pass that does not list them in `preserves`, and
-// checkConsistency finds a fact that no longer matches the words it describes.
-import { type Analysis, type Module } from '@spvkit/core';
+// Facts about the edited body words worth keeping between passes: a run of strip-debug, the
+// dead-code passes and compact-ids reads the same bodies several times. They live in the module's
+// own analysis cache, so the module drops them when its bodies change (new words, recorded edits,
+// any edit of a decoded function), runPasses drops them after a pass that does not list them in
+// `preserves`, and checkConsistency finds a fact that no longer matches the words it describes.
+import { type Analysis, type Module, type WordEdits } from '@spvkit/core';
 
 /**
  * A kind of fact, by name, with how to find it afresh: what the consistency check compares a
- * cached fact with.
+ * cached fact with. It describes the words still there (`edits.keptRuns()`), by their original
+ * indexes.
  */
 export interface BodyWordFact<T> {
   readonly name: string;
-  find(module: Module, words: Uint32Array): T;
+  find(module: Module, edits: WordEdits): T;
   same(a: T, b: T, module: Module): boolean;
 }
 
 interface Held {
   readonly words: Uint32Array;
+  readonly version: number;
   readonly value: unknown;
 }
 
-const sameView = (a: Uint32Array, b: Uint32Array): boolean => a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
+/** Whether `held` was found for the words `edits` describes now. */
+const describes = (held: Held, edits: WordEdits): boolean => {
+  const a = held.words;
+  const b = edits.words;
+  return a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length && held.version === edits.version;
+};
 
-/** The facts held about one module's body words, each for the words it was found in. */
+/** The facts held about one module's body words, each for the edited words it was found in. */
 export class BodyWordFacts {
   private readonly held = new Map<BodyWordFact<unknown>, Held>();
 
-  /** The fact of `words`, found (by `find`, default the fact's own) the first time it is asked for those words. */
-  of<T>(fact: BodyWordFact<T>, module: Module, words: Uint32Array, find: () => T = () => fact.find(module, words)): T {
+  /** The fact of `edits`, found (by `find`, default the fact's own) the first time it is asked for them. */
+  of<T>(fact: BodyWordFact<T>, module: Module, edits: WordEdits, find: () => T = () => fact.find(module, edits)): T {
     const hit = this.held.get(fact);
-    if (hit !== undefined && sameView(hit.words, words)) return hit.value as T;
+    if (hit !== undefined && describes(hit, edits)) return hit.value as T;
     const value = find();
-    this.held.set(fact, { words, value });
+    this.hold(fact, edits, value);
     return value;
   }
 
-  /** Holds a fact found elsewhere (a pass that wrote the words knows their facts). */
-  hold<T>(fact: BodyWordFact<T>, words: Uint32Array, value: T): void {
-    this.held.set(fact, { words, value });
+  /** Holds a fact found elsewhere (a pass that edited the words knows their facts). */
+  hold<T>(fact: BodyWordFact<T>, edits: WordEdits, value: T): void {
+    this.held.set(fact, { words: edits.words, version: edits.version, value });
   }
 
-  /** @internal For the consistency check: each fact held about `words`, with whether it still holds. */
-  check(module: Module, words: Uint32Array): string[] {
+  /** @internal For the consistency check: each fact held about `edits`, with whether it still holds. */
+  check(module: Module, edits: WordEdits): string[] {
     const stale: string[] = [];
-    for (const [fact, { words: of, value }] of this.held)
-      if (sameView(of, words) && !fact.same(value, fact.find(module, words), module)) stale.push(`${fact.name}: stale`);
+    for (const [fact, held] of this.held)
+      if (describes(held, edits) && !fact.same(held.value, fact.find(module, edits), module)) stale.push(`${fact.name}: stale`);
     return stale;
   }
 }
@@ -59,20 +66,20 @@ export const BodyWordFactsAnalysis: Analysis<BodyWordFacts> = {
   build: () => new BodyWordFacts(),
   update: (_facts, change) => change.place !== 'functions',
   snapshot(facts, module) {
-    const words = module.lazyFunctionWords();
-    return words === null ? [] : facts.check(module, words);
+    const edits = module.functionWordEdits();
+    return edits === null ? [] : facts.check(module, edits);
   },
 };
 
 /**
- * The fact of the module's body words `words`, found once and kept in the module's cache; `find`
- * finds it as the caller can (with tables it has built already), the same as the fact's own.
+ * The fact of the module's edited bodies `edits`, found once and kept in the module's cache;
+ * `find` finds it as the caller can (with tables it has built already), the same as the fact's own.
  */
-export function bodyWordFact<T>(fact: BodyWordFact<T>, module: Module, words: Uint32Array, find?: () => T): T {
-  return module.analysis(BodyWordFactsAnalysis).of(fact, module, words, find);
+export function bodyWordFact<T>(fact: BodyWordFact<T>, module: Module, edits: WordEdits, find?: () => T): T {
+  return module.analysis(BodyWordFactsAnalysis).of(fact, module, edits, find);
 }
 
-/** Holds a fact of the module's body words `words` found elsewhere. */
-export function holdBodyWordFact<T>(fact: BodyWordFact<T>, module: Module, words: Uint32Array, value: T): void {
-  module.analysis(BodyWordFactsAnalysis).hold(fact, words, value);
+/** Holds a fact of the module's edited bodies `edits` found elsewhere. */
+export function holdBodyWordFact<T>(fact: BodyWordFact<T>, module: Module, edits: WordEdits, value: T): void {
+  module.analysis(BodyWordFactsAnalysis).hold(fact, edits, value);
 }

@@ -22,6 +22,11 @@ export class IdCounts {
     return copy;
   }
 
+  /** The counts as a table by id (an id absent or 0 counts 0): what WordEdits.rename takes as a map. */
+  table(): Uint32Array | ReadonlyMap<number, number> {
+    return this.dense ?? this.sparse;
+  }
+
   get(id: number): number {
     const d = this.dense;
     if (d !== null) return id < d.length ? d[id] : 0;

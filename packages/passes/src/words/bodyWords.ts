@@ -1,25 +1,87 @@
-// The function bodies as words, whether the module still holds them undecoded or not: the passes
-// of this package that edit bodies read and rewrite words only, so a freshly decoded module's
-// bodies never become objects, and a decoded one goes through the same code.
-import { HEADER_WORDS, HOST_ENDIANNESS, Op, encodeModule, forEachGlobalInstruction, instructionEnd, type Module } from '@spvkit/core';
+// The function bodies as words with the edits recorded against them (core's WordEdits): the
+// passes of this package that edit bodies read words and record removals and renamings, never
+// writing a body, so however many of them run, the bodies are written once, by encodeModule.
+import {
+  HEADER_WORDS,
+  HOST_ENDIANNESS,
+  Op,
+  WordEdits,
+  encodeModule,
+  forEachGlobalInstruction,
+  instructionEnd,
+  replaceFunctionWords,
+  type Module,
+} from '@spvkit/core';
 import { bodyWordFact, type BodyWordFact } from './BodyWordFacts.js';
 
 /**
- * The words from the first OpFunction to the end of the module (host byte order). For bodies still
- * undecoded, the module's own buffer (read it, never write it); otherwise an encoding of them.
+ * The words from the first OpFunction to the end of the module (host byte order) with the edits
+ * recorded against them, removals only: for bodies still undecoded, the module's own edits (those
+ * that insert or rename are applied first, as the passes read ids and walk instructions in the
+ * original words); for decoded ones, an encoding of them without edits, which become the module's
+ * bodies when a pass edits them ({@link editBodies}).
  */
-export function bodyWords(module: Module): Uint32Array {
-  const lazy = module.lazyFunctionWords();
-  if (lazy !== null) return lazy;
-  if (module.functions.length === 0 && module.trailing.length === 0) return new Uint32Array(0);
+export function bodyEdits(module: Module): WordEdits {
+  let own = module.functionWordEdits();
+  if (own !== null && (own.hasInsertions || own.hasRenamings)) {
+    module.lazyFunctionWords();
+    own = module.functionWordEdits();
+  }
+  if (own !== null) return own;
+  if (module.functions.length === 0 && module.trailing.length === 0) return new WordEdits(new Uint32Array(0));
   let head = HEADER_WORDS;
   forEachGlobalInstruction(module, (inst) => {
     head += inst.wordCount;
   });
-  return encodeModule(module, { endianness: HOST_ENDIANNESS }).subarray(head);
+  return new WordEdits(encodeModule(module, { endianness: HOST_ENDIANNESS }).subarray(head));
 }
 
-/** One function in body words: [start, end) covers what precedes its OpFunction (debug lines) through its OpFunctionEnd. */
+/**
+ * Records edits of the bodies that `edits` (from {@link bodyEdits}) describes, and returns the
+ * module's edits after them: for decoded bodies, their words become the module's bodies first.
+ */
+export function editBodies(module: Module, edits: WordEdits, record: (edits: WordEdits) => void): WordEdits {
+  if (module.functionWordEdits() !== edits) replaceFunctionWords(module, edits.words);
+  const own = module.functionWordEdits()!;
+  module.editFunctionWords(record);
+  return own;
+}
+
+/**
+ * Index into `runs` (from WordEdits.keptRuns) of the first kept run that ends after word `pos`:
+ * where a walk of the kept instructions from `pos` starts.
+ */
+export function runAt(runs: Int32Array, pos: number): number {
+  let lo = 0;
+  let hi = runs.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (runs[2 * mid + 1] <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return 2 * lo;
+}
+
+/**
+ * Calls `visit` with each instruction still there in original words `[from, to)` of `edits`, in
+ * order (its start, and just past it).
+ */
+export function forEachKept(edits: WordEdits, from: number, to: number, visit: (pos: number, end: number) => void): void {
+  const words = edits.words;
+  const runs = edits.keptRuns();
+  for (let r = runAt(runs, from); r < runs.length && runs[r] < to; r += 2) {
+    const last = Math.min(runs[r + 1], to);
+    for (let pos = Math.max(runs[r], from), end: number; pos < last; pos = end) {
+      end = instructionEnd(words, pos);
+      visit(pos, end);
+    }
+  }
+}
+
+/**
+ * One function in body words (original indexes of WordEdits.words, whatever was removed since):
+ * [start, end) covers what precedes its OpFunction (debug lines) through its OpFunctionEnd.
+ */
 export interface FunctionSpan {
   readonly id: number;
   /** Where the words belonging to it start: just after the previous OpFunctionEnd (or 0). */
@@ -48,10 +110,7 @@ const NAMES_FUNCTION_LIST = [
 export const NAMES_FUNCTION = new Uint8Array(65536);
 for (const op of NAMES_FUNCTION_LIST) NAMES_FUNCTION[op] = 1;
 
-/**
- * Builds {@link FunctionSpan}s from instructions shown in order: by {@link functionSpans}, and by a
- * pass that writes new bodies, which can tell the next pass their functions without a new walk.
- */
+/** Builds {@link FunctionSpan}s from the instructions shown in order: see {@link functionSpans}. */
 export class SpanBuilder {
   readonly spans: FunctionSpan[] = [];
   private start = 0;
@@ -60,72 +119,39 @@ export class SpanBuilder {
   private calls: number[] = [];
   private kernelQueries: number[] = [];
 
-  /** The instruction at `words[pos]` (opcode `opcode`) is at `at` in the words the spans describe. */
-  note(words: Uint32Array, pos: number, wordCount: number, opcode: number, at: number): void {
+  /** The instruction at `words[pos]`, of opcode `opcode`. */
+  note(words: Uint32Array, pos: number, wordCount: number, opcode: number): void {
     if (opcode === Op.FunctionCall) this.calls.push(words[pos + 3]);
     else if (opcode === Op.Function) {
-      this.definition = at;
+      this.definition = pos;
       this.id = words[pos + 2];
     } else if (opcode === Op.FunctionEnd && this.definition >= 0) {
-      const end = at + wordCount;
+      const end = pos + wordCount;
       this.spans.push({ id: this.id, start: this.start, definition: this.definition, end, calls: this.calls, kernelQueries: this.kernelQueries });
       this.start = end;
       this.definition = -1;
       this.calls = [];
       this.kernelQueries = [];
-    } else if (NAMES_FUNCTION[opcode] === 1) this.kernelQueries.push(at);
+    } else if (NAMES_FUNCTION[opcode] === 1) this.kernelQueries.push(pos);
   }
 }
 
-/** The functions of body words, in order, with their calls (a fact kept between passes). */
+/** The functions of the edited bodies, in order, with their calls (a fact kept between passes). */
 export const FUNCTION_SPANS: BodyWordFact<readonly FunctionSpan[]> = {
   name: 'function spans',
-  find(_module, words) {
+  find(_module, edits) {
     const builder = new SpanBuilder();
-    for (let pos = 0, end: number; pos < words.length; pos = end) {
-      end = instructionEnd(words, pos);
-      builder.note(words, pos, end - pos, words[pos] & 0xffff, pos);
-    }
+    const words = edits.words;
+    forEachKept(edits, 0, words.length, (pos, end) => builder.note(words, pos, end - pos, words[pos] & 0xffff));
     return builder.spans;
   },
   same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
 };
 
 /**
- * The functions of `module`'s body words `words`, in order, with their calls, in one walk, kept
+ * The functions of `module`'s edited bodies `edits`, in order, with their calls, in one walk, kept
  * in the module's cache. Words after the last OpFunctionEnd belong to none.
  */
-export function functionSpans(module: Module, words: Uint32Array): readonly FunctionSpan[] {
-  return bodyWordFact(FUNCTION_SPANS, module, words);
-}
-
-/** Collects words into a growing buffer: the rewritten bodies of a pass. */
-export class WordSink {
-  private buffer: Uint32Array;
-  length = 0;
-
-  constructor(capacity: number) {
-    this.buffer = new Uint32Array(Math.max(16, capacity));
-  }
-
-  /** Appends `words[from, to)`. */
-  copy(words: Uint32Array, from: number, to: number): void {
-    const n = to - from;
-    if (n <= 0) return;
-    this.reserve(n);
-    this.buffer.set(words.subarray(from, to), this.length);
-    this.length += n;
-  }
-
-  /** The words written so far. */
-  words(): Uint32Array {
-    return this.buffer.subarray(0, this.length);
-  }
-
-  private reserve(n: number): void {
-    if (this.length + n <= this.buffer.length) return;
-    const grown = new Uint32Array(Math.max(this.buffer.length * 2, this.length + n));
-    grown.set(this.buffer.subarray(0, this.length));
-    this.buffer = grown;
-  }
+export function functionSpans(module: Module, edits: WordEdits): readonly FunctionSpan[] {
+  return bodyWordFact(FUNCTION_SPANS, module, edits);
 }
