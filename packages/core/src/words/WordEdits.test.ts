@@ -110,6 +110,31 @@ describe('WordEdits', () => {
     );
   });
 
+  it('walks the instructions still there, in any range', () => {
+    // Instructions of 1 to 3 words (OpNop with a word count), some removed.
+    const sizes = [1, 2, 3, 1, 1, 2, 3, 3, 1, 2];
+    const starts: number[] = [];
+    const words: number[] = [];
+    for (const n of sizes) {
+      starts.push(words.length);
+      words.push((n << 16) | 0, ...Array<number>(n - 1).fill(7));
+    }
+    const edits = new WordEdits(Uint32Array.from(words));
+    for (const k of [1, 2, 6, 9]) edits.remove(starts[k], starts[k] + sizes[k]);
+    const kept = starts.filter((_, k) => ![1, 2, 6, 9].includes(k));
+    for (const [from, to] of [
+      [0, words.length],
+      [starts[2], starts[8]],
+      [starts[3], starts[4]],
+      [starts[9], words.length],
+    ]) {
+      const seen: [number, number][] = [];
+      edits.forEachKept(from, to, (pos, end) => seen.push([pos, end]));
+      const expected = kept.filter((p) => p >= from && p < to);
+      expect(seen).toEqual(expected.map((p) => [p, p + sizes[starts.indexOf(p)]]));
+    }
+  });
+
   it('counts its edits, and refuses ranges outside the words', () => {
     const edits = new WordEdits(Uint32Array.of(1, 2, 3));
     expect([edits.any, edits.version]).toEqual([false, 0]);

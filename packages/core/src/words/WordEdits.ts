@@ -1,3 +1,5 @@
+import { instructionEnd } from './instructionSteps.js';
+
 /** Where the words of one renaming are, and what they become. */
 interface Renaming {
   /** Word indexes, ascending; an entry `p < 0` stands for `~p` (a list that marks result ids so can be given as it is). */
@@ -136,6 +138,30 @@ export class WordEdits {
     if (at < this.words.length) runs.push(at, this.words.length);
     this.runs = Int32Array.from(runs);
     return this.runs;
+  }
+
+  /**
+   * Calls `visit` with each instruction still there in original words `[from, to)`, in order: its
+   * first word and the word after it (`from` must start an instruction, or a removed range).
+   */
+  forEachKept(from: number, to: number, visit: (pos: number, end: number) => void): void {
+    const words = this.words;
+    const runs = this.keptRuns();
+    // The first run that ends after `from`.
+    let lo = 0;
+    let hi = runs.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (runs[2 * mid + 1] <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let r = 2 * lo; r < runs.length && runs[r] < to; r += 2) {
+      const last = Math.min(runs[r + 1], to);
+      for (let pos = Math.max(runs[r], from), end: number; pos < last; pos = end) {
+        end = instructionEnd(words, pos);
+        visit(pos, end);
+      }
+    }
   }
 
   /** Writes the edited words into `out` from `at`; returns the index after them. */

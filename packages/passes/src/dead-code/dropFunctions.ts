@@ -1,5 +1,5 @@
 import { Op, type Module, type WordEdits } from '@spvkit/core';
-import { editBodies, forEachKept, type FunctionSpan } from '../words/bodyWords.js';
+import { editBodies, type FunctionSpan } from '../words/bodyWords.js';
 
 /**
  * Removes the functions in `dead` from the bodies `edits` describes, by word edits; returns the
@@ -17,7 +17,7 @@ export function dropFunctions(
   const removals: number[] = [];
   for (const span of spans) {
     if (!dead.has(span.id)) continue;
-    forEachKept(edits, span.start, span.definition, (pos, end) => {
+    edits.forEachKept(span.start, span.definition, (pos, end) => {
       const op = words[pos] & 0xffff;
       if (op === Op.Line || op === Op.NoLine) removals.push(pos, end);
     });

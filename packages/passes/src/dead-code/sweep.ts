@@ -13,7 +13,7 @@ import {
   type Module,
   type WordEdits,
 } from '@spvkit/core';
-import { forEachKept, type FunctionSpan } from '../words/bodyWords.js';
+import type { FunctionSpan } from '../words/bodyWords.js';
 import { resultIndex, type ModuleUses } from './moduleUses.js';
 import { removeDecorationsOf } from '../strip/removeDecorationsOf.js';
 import { builtInConstantMustStay } from './workgroupSize.js';
@@ -52,7 +52,7 @@ export class Sweep {
    */
   removeFunction(edits: WordEdits, span: FunctionSpan): void {
     const words = edits.words;
-    forEachKept(edits, span.definition, span.end, (pos, end) => {
+    edits.forEachKept(span.definition, span.end, (pos, end) => {
       const resultAt = resultIndex(words, pos);
       if (resultAt > 0) this.removed.add(words[resultAt]);
       this.uses.ids.visit(words, pos, end - pos, (i) => {

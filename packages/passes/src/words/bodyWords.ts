@@ -1,17 +1,7 @@
 // The function bodies as words with the edits recorded against them (core's WordEdits): the
 // passes of this package that edit bodies read words and record removals and renamings, never
 // writing a body, so however many of them run, the bodies are written once, by encodeModule.
-import {
-  HEADER_WORDS,
-  HOST_ENDIANNESS,
-  Op,
-  WordEdits,
-  encodeModule,
-  forEachGlobalInstruction,
-  instructionEnd,
-  replaceFunctionWords,
-  type Module,
-} from '@spvkit/core';
+import { HEADER_WORDS, HOST_ENDIANNESS, Op, WordEdits, encodeModule, forEachGlobalInstruction, replaceFunctionWords, type Module } from '@spvkit/core';
 import { bodyWordFact, type BodyWordFact } from './BodyWordFacts.js';
 
 /**
@@ -45,37 +35,6 @@ export function editBodies(module: Module, edits: WordEdits, record: (edits: Wor
   const own = module.functionWordEdits()!;
   module.editFunctionWords(record);
   return own;
-}
-
-/**
- * Index into `runs` (from WordEdits.keptRuns) of the first kept run that ends after word `pos`:
- * where a walk of the kept instructions from `pos` starts.
- */
-export function runAt(runs: Int32Array, pos: number): number {
-  let lo = 0;
-  let hi = runs.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (runs[2 * mid + 1] <= pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return 2 * lo;
-}
-
-/**
- * Calls `visit` with each instruction still there in original words `[from, to)` of `edits`, in
- * order (its start, and just past it).
- */
-export function forEachKept(edits: WordEdits, from: number, to: number, visit: (pos: number, end: number) => void): void {
-  const words = edits.words;
-  const runs = edits.keptRuns();
-  for (let r = runAt(runs, from); r < runs.length && runs[r] < to; r += 2) {
-    const last = Math.min(runs[r + 1], to);
-    for (let pos = Math.max(runs[r], from), end: number; pos < last; pos = end) {
-      end = instructionEnd(words, pos);
-      visit(pos, end);
-    }
-  }
 }
 
 /**
@@ -142,7 +101,7 @@ export const FUNCTION_SPANS: BodyWordFact<readonly FunctionSpan[]> = {
   find(_module, edits) {
     const builder = new SpanBuilder();
     const words = edits.words;
-    forEachKept(edits, 0, words.length, (pos, end) => builder.note(words, pos, end - pos, words[pos] & 0xffff));
+    edits.forEachKept(0, words.length, (pos, end) => builder.note(words, pos, end - pos, words[pos] & 0xffff));
     return builder.spans;
   },
   same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
