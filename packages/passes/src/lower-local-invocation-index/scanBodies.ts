@@ -214,11 +214,8 @@ function locate(module: Module, numbers: Iterable<number>): Map<number, Located>
     take(fn, undefined, fn.leading);
     take(fn, undefined, [fn.definition, ...fn.preamble]);
     for (const block of fn.blocks) {
-      if (wanted[k] >= n + 1 + block.instructions.length) n += 1 + block.instructions.length;
-      else {
-        n++; // the label
-        take(fn, block, block.instructions);
-      }
+      n++; // its label
+      take(fn, block, block.instructions);
     }
     n++; // OpFunctionEnd
   }
