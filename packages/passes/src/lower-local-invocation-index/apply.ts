@@ -27,7 +27,7 @@ export function applyPlan(module: Module, plan: Plan): Diagnostic[] {
 
   let newRegion: Uint32Array | undefined;
   if (raw !== undefined) {
-    newRegion = edit.rewriteWords(module.lazyFunctionWords()!, raw.sites, inline);
+    newRegion = edit.rewriteWords(raw.words!, raw.reads, inline);
   } else {
     const scan = objects!;
     const replacements = new Map<Instruction, Instruction[]>();

@@ -7,9 +7,10 @@
  * reference. See README.md of @spvkit/passes for the cases and the choices made.
  *
  * The pass works in phases, a file each, read in this order:
- * 1. finding the uses (findUses.ts; scanWords.ts while the bodies are undecoded words, else
- *    scanObjects.ts), which only reads the module and throws a SpirvError for anything it cannot
- *    lower, so a refused module is untouched;
+ * 1. finding the uses (findUses.ts for the variables and the globals, scanBodies.ts for the
+ *    function bodies, one walk over their words whether or not they were decoded), which only
+ *    reads the module and throws a SpirvError for anything it cannot lower, so a refused module
+ *    is untouched;
  * 2. planning (plan.ts, with flavors.ts): how each function that reads the index computes it;
  * 3. emitting the index expression (indexExpression.ts), once per flavor and type;
  * 4. applying the plan (apply.ts, with the edits in editor.ts).

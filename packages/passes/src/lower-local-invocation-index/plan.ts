@@ -2,12 +2,10 @@
 // that function computes it (its "flavor": a workgroup size and the LocalInvocationId variable
 // to read), or whether it must read a Private copy written by each entry point (functions
 // reached from entry points of different sizes). Still nothing is edited.
-import { ExecutionModel, SpirvError, EntryPointsAnalysis, TypesAnalysis, type EntryPointInfo, type Instruction, type Module } from '@spvkit/core';
-import { PASS_NAME, fail } from './fail.js';
+import { ExecutionModel, EntryPointsAnalysis, Op, TypesAnalysis, type EntryPointInfo, type Instruction, type Module } from '@spvkit/core';
+import { fail } from './fail.js';
 import { scanGlobals, type IndexVar } from './findUses.js';
-import { scanWords, type RawScan } from './scanWords.js';
-import type { RawSite } from './findUses.js';
-import { scanObjects, type ObjectScan } from './scanObjects.js';
+import { instructionNumbered, onObjects, scanBodies, type ObjectScan, type Scan } from './scanBodies.js';
 import { FlavorResolver, type Flavor } from './flavors.js';
 
 export type { Flavor };
@@ -25,8 +23,8 @@ export interface Plan {
   readonly rootOf: ReadonlyMap<number, IndexVar>;
   /** DebugGlobalVariables describing an index variable. */
   readonly debugGlobals: readonly Instruction[];
-  /** The reads, found in undecoded words (the fast path) ... */
-  readonly raw: (RawScan & { sites: (RawSite & { root: number })[] }) | undefined;
+  /** The reads, to be rewritten in the module's undecoded words (the fast path) ... */
+  readonly raw: Scan | undefined;
   /** ... or in decoded bodies (one of the two is set). */
   readonly objects: ObjectScan | undefined;
   readonly readers: ReadonlyMap<number, Reader>;
@@ -45,19 +43,12 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
   const globals = module.analysis(TypesAnalysis);
   const debugGlobals = scanGlobals(module, rootOf);
 
-  // Function bodies: by words while they are undecoded and only plain loads read the index.
-  let raw = module.hasLazyFunctions ? scanWords(module, rootOf) : undefined;
-  let objects = raw === undefined ? scanObjects(module, rootOf) : undefined;
+  const scan = scanBodies(module, rootOf);
   const readers = new Map<number, Reader>();
-  const reader = (fnId: number, root: IndexVar, at: () => Instruction): void => {
-    const r = readers.get(fnId);
-    if (r === undefined) readers.set(fnId, { roots: new Set([root]), at });
-    else r.roots.add(root);
-  };
-  if (raw !== undefined) {
-    for (const s of raw.sites) reader(s.fnId, rootOf.get(s.root)!, () => findResult(module, s.resultId));
-  } else {
-    for (const s of objects!.sites) reader(s.fn.id, s.root, () => s.inst);
+  for (const s of scan.reads) {
+    const r = readers.get(s.fnId);
+    if (r === undefined) readers.set(s.fnId, { roots: new Set([s.root]), at: () => instructionNumbered(module, s.at) });
+    else r.roots.add(s.root);
   }
   // From the call graph, which reads undecoded bodies without decoding them.
   const eps = module.analysis(EntryPointsAnalysis).list;
@@ -111,17 +102,12 @@ export function plan(module: Module, rootOf: ReadonlyMap<number, IndexVar>): Pla
       }
     }
   }
-  if (raw !== undefined && shared.size > 0) {
-    // The Private copy is written in decoded bodies.
-    raw = undefined;
-    objects = scanObjects(module, rootOf);
-  }
+  // Word by word while the bodies are undecoded and every read is a plain OpLoad that computes
+  // the index itself; else on the decoded bodies (pointer copies, parameters, the Private copy).
+  const byWords =
+    scan.words !== undefined && shared.size === 0 && scan.dropped.length === 0 && scan.params.length === 0 && scan.reads.every((s) => s.opcode === Op.Load);
+  const raw = byWords ? scan : undefined;
+  const objects = byWords ? undefined : onObjects(module, scan);
 
   return { rootOf, debugGlobals, raw, objects, readers, eps, flavors, inline, shared, initializers };
-}
-
-/** The instruction with result `id` in a function body (decodes the bodies; for messages only). */
-function findResult(module: Module, id: number): Instruction {
-  for (const fn of module.functions) for (const inst of fn.allInstructions()) if (inst.resultId === id) return inst;
-  throw new SpirvError('PASS_FAILED', `${PASS_NAME}: internal error: %${id} not found`);
 }
