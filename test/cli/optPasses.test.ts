@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assemble, decodeModule, encodeModule, Op, passRegistry, runPasses, SpirvError } from '@spvkit/core';
-import { RELEASE_PASSES } from '@spvkit/passes';
+import { PERFORMANCE_PASSES, RELEASE_PASSES, SIZE_PASSES, availableRecipe } from '@spvkit/passes';
 import { runCli as spvkit } from '../support/runCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'spvkit-cli-opt-passes-'));
@@ -113,8 +113,7 @@ describe('spvkit opt: pass flags from the registry', () => {
     expect(b.words![3]).toBeGreaterThan(a.words![3]);
   });
 
-  it("spirv-opt's four release flags on a binary (run fused: one walk over the bodies) give the bytes of the passes", async () => {
-    // Without the dead function, which the fused walk leaves to the passes.
+  it("spirv-opt's four release flags on a binary (the bodies edited as words, written once) give the bytes of the passes", async () => {
     const live = shader.slice(0, shader.indexOf('%dead = OpFunction')).replace('OpName %dead "dead"\n', '');
     const spv = join(dir, 'live.spv');
     writeFileSync(spv, encodeModule(assemble(live, { targetEnv: 'vulkan1.1' })));
@@ -134,7 +133,7 @@ describe('spvkit opt: pass flags from the registry', () => {
     expect(decodeModule(readFileSync(out)).globals.length).toBeLessThan(decodeModule(readFileSync(spv)).globals.length);
   });
 
-  it('a body the decoder would reject fails the fused run as it fails any other (the fused walk makes the structural check as it goes)', async () => {
+  it('a body the decoder would reject fails a run of several passes as it fails a run of one', async () => {
     const live = shader.slice(0, shader.indexOf('%dead = OpFunction')).replace('OpName %dead "dead"\n', '');
     const words = encodeModule(assemble(live, { targetEnv: 'vulkan1.1' }));
     // The body's OpLabel defines the id of the module's first constant again.
@@ -145,7 +144,7 @@ describe('spvkit opt: pass flags from the registry', () => {
     words[label + 1] = module.globals.find((inst) => inst.opcode === Op.Constant)!.resultId;
     const spv = join(dir, 'duplicate.spv');
     writeFileSync(spv, words);
-    const fusedRun = await spvkit([
+    const listRun = await spvkit([
       'opt',
       spv,
       '-o',
@@ -158,7 +157,27 @@ describe('spvkit opt: pass flags from the registry', () => {
     const passRun = await spvkit(['opt', spv, '-o', join(dir, 'never.spv'), '--strip-debug']);
     expect(passRun.code).not.toBe(0);
     expect(passRun.stderr).toContain('already defined');
-    expect({ code: fusedRun.code, stderr: fusedRun.stderr }).toEqual({ code: passRun.code, stderr: passRun.stderr });
+    expect({ code: listRun.code, stderr: listRun.stderr }).toEqual({ code: passRun.code, stderr: passRun.stderr });
+  });
+
+  it("-O and -Os run spirv-opt's recipes, in its order, with the other flags where they stand", async () => {
+    for (const [flag, recipe] of [
+      ['-O', PERFORMANCE_PASSES],
+      ['-Os', SIZE_PASSES],
+    ] as const) {
+      const { passes, missing } = availableRecipe(recipe);
+      const r = await opt(['--strip-debug', flag, '--compact-ids']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.words).toEqual(expected(['strip-debug', ...passes, 'compact-ids']));
+      // What the recipe lacks is named once, not read as -O -s or as a usage error.
+      if (missing.length > 0)
+        expect(r.stderr).toContain(`${flag} runs ${passes.length} of the ${recipe.length} passes of spirv-opt's recipe: spvkit has no --${missing[0]}`);
+      else expect(r.stderr).toBe('');
+      // After `--` it is a file name, as any other argument: a second input, which -o cannot take.
+      const named = await spvkit(['opt', input, '-o', join(dir, 'x.spv'), '--', flag]);
+      expect(named.code).toBe(2);
+      expect(named.stderr).not.toContain("spirv-opt's recipe");
+    }
   });
 
   it('--size runs the release set, in its order', async () => {

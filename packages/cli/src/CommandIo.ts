@@ -36,6 +36,12 @@ export interface Command {
   readonly usage: string;
   /** Its options, so that the batch layer can tell inputs from option values. */
   readonly options: CommandOptions;
+  /**
+   * The command line with the spellings node's parseArgs cannot read (glslangValidator's `-gVS`,
+   * spirv-opt's `-Os`, which it would split into single-letter flags) as options it can; applied
+   * once, before the batch layer or {@link run} reads the arguments.
+   */
+  rewriteArgs?(args: readonly string[]): string[];
   /** Present for commands that take many inputs (`dis`, `as`, `val`, `opt`, `info`, `glsl`). */
   readonly batch?: BatchSupport;
   /** Runs on exactly one input (the batch layer calls it once per file). */

@@ -57,7 +57,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return 0;
   }
   const batch = command.batch;
-  return runCommand(command, () => (batch !== undefined ? runBatch(command, batch, rest, io) : command.run(rest, io)), io);
+  const args = command.rewriteArgs?.(rest) ?? rest;
+  return runCommand(command, () => (batch !== undefined ? runBatch(command, batch, args, io) : command.run(args, io)), io);
 }
 
 export { UsageError, type Command, type CommandIo };

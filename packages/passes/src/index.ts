@@ -18,6 +18,7 @@ import { registerBuiltinPasses } from './registerBuiltinPasses.js';
 
 export { registerBuiltinPasses };
 export { RELEASE_PASSES, STRIPPING_PASSES } from './presets/releasePasses.js';
+export { PERFORMANCE_PASSES, SIZE_PASSES, availableRecipe, type AvailableRecipe } from './presets/optimizerRecipes.js';
 export { lowerLocalInvocationIndex, registerLowerLocalInvocationIndex } from './lower-local-invocation-index/index.js';
 export {
   setSpecConstantDefaults,

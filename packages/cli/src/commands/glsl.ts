@@ -52,8 +52,9 @@ export const glslCommand: Command = {
   usage: USAGE,
   options: OPTIONS,
   batch: { inputExtensions: STAGE_EXTENSIONS, outputPath: (rel) => `${rel}.spv` },
-  async run(rawArgs, io) {
-    const { values, positionals } = parseArgs({ args: debugFlags(rawArgs), allowPositionals: true, strict: true, options: OPTIONS });
+  rewriteArgs: debugFlags,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
     if (positionals.length !== 1)
       throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');

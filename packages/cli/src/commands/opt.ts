@@ -13,7 +13,7 @@ import {
 } from '@spvkit/core';
 // Importing @spvkit/passes registers the built-in passes, whose names become flags here; the
 // validator's `validate-builtins` is one too.
-import { RELEASE_PASSES } from '@spvkit/passes';
+import { PERFORMANCE_PASSES, RELEASE_PASSES, SIZE_PASSES, availableRecipe } from '@spvkit/passes';
 import { VALIDATE_BUILTINS, registerValidateBuiltins } from '@spvkit/validator';
 import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
@@ -53,7 +53,22 @@ const OPTIONS = {
   reprint: { type: 'boolean' },
   'source-map': { type: 'boolean' },
   [PRESET]: { type: 'boolean' },
+  // spirv-opt's -O and -Os, as rewriteArgs spells them for parseArgs (which reads -Os as -O -s).
+  O: { type: 'boolean' },
+  Os: { type: 'boolean' },
 } satisfies CommandOptions;
+
+/** spirv-opt's optimizer recipes, by the option that names them. */
+const RECIPES: Readonly<Record<string, readonly string[]>> = { O: PERFORMANCE_PASSES, Os: SIZE_PASSES };
+
+/** The recipe warnings printed so far: a folder run says each once, not once per file. */
+const warned = new Set<string>();
+
+/** `-O` and `-Os` as the options `--O` and `--Os`; the rest as it is (all of it after `--`). */
+function recipeFlags(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((a, i) => ((end < 0 || i < end) && (a === '-O' || a === '-Os') ? `-${a}` : a));
+}
 
 /** Option names a pass flag may not take: opt's own and the batch layer's. */
 const RESERVED = new Set([...Object.keys(OPTIONS), 'out-dir', 'jobs', 'json', 'help']);
@@ -93,13 +108,22 @@ function passFlagsUsage(): string {
  * The passes of a command line, in its order: pass flags, `--passes a,b` and `--size`.
  * Unknown names, and arguments a pass refuses, are usage errors with the pass's own message.
  */
-function passesOf(tokens: ReturnType<typeof parseArgs>['tokens']): Pass[] {
+function passesOf(tokens: ReturnType<typeof parseArgs>['tokens'], io: CommandIo): Pass[] {
   const flags = new Map(passFlags().map((p) => [p.name, p]));
   const specs: string[] = [];
   for (const t of tokens ?? []) {
     if (t.kind !== 'option') continue;
     const flag = flags.get(t.name);
-    if (flag !== undefined) {
+    const recipe = RECIPES[t.name];
+    if (recipe !== undefined) {
+      const { passes, missing } = availableRecipe(recipe);
+      specs.push(...passes);
+      const warning = `spvkit opt: warning: -${t.name} runs ${passes.length} of the ${recipe.length} passes of spirv-opt's recipe: spvkit has no ${missing.map((m) => `--${m}`).join(', ')} yet\n`;
+      if (missing.length > 0 && !warned.has(warning)) {
+        warned.add(warning);
+        io.stderr.write(warning);
+      }
+    } else if (flag !== undefined) {
       // `--name=` (empty) names a pass whose argument is optional without one.
       specs.push(flag.argument === undefined || t.value === undefined || t.value === '' ? t.name : `${t.name}=${t.value}`);
     } else if (t.name === PRESET) specs.push(...RELEASE_PASSES);
@@ -172,8 +196,9 @@ export const optCommand: Command = {
   },
   // The output keeps the input's form (.spv stays binary, .spvasm text).
   batch: { inputExtensions: ['.spv', '.spvasm'], outputPath: (rel) => rel, needsOutput: true },
+  rewriteArgs: recipeFlags,
   get usage() {
-    return `spvkit opt IN... (-o OUT | --out-dir DIR) [PASS FLAGS...] [--${PRESET}] [--passes a,b,...] [--target-env ENV]
+    return `spvkit opt IN... (-o OUT | --out-dir DIR) [PASS FLAGS...] [-O | -Os] [--${PRESET}] [--passes a,b,...] [--target-env ENV]
                 [--validate] [--preserve-source | --reprint] [--source-map]
   IN and OUT are .spv (binary) or .spvasm (assembly) by extension; - is standard input/output.
   Passes run in command-line order, each as often as it is named; the flags are spirv-opt's.
@@ -181,6 +206,9 @@ export const optCommand: Command = {
   --${PRESET}             the release set (spirv-opt's flags in this order):
                      ${RELEASE_PASSES.map((p) => `--${p}`).join(' ')}.
                      Removes debug info and what nothing uses; what the module computes stays.
+  -O, -Os            spirv-opt's optimizer recipes (performance, size), in its order, with the
+                     other flags where they stand (--strip-debug -Os). Passes of the recipe that
+                     spvkit does not have yet are named in a warning and left out.
   --validate         validate the result with @spvkit/validator, every family (as spvkit val):
                      each error at file:line:column with its rule code or VUID, exit code 1.
                      Without --target-env, by val's default: Vulkan rules for the module's version.
@@ -212,7 +240,7 @@ ${passFlagsUsage()}`;
     if (targetEnv !== undefined) targetEnvOption(targetEnv);
     if (values['preserve-source'] === true && values.reprint === true) throw new UsageError('--preserve-source and --reprint exclude each other');
 
-    const passes = passesOf(tokens);
+    const passes = passesOf(tokens, io);
     const input = positionals[0];
     const preserveAsked = values['preserve-source'] === true;
     // Known from the names; standard input is sniffed once read.
