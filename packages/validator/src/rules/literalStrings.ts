@@ -1,6 +1,6 @@
 import { Op, enumerantParameters, instructionAt, instructionOperands, walkOperands, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import { ScanOperandContext } from '../scan/idOperands.js';
+import { ScanOperandContext } from '../scan/ScanOperandContext.js';
 
 /** Per opcode: 1 when an operand of its own is a literal string, 0 when none is; -1 not computed yet. */
 const holdsString = new Int8Array(65536).fill(-1);
