@@ -39,6 +39,7 @@ describe('generate.mjs', () => {
       'enum/Op.ts',
       'enum/Decoration.ts',
       'shapes.ts',
+      'operandLayouts.ts',
       'opcodeNames.ts',
       'enumNames.ts',
       'extNames.ts',

@@ -38,6 +38,19 @@ export { indexModule, definitionOf, type ModuleIndex, type BrokenWords } from '.
 export { WordEdits } from './words/WordEdits.js';
 export { findBlocks, type BlockStructure, type BlockFault, type BlockWalkListener } from './words/BlockStructure.js';
 export { OpcodePlace, opcodePlace, isBlockTerminator, headerSection, NO_HEADER_SECTION } from './words/opcodePlaces.js';
+export {
+  OperandClass,
+  OperandQuantity,
+  opcodeLayout,
+  layoutCodes,
+  layoutKinds,
+  layoutKindName,
+  layoutParameterTables,
+  extInstLayout,
+  enumerantLayout,
+  UNKNOWN_EXT_INST_LAYOUT,
+} from './words/operandLayout.js';
+export { IdOperandWalker } from './words/IdOperandWalker.js';
 export * from './analysis/index.js';
 export * from './pass/index.js';
 export * from './builder/index.js';

@@ -13,6 +13,7 @@ import {
   type SourceLocation,
   ControlFlowGraph,
   indexModule,
+  IdOperandWalker,
   type ModuleIndex,
 } from '@spvkit/core';
 import { Reporter, type Finding } from './report/Reporter.js';
@@ -26,13 +27,13 @@ import { checkDecorations } from './rules/decorations/checkDecorations.js';
 import { checkEnvironment } from './rules/environment/checkEnvironment.js';
 import type { FamilyContext } from './rules/FamilyContext.js';
 import { checkIds } from './rules/ids.js';
+import { ScanOperandContext } from './scan/ScanOperandContext.js';
 import { checkOperands } from './rules/operands/checkOperands.js';
 import { checkLayout } from './rules/layout.js';
 import { checkLiteralStrings } from './rules/literalStrings.js';
 import { checkSsa } from './rules/ssa.js';
 import { checkTypes } from './rules/types.js';
 import { checkValueTypes } from './rules/values.js';
-import { IdOperands } from './scan/idOperands.js';
 import { readString } from './scan/readString.js';
 
 /** Options of {@link validate}. */
@@ -91,7 +92,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
     );
   }
   checkLiteralStrings(scan, reporter);
-  const ids = new IdOperands(scan);
+  const ids = new IdOperandWalker(new ScanOperandContext(scan));
   const structure = checkLayout(scan, reporter);
   checkIds(scan, ids, reporter);
   const cfg = new ControlFlowGraph(scan, structure);

@@ -1,61 +1,14 @@
 import { SpirvError } from '../errors/SpirvError.js';
-import { instructionOperands } from '../grammar/shapes.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { OperandTables } from '../ir/OperandTables.js';
 import { walkOperands } from '../ir/operands.js';
 import { instructionAt } from '../ir/InstructionWalker.js';
 import { placeOf } from '../words/instructionSteps.js';
 import { hasZeroByte, terminatorWord } from '../words/literalString.js';
+import { OperandClass, OperandQuantity, layoutCodes, opcodeLayout } from '../words/operandLayout.js';
 
 /** Strings shorter than this many words are searched for their end in the check itself. */
 const SHORT_STRING_WORDS = 16;
-
-const K_ID = 0;
-const K_WORD = 1;
-const K_STRING = 2;
-const K_TYPED_NUMBER = 3;
-const Q_ONE = 0;
-const Q_OPTIONAL = 1;
-const Q_MANY = 2;
-
-/** The operand kinds a check plan handles, and how. */
-const CHECK_KINDS: Readonly<Partial<Record<string, number>>> = {
-  IdRef: K_ID,
-  IdScope: K_ID,
-  IdMemorySemantics: K_ID,
-  LiteralInteger: K_WORD,
-  LiteralFloat: K_WORD,
-  LiteralString: K_STRING,
-  LiteralContextDependentNumber: K_TYPED_NUMBER,
-};
-
-/**
- * Per opcode, when every operand (result type and result id aside) is an id, a one-word literal,
- * a string or a number as wide as the result type: the operands in grammar order, each
- * `kind + 4 * quantifier`; null for the others (enumerants bring operands of their own, ...),
- * which the grammar walker checks. Made on an opcode's first instruction: a module uses a few
- * dozen of the grammar's ~750 opcodes, and making them all was ~0.5 MB of objects and a few ms
- * at the start of every command that decodes.
- */
-const CHECK_PLANS: (Uint8Array | null | undefined)[] = [];
-
-function checkPlan(opcode: number): Uint8Array | null {
-  const plan = CHECK_PLANS[opcode];
-  return plan !== undefined ? plan : (CHECK_PLANS[opcode] = makeCheckPlan(opcode));
-}
-
-function makeCheckPlan(opcode: number): Uint8Array | null {
-  const operands = instructionOperands(opcode);
-  if (operands === undefined) return null;
-  const plan: number[] = [];
-  for (const o of operands) {
-    if (o.kind === 'IdResultType' || o.kind === 'IdResult') continue;
-    const kind = CHECK_KINDS[o.kind];
-    if (kind === undefined) return null;
-    plan.push(kind + 4 * (o.quantifier === '' ? Q_ONE : o.quantifier === '?' ? Q_OPTIONAL : Q_MANY));
-  }
-  return Uint8Array.from(plan);
-}
 
 /**
  * The operand checks of one decode: every id operand below the bound, every string terminated.
@@ -70,9 +23,7 @@ export class OperandChecks {
 
   /** Checks every id operand is below the bound and every string is terminated. */
   checkOperands(inst: Instruction, pos: number, end: number, strings: boolean): void {
-    const plan = checkPlan(inst.opcode);
-    if (plan !== null) this.checkPlanned(plan, inst.opcode, inst.typeId, end - inst.operandCount, pos, end, strings);
-    else this.checkWalked(inst, pos, end, strings);
+    if (!this.checkLaidOut(inst.opcode, inst.typeId, end - inst.operandCount, pos, end, strings)) this.checkWalked(inst, pos, end, strings);
   }
 
   /**
@@ -80,9 +31,7 @@ export class OperandChecks {
    * start at `operandStart`, without building it (unless the grammar walker must see it).
    */
   checkWords(pos: number, end: number, opcode: number, typeId: number, operandStart: number): void {
-    const plan = checkPlan(opcode);
-    if (plan !== null) this.checkPlanned(plan, opcode, typeId, operandStart, pos, end, true);
-    else this.checkWalked(instructionAt(this.words, pos, end - pos), pos, end, true);
+    if (!this.checkLaidOut(opcode, typeId, operandStart, pos, end, true)) this.checkWalked(instructionAt(this.words, pos, end - pos), pos, end, true);
   }
 
   /**
@@ -101,35 +50,40 @@ export class OperandChecks {
   }
 
   /**
-   * {@link checkOperands} for an instruction whose operands are all ids, one-word literals,
-   * strings and OpConstant-style numbers (see CHECK_PLANS): the walk the grammar walker makes
-   * for them, with the same result, over the words themselves. The walker allocates and calls
+   * {@link checkOperands} over the words themselves, following the opcode's operand layout
+   * (words/operandLayout.ts): the walk the grammar walker makes for ids, one-word literals,
+   * strings and OpConstant-style numbers, with the same result. The walker allocates and calls
    * back per operand, which costs more than the rest of decoding the instructions before the
-   * functions.
+   * functions. Returns whether it checked the instruction: false at an operand of another class
+   * (an enumerant, which may bring operands of its own, a pair, ...), having checked the operands
+   * before it as the walker checks them; the walker then checks the instruction from its start.
    */
-  private checkPlanned(plan: Uint8Array, opcode: number, typeId: number, operandStart: number, pos: number, end: number, strings: boolean): void {
+  private checkLaidOut(opcode: number, typeId: number, operandStart: number, pos: number, end: number, strings: boolean): boolean {
     const words = this.words;
     const bound = this.bound;
+    const codes = layoutCodes;
     let p = operandStart;
-    for (let i = 0; i < plan.length; i++) {
-      const code = plan[i];
-      const quantifier = code >>> 2;
+    for (let slot = opcodeLayout[opcode]; ; slot++) {
+      const code = codes[slot];
+      // Words left over are not operands: the walker reports them without checking them.
+      if (code === 0) return true;
+      const quantity = code & 3;
       if (p >= end) {
-        if (quantifier === Q_ONE) return; // a missing operand ends the walk: no more ids to check
+        if (quantity === OperandQuantity.One) return true; // a missing operand ends the walk: no more ids to check
         continue;
       }
+      const cls = code >>> 2;
       do {
-        const kind = code & 3;
-        if (kind === K_ID) {
+        if (cls <= OperandClass.Semantics) {
           const id = words[p];
           if (id >= bound) throw idOutOfBound(pos, opcode, id, 'operand', bound, p * 4);
           p++;
-        } else if (kind === K_WORD) p++;
-        else if (kind === K_STRING) {
+        } else if (cls === OperandClass.Integer || cls === OperandClass.Float) p++;
+        else if (cls === OperandClass.String) {
           // A string that is the last operand (OpSource's text, a name) is terminated if the
           // instruction's last word has a zero byte, wherever the first one is: nothing after it
           // is checked. Megabytes of source text are not searched.
-          if (i === plan.length - 1 && quantifier !== Q_MANY && hasZeroByte(words[end - 1])) return;
+          if (codes[slot + 1] === 0 && quantity !== OperandQuantity.Many && hasZeroByte(words[end - 1])) return true;
           // A short string (a name) is searched here, without a call per name; a long one
           // (OpSource) by terminatorWord's native byte search.
           let q = p;
@@ -139,19 +93,18 @@ export class OperandChecks {
           if (q === end) {
             // The walker stops at an unterminated string.
             if (strings) throw unterminatedString(pos, opcode);
-            return;
+            return true;
           }
           p = q + 1;
-        } else {
+        } else if (cls === OperandClass.Number) {
           // A number as wide as the result type (OpConstant, OpSpecConstant).
           const width = this.tables.typeWidth(typeId);
           const count = width > 32 ? Math.ceil(width / 32) : width > 0 ? 1 : end - p;
-          if (p + count > end) return; // missing: the walk ends
+          if (p + count > end) return true; // missing: the walk ends
           p += count;
-        }
-      } while (quantifier === Q_MANY && p < end);
+        } else return false;
+      } while (quantity === OperandQuantity.Many && p < end);
     }
-    // Words left over are not operands: the walker reports them without checking them.
   }
 }
 

@@ -23,6 +23,7 @@ import { fail, loadGrammars } from './generators/grammar.mjs';
 import { instructionBuilders } from './generators/instructionBuilders.mjs';
 import { names } from './generators/names.mjs';
 import { operandNames } from './generators/operandNames.mjs';
+import { operandLayouts } from './generators/operandLayouts.mjs';
 import { checkOutputs, writeOutputs } from './generators/output.mjs';
 import { requirements } from './generators/requirements.mjs';
 import { shapes } from './generators/shapes.mjs';
@@ -52,6 +53,7 @@ const tables = [
   ...enums(grammars),
   ...extEnums(grammars),
   ...shapes(grammars),
+  ...operandLayouts(grammars),
   ...names(grammars),
   ...aliases(grammars),
   ...operandNames(grammars),

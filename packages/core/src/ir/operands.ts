@@ -5,19 +5,9 @@ import { enumerantParameters, extInstOperands, instructionOperands, operandCateg
 import type { ExtInstSetInfo, OperandSpec } from '../grammar/types.js';
 import type { Instruction } from './Instruction.js';
 import { terminatorWord } from '../words/literalString.js';
+import type { OperandContext } from '../words/operandContext.js';
 
-/**
- * What operand parsing needs to know about the rest of the module: literal widths depend on types
- * (OpConstant, OpSwitch), and OpExtInst operands depend on the imported set.
- */
-export interface OperandContext {
-  /** Bit width of an OpTypeInt/OpTypeFloat id, or 0 when it is not one. */
-  typeWidth(typeId: number): number;
-  /** The result type of a value id, or 0 when unknown. */
-  typeOf(id: number): number;
-  /** The extended instruction set imported with result id `id`, if the grammar knows it. */
-  extInstSet(id: number): ExtInstSetInfo | undefined;
-}
+export type { OperandContext } from '../words/operandContext.js';
 
 /**
  * Called once per operand, in order. `start` and `count` index the instruction's operand words

@@ -1,11 +1,10 @@
-import type { Module, ControlFlowGraph, ModuleIndex, BlockStructure } from '@spvkit/core';
+import type { Module, ControlFlowGraph, IdOperandWalker, ModuleIndex, BlockStructure } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import type { IdOperands } from '../scan/idOperands.js';
 
 /** What every rule family after the first ones is given: the scan and what was built on it once. */
 export interface FamilyContext {
   readonly scan: ModuleIndex;
-  readonly ids: IdOperands;
+  readonly ids: IdOperandWalker;
   readonly structure: BlockStructure;
   readonly cfg: ControlFlowGraph;
   readonly reporter: Reporter;

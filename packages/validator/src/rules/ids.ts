@@ -1,6 +1,5 @@
-import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, definitionOf, type ModuleIndex } from '@spvkit/core';
+import { Op, SHAPE_RESULT, SHAPE_TYPE, instructionShape, definitionOf, type IdOperandWalker, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import type { IdOperands } from '../scan/idOperands.js';
 
 /**
  * Whether operand `k` (counted after the result type and result id) of an instruction with opcode
@@ -46,7 +45,7 @@ function forwardAllowed(scan: ModuleIndex, i: number, op: number, k: number): bo
  * defined before its use where the spec has no exception. Instructions with a broken id get
  * flagged, so the type rules do not report them a second time.
  */
-export function checkIds(scan: ModuleIndex, ids: IdOperands, reporter: Reporter): void {
+export function checkIds(scan: ModuleIndex, ids: IdOperandWalker, reporter: Reporter): void {
   const { count, opcode, resultId, typeId, words, bound } = scan;
   for (let i = 0; i < count; i++) {
     const id = resultId[i];
@@ -85,10 +84,10 @@ export function checkIds(scan: ModuleIndex, ids: IdOperands, reporter: Reporter)
         reporter.flag(i);
       }
     }
-    const found = ids.find(i);
+    const found = ids.collectOperands(words, scan.pos[i], scan.end[i] - scan.pos[i]);
     const start = scan.operandStart[i];
     for (let j = 0; j < found; j++) {
-      const w = ids.at[j];
+      const w = ids.found[j];
       const used = words[w];
       const d = definitionOf(scan, used);
       if (d < 0) {

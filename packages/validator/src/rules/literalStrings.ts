@@ -1,13 +1,11 @@
-import { Op, enumerantParameters, instructionAt, instructionOperands, walkOperands, type ModuleIndex } from '@spvkit/core';
+import { Op, OperandClass, enumerantParameters, instructionAt, layoutCodes, opcodeLayout, walkOperands, type ModuleIndex } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import { ScanOperandContext } from '../scan/idOperands.js';
+import { ScanOperandContext } from '../scan/ScanOperandContext.js';
 
-/** Per opcode: 1 when an operand of its own is a literal string, 0 when none is; -1 not computed yet. */
-const holdsString = new Int8Array(65536).fill(-1);
-
-function computeHoldsString(opcode: number): number {
-  const specs = instructionOperands(opcode);
-  return specs !== undefined && specs.some((s) => s.kind === 'LiteralString') ? 1 : 0;
+/** Whether an operand of the opcode's own (not an enumerant's parameter) is a literal string. */
+function holdsString(opcode: number): boolean {
+  for (let slot = opcodeLayout[opcode]; layoutCodes[slot] !== 0; slot++) if (layoutCodes[slot] >>> 2 === OperandClass.String) return true;
+  return false;
 }
 
 /** The word index of the Decoration operand of a decorating instruction, else -1. */
@@ -39,10 +37,7 @@ export function checkLiteralStrings(scan: ModuleIndex, reporter: Reporter): void
   const { count, opcode, words } = scan;
   let context: ScanOperandContext | undefined;
   for (let i = 0; i < count; i++) {
-    const op = opcode[i];
-    let holds = holdsString[op];
-    if (holds < 0) holds = holdsString[op] = computeHoldsString(op);
-    if (holds === 0) {
+    if (!holdsString(opcode[i])) {
       const d = decorationWord(scan, i);
       if (d < 0 || d >= scan.end[i]) continue;
       const parameters = enumerantParameters('Decoration', words[d]);

@@ -1,6 +1,5 @@
-import { Op, type ControlFlowGraph, definitionOf, type ModuleIndex, type BlockStructure } from '@spvkit/core';
+import { Op, type ControlFlowGraph, definitionOf, type IdOperandWalker, type ModuleIndex, type BlockStructure } from '@spvkit/core';
 import type { Reporter } from '../report/Reporter.js';
-import type { IdOperands } from '../scan/idOperands.js';
 
 /**
  * The SSA family: a value defined in a function is used in that function only, in blocks its
@@ -8,7 +7,7 @@ import type { IdOperands } from '../scan/idOperands.js';
  * OpPhi has one (value, parent) pair per predecessor, each parent a predecessor, each value of the
  * OpPhi's type and defined in a block dominating its parent.
  */
-export function checkSsa(scan: ModuleIndex, structure: BlockStructure, cfg: ControlFlowGraph, ids: IdOperands, reporter: Reporter): void {
+export function checkSsa(scan: ModuleIndex, structure: BlockStructure, cfg: ControlFlowGraph, ids: IdOperandWalker, reporter: Reporter): void {
   const { count, opcode, words } = scan;
   const { blockOf, functionOf } = structure;
   for (let i = 0; i < count; i++) {
@@ -19,9 +18,9 @@ export function checkSsa(scan: ModuleIndex, structure: BlockStructure, cfg: Cont
       checkPhi(scan, structure, cfg, reporter, i);
       continue;
     }
-    const found = ids.find(i);
+    const found = ids.collectOperands(words, scan.pos[i], scan.end[i] - scan.pos[i]);
     for (let j = 0; j < found; j++) {
-      const used = words[ids.at[j]];
+      const used = words[ids.found[j]];
       const d = definitionOf(scan, used);
       if (d < 0 || d >= i) continue; // undefined or forward: the ids family's
       const defFn = functionOf[d];

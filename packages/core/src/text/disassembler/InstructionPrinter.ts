@@ -23,7 +23,8 @@ import type { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { NumericTypes } from './NumericTypes.js';
 import { OutputBuffer, decimalDigits } from './OutputBuffer.js';
 import { Section, sectionOf } from './sectionComments.js';
-import { Quantity, SimpleKind, simpleOperandPlan, type SimpleOperandPlan } from './simpleOperandPlan.js';
+import { OperandQuantity, layoutCodes, layoutKindName, layoutKinds, opcodeLayout } from '../../words/operandLayout.js';
+import { PLAIN_OPERAND, PlainOperand, printsPlainly } from './plainOperands.js';
 
 const SPACE = 0x20;
 const PERCENT = 0x25;
@@ -89,9 +90,9 @@ LEARNED_OPCODES[Op.ExtInstImport] = 1;
  * `spirv-as --preserve-numeric-ids`.
  *
  * Most instructions have only ids, integers, strings and parameterless enumerants as operands;
- * those are printed in one loop over their words (see `simpleOperandPlan`), straight from the
- * module's words when it still holds them undecoded. Everything else goes through the grammar's
- * operand walker.
+ * those are printed in one loop over their words following their operand layouts (see
+ * `plainOperands.ts`), straight from the module's words when it still holds them undecoded.
+ * Everything else goes through the grammar's operand walker.
  */
 export class InstructionPrinter implements InstructionSink {
   private readonly out: OutputBuffer;
@@ -181,8 +182,8 @@ export class InstructionPrinter implements InstructionSink {
     } else {
       const lineStart = this.out.length;
       const beforeType = this.head(opname, inst.typeId, inst.resultId);
-      const plan = this.color ? null : simpleOperandPlan(opcode);
-      if (plan === null || !this.simpleOperands(plan, this.operandWords(inst), 0, inst.operandCount)) this.walk(inst, lineStart, beforeType);
+      if (this.color || printsPlainly[opcode] === 0 || !this.simpleOperands(opcode, this.operandWords(inst), 0, inst.operandCount))
+        this.walk(inst, lineStart, beforeType);
       this.learn(inst);
       if (this.comments && opcode === Op.Name && inst.operandCount > 0) {
         this.out.ascii('  ; id %');
@@ -225,15 +226,14 @@ export class InstructionPrinter implements InstructionSink {
   private wordsLine(words: Uint32Array, pos: number, wordCount: number): void {
     const opcode = words[pos] & 0xffff;
     const opname = OPNAMES[opcode];
-    const plan = opname === undefined || LEARNED_OPCODES[opcode] === 1 || this.forceRaw !== undefined ? null : simpleOperandPlan(opcode);
-    if (plan !== null) {
+    if (opname !== undefined && LEARNED_OPCODES[opcode] === 0 && this.forceRaw === undefined && printsPlainly[opcode] === 1) {
       const shape = instructionShape[opcode];
       let at = pos + 1;
       const typeId = (shape & SHAPE_TYPE) !== 0 ? words[at++] : 0;
       const resultId = (shape & SHAPE_RESULT) !== 0 ? words[at++] : 0;
       const lineStart = this.out.length;
-      this.head(opname!, typeId, resultId);
-      if (this.simpleOperands(plan, words, at, pos + wordCount - at)) {
+      this.head(opname, typeId, resultId);
+      if (this.simpleOperands(opcode, words, at, pos + wordCount - at)) {
         if (typeId !== 0) this.context.noteType(resultId, typeId);
         this.endLine(wordCount);
         return;
@@ -254,9 +254,7 @@ export class InstructionPrinter implements InstructionSink {
   private plainLine(words: Uint32Array, pos: number, wordCount: number): boolean {
     const opcode = words[pos] & 0xffff;
     const opname = OPNAMES[opcode];
-    if (opname === undefined || LEARNED_OPCODES[opcode] === 1) return false;
-    const plan = simpleOperandPlan(opcode);
-    if (plan === null) return false;
+    if (opname === undefined || LEARNED_OPCODES[opcode] === 1 || printsPlainly[opcode] === 0) return false;
     const shape = instructionShape[opcode];
     let w = pos + 1;
     const typeId = (shape & SHAPE_TYPE) !== 0 ? words[w++] : 0;
@@ -292,33 +290,34 @@ export class InstructionPrinter implements InstructionSink {
       else at = writeAscii(bytes, at, name);
     }
 
-    const kinds = plan.kinds;
-    const quantifiers = plan.quantifiers;
+    const codes = layoutCodes;
     let p = 0;
-    for (let i = 0; i < kinds.length; i++) {
-      const quantifier = quantifiers[i];
+    for (let slot = opcodeLayout[opcode]; ; slot++) {
+      const code = codes[slot];
+      if (code === 0) break;
+      const quantity = code & 3;
       if (p >= n) {
-        if (quantifier === Quantity.One) return false; // missing: the walker reports it
+        if (quantity === OperandQuantity.One) return false; // missing: the walker reports it
         continue;
       }
-      const kind = kinds[i];
-      if (kind === SimpleKind.String) return false;
+      const kind = PLAIN_OPERAND[code >>> 2];
+      if (kind === PlainOperand.None || kind === PlainOperand.String) return false;
       do {
         const value = words[w + p++];
         bytes[at++] = SPACE;
-        if (kind === SimpleKind.Integer) at = writeDecimal(bytes, at, value);
-        else if (kind === SimpleKind.Id) {
+        if (kind === PlainOperand.Integer) at = writeDecimal(bytes, at, value);
+        else if (kind === PlainOperand.Id) {
           bytes[at++] = PERCENT;
           const name = value < index.length ? list[index[value]] : this.names?.explicitName(value);
           if (name === undefined || name.length === 0) at = writeDecimal(bytes, at, value);
           else if (name.length > MAX_INLINE_NAME) return false;
           else at = writeAscii(bytes, at, name);
         } else {
-          const text = plainEnumerantText(plan.operandKinds[i], value);
+          const text = plainEnumerantText(layoutKindName(layoutKinds[slot]), value);
           if (text === undefined || text.length > MAX_INLINE_NAME) return false;
           at = writeAscii(bytes, at, text);
         }
-      } while (quantifier === Quantity.Many && p < n);
+      } while (quantity === OperandQuantity.Many && p < n);
     }
     if (p !== n) return false; // words left over
 
@@ -422,49 +421,59 @@ export class InstructionPrinter implements InstructionSink {
   }
 
   /**
-   * Prints the operands of `inst` (words [base, base + n) of `words`) following a simple plan.
-   * Gives up, taking back what it wrote, wherever the grammar walker could have something to
-   * say: a word left over, a required operand missing, an enumerant that is unknown or takes
-   * parameters, a string that does not end or does not print back.
+   * Prints the operands of `inst` (words [base, base + n) of `words`, opcode `opcode`) following
+   * its operand layout, on the plain path. Gives up, taking back what it wrote, wherever the
+   * grammar walker could have something to say: a word left over, a required operand missing,
+   * an operand the plain path does not print, an enumerant that is unknown or takes parameters,
+   * a string that does not end or does not print back.
    */
-  private simpleOperands(plan: SimpleOperandPlan, words: Uint32Array, base: number, n: number): boolean {
+  private simpleOperands(opcode: number, words: Uint32Array, base: number, n: number): boolean {
     const out = this.out;
     const at = out.length;
-    const kinds = plan.kinds;
+    const codes = layoutCodes;
     let pos = 0;
-    for (let i = 0; i < kinds.length; i++) {
-      const quantifier = plan.quantifiers[i];
+    for (let slot = opcodeLayout[opcode]; ; slot++) {
+      const code = codes[slot];
+      if (code === 0) break;
+      const quantity = code & 3;
       if (pos >= n) {
-        if (quantifier !== Quantity.One) continue;
+        if (quantity !== OperandQuantity.One) continue;
         pos = -1; // a required operand is missing
         break;
       }
-      do pos = this.simpleOperand(kinds[i], plan.operandKinds[i], words, base, pos, n);
-      while (pos > 0 && quantifier === Quantity.Many && pos < n);
+      const kind = PLAIN_OPERAND[code >>> 2];
+      if (kind === PlainOperand.None) {
+        pos = -1;
+        break;
+      }
+      do pos = this.simpleOperand(kind, slot, words, base, pos, n);
+      while (pos > 0 && quantity === OperandQuantity.Many && pos < n);
       if (pos < 0) break;
     }
-    // The operands after the leading ones, if any, are all optional, so using up every word
-    // means the walker would have nothing to add.
+    // The operands the plain path does not print, if any, are all optional and absent, so using
+    // up every word means the walker would have nothing to add.
     if (pos === n) return true;
     out.length = at;
     return false;
   }
 
-  /** Prints one operand of a simple plan starting at operand word `pos`: the next position, or -1. */
-  private simpleOperand(kind: number, operandKind: string, words: Uint32Array, base: number, pos: number, n: number): number {
+  /** Prints one operand of layout slot `slot`, of plain kind `kind`, starting at operand word `pos`: the next position, or -1. */
+  private simpleOperand(kind: number, slot: number, words: Uint32Array, base: number, pos: number, n: number): number {
     const out = this.out;
     out.byte(SPACE);
-    if (kind === SimpleKind.Id) {
+    if (kind === PlainOperand.Id) {
       out.byte(PERCENT);
       this.id(words[base + pos]);
       return pos + 1;
     }
-    if (kind === SimpleKind.Integer) {
+    if (kind === PlainOperand.Integer) {
       out.uint(words[base + pos]);
       return pos + 1;
     }
     // Kept apart: function bodies hardly have these, so the common path stays short.
-    return kind === SimpleKind.Enum ? this.simpleEnumerant(operandKind, words[base + pos], pos) : this.simpleString(words, base, pos, n);
+    return kind === PlainOperand.Enum
+      ? this.simpleEnumerant(layoutKindName(layoutKinds[slot]), words[base + pos], pos)
+      : this.simpleString(words, base, pos, n);
   }
 
   private simpleEnumerant(operandKind: string, value: number, pos: number): number {

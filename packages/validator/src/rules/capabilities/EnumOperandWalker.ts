@@ -1,4 +1,15 @@
-import { enumerantParameters, instructionOperands, operandCategory, type OperandSpec, type ModuleIndex } from '@spvkit/core';
+import {
+  OperandClass,
+  OperandQuantity,
+  enumerantLayout,
+  enumerantParameters,
+  layoutCodes,
+  layoutKindName,
+  layoutKinds,
+  layoutParameterTables,
+  opcodeLayout,
+  type ModuleIndex,
+} from '@spvkit/core';
 
 /**
  * Told of each enumerant operand: its kind, its value (for a mask, each set bit in turn) and the
@@ -12,30 +23,29 @@ export type MemoryScopeVisitor = (at: number) => void;
 const KNOWN = 1;
 const ENUMS = 2;
 const MEMORY_SCOPE = 4;
-/** Per opcode: {@link KNOWN}, and whether its grammar operands hold an enumerant kind or a memory scope (computed on first sight). */
+/** Per opcode: {@link KNOWN}, and whether its operand layout holds an enumerant or a memory scope (read on first sight). */
 const shapeOf = new Uint8Array(65536);
 
 function shape(opcode: number): number {
   let k = shapeOf[opcode];
   if (k === 0) {
     k = KNOWN;
-    const specs = instructionOperands(opcode) ?? [];
-    specs.forEach((s, i) => {
-      const c = operandCategory(s.kind);
-      if (c === 'ValueEnum' || c === 'BitEnum') k |= ENUMS;
-      if (s.kind === 'IdScope' && specs[i + 1]?.kind === 'IdMemorySemantics') k |= MEMORY_SCOPE;
-    });
+    for (let slot = opcodeLayout[opcode]; layoutCodes[slot] !== 0; slot++) {
+      const cls = layoutCodes[slot] >>> 2;
+      if (cls >= OperandClass.Value) k |= ENUMS;
+      if (cls === OperandClass.Scope && layoutCodes[slot + 1] >>> 2 === OperandClass.Semantics) k |= MEMORY_SCOPE;
+    }
     shapeOf[opcode] = k;
   }
   return k;
 }
 
 /**
- * Walks the enumerant operands of an instruction through the grammar, their parameters included
- * (a Decoration's BuiltIn, an ImageOperands bit's ids), reading the words in place: nothing is
- * allocated. Operands after one whose width it cannot tell alone (a context-dependent literal, an
- * OpSpecConstantOp opcode, OpSwitch's pairs) are not walked: no enumerant follows those. An
- * unknown enumerant ends the walk, as its parameters cannot be told.
+ * Walks the enumerant operands of an instruction through its operand layout, their parameters
+ * included (a Decoration's BuiltIn, an ImageOperands bit's ids), reading the words in place:
+ * nothing is allocated. Operands after one whose width it cannot tell alone (a context-dependent
+ * literal, an OpSpecConstantOp opcode, OpSwitch's pairs) are not walked: no enumerant follows
+ * those. An unknown enumerant ends the walk, as its parameters cannot be told.
  */
 export class EnumOperandWalker {
   private words: Uint32Array;
@@ -67,74 +77,94 @@ export class EnumOperandWalker {
   /** Visits the enumerant operands of instruction `i`. */
   walk(i: number): void {
     const scan = this.scan;
-    const specs = instructionOperands(scan.opcode[i]);
-    if (specs === undefined) return;
     this.words = scan.words;
     this.p = scan.operandStart[i];
     this.end = scan.end[i];
-    this.operand = 1 + (this.p - scan.pos[i] - 1);
+    this.operand = this.p - scan.pos[i];
     this.stopped = false;
     this.scopeAt = -1;
-    let k = 0;
-    while (k < specs.length && (specs[k].kind === 'IdResultType' || specs[k].kind === 'IdResult')) k++;
-    this.walkList(specs, k);
+    this.walkList(opcodeLayout[scan.opcode[i]]);
   }
 
-  private walkList(specs: readonly OperandSpec[], from: number): void {
-    for (let k = from; k < specs.length && !this.stopped; k++) {
-      const s = specs[k];
-      if (s.quantifier === '') {
+  private walkList(slot: number): void {
+    for (; layoutCodes[slot] !== 0 && !this.stopped; slot++) {
+      const quantity = layoutCodes[slot] & 3;
+      if (quantity === OperandQuantity.One) {
         if (this.p >= this.end) return;
-        this.one(s.kind);
-      } else if (s.quantifier === '?') {
-        if (this.p < this.end) this.one(s.kind);
+        this.one(slot);
+      } else if (quantity === OperandQuantity.Optional) {
+        if (this.p < this.end) this.one(slot);
       } else {
-        while (this.p < this.end && !this.stopped) this.one(s.kind);
+        while (this.p < this.end && !this.stopped) this.one(slot);
       }
     }
   }
 
-  private one(kind: string): void {
-    const category = operandCategory(kind);
-    this.scopeAt = category === 'Id' ? this.scopeAt : -1;
-    if (category === 'ValueEnum') {
-      const value = this.words[this.p++];
-      const operand = this.operand++;
-      this.visit(kind, value, operand);
-      this.parameters(kind, value);
-    } else if (category === 'BitEnum') {
-      const mask = this.words[this.p++];
-      const operand = this.operand++;
-      for (let bit = 1; bit !== 0 && bit <= mask; bit = (bit << 1) >>> 0) if ((mask & bit) !== 0) this.visit(kind, bit, operand);
-      // Each set bit's parameters follow the mask, lowest bit first.
-      for (let bit = 1; bit !== 0 && bit <= mask && !this.stopped; bit = (bit << 1) >>> 0) if ((mask & bit) !== 0) this.parameters(kind, bit);
-    } else if (category === 'Id') {
-      if (kind === 'IdMemorySemantics' && this.scopeAt >= 0) this.visitMemoryScope(this.scopeAt);
-      this.scopeAt = kind === 'IdScope' ? this.p : -1;
+  private one(slot: number): void {
+    const cls = layoutCodes[slot] >>> 2;
+    if (cls <= OperandClass.Semantics) {
+      if (cls === OperandClass.Semantics && this.scopeAt >= 0) this.visitMemoryScope(this.scopeAt);
+      this.scopeAt = cls === OperandClass.Scope ? this.p : -1;
       this.p++;
       this.operand++;
       return;
-    } else if (kind === 'LiteralString') {
-      // The string ends with the word that holds its terminating nul.
-      while (this.p < this.end) {
-        const w = this.words[this.p++];
-        if ((w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0) break;
+    }
+    this.scopeAt = -1;
+    switch (cls) {
+      case OperandClass.Value:
+      case OperandClass.ValueParameters: {
+        const kind = layoutKindName(layoutKinds[slot]);
+        const value = this.words[this.p++];
+        this.visit(kind, value, this.operand++);
+        this.parameters(slot, kind, value);
+        return;
       }
-      this.operand++;
-    } else if (kind === 'LiteralInteger' || kind === 'LiteralExtInstInteger' || kind === 'LiteralFloat') {
-      this.p++;
-      this.operand++;
-    } else if (kind === 'PairIdRefLiteralInteger' || kind === 'PairIdRefIdRef') {
-      this.p += 2;
-      this.operand += 2;
-    } else {
-      this.stopped = true;
+      case OperandClass.Bits:
+      case OperandClass.BitsParameters: {
+        const kind = layoutKindName(layoutKinds[slot]);
+        const mask = this.words[this.p++];
+        const operand = this.operand++;
+        for (let bit = 1; bit !== 0 && bit <= mask; bit = (bit << 1) >>> 0) if ((mask & bit) !== 0) this.visit(kind, bit, operand);
+        // Each set bit's parameters follow the mask, lowest bit first.
+        for (let bit = 1; bit !== 0 && bit <= mask && !this.stopped; bit = (bit << 1) >>> 0) if ((mask & bit) !== 0) this.parameters(slot, kind, bit);
+        return;
+      }
+      case OperandClass.String:
+        // The string ends with the word that holds its terminating nul.
+        while (this.p < this.end) {
+          const w = this.words[this.p++];
+          if ((w & 0xff) === 0 || (w & 0xff00) === 0 || (w & 0xff0000) === 0 || (w & 0xff000000) === 0) break;
+        }
+        this.operand++;
+        return;
+      case OperandClass.Integer:
+      case OperandClass.Float:
+      case OperandClass.ExtNumber:
+        this.p++;
+        this.operand++;
+        return;
+      case OperandClass.PairIdLiteral:
+      case OperandClass.PairIdId:
+        this.p += 2;
+        this.operand += 2;
+        return;
+      default:
+        // Number, SpecOpcode, PairLiteralId: how many words they take depends on other instructions
+        // (and Word, which no core operand list has).
+        this.stopped = true;
     }
   }
 
-  private parameters(kind: string, value: number): void {
-    const params = enumerantParameters(kind, value);
-    if (params === undefined) this.stopped = true;
-    else if (params.length > 0) this.walkList(params, 0);
+  /** The operands enumerant `value` of slot `slot` (of kind `kind`) brings; an unknown one stops the walk. */
+  private parameters(slot: number, kind: string, value: number): void {
+    const cls = layoutCodes[slot] >>> 2;
+    if (cls === OperandClass.Value || cls === OperandClass.Bits) {
+      // None of the kind's enumerants brings operands: only whether it has this one.
+      if (enumerantParameters(kind, value) === undefined) this.stopped = true;
+      return;
+    }
+    const layout = enumerantLayout(layoutParameterTables[slot], value);
+    if (layout < 0) this.stopped = true;
+    else this.walkList(layout);
   }
 }

@@ -1,7 +1,6 @@
-import { Capability, Op, enumerantName, enumerantRequirements, definitionOf, type ModuleIndex } from '@spvkit/core';
+import { Capability, Op, enumerantName, enumerantRequirements, definitionOf, type IdOperandWalker, type ModuleIndex } from '@spvkit/core';
 import type { IdNamer, Reporter } from '../../report/Reporter.js';
 import type { RuleCode } from '../../report/rules.js';
-import type { IdOperands } from '../../scan/idOperands.js';
 import { readString } from '../../scan/readString.js';
 import type { BlockLayoutOptions } from './BlockLayoutOptions.js';
 import type { DecorationTable } from './DecorationTable.js';
@@ -18,7 +17,7 @@ export class DecorationsContext {
 
   constructor(
     readonly scan: ModuleIndex,
-    readonly ids: IdOperands,
+    readonly ids: IdOperandWalker,
     readonly table: DecorationTable,
     readonly reporter: Reporter,
     readonly env: EnvFacts,

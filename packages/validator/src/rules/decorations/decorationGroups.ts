@@ -59,9 +59,9 @@ export function checkDecorationGroups(c: DecorationsContext): void {
     if (op === Op.Name || op === Op.Decorate || op === Op.DecorateId || op === Op.DecorationGroup || op === Op.GroupDecorate || op === Op.GroupMemberDecorate)
       continue;
     if (op === Op.ExtInst && scan.debugSets.has(words[s])) continue;
-    const found = ids.find(i);
+    const found = ids.collectOperands(words, scan.pos[i], end[i] - scan.pos[i]);
     for (let j = 0; j < found; j++) {
-      const used = words[ids.at[j]];
+      const used = words[ids.found[j]];
       if (used < groups.length && groups[used] === 1) {
         c.report('spvkit-decorations-group', i, (n) => `${n(used)} is a decoration group, which only OpName and the decorate instructions may name`, [used]);
       }

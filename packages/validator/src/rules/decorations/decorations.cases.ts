@@ -1,11 +1,11 @@
 // The decorations cases for the validator and for spirv-val: decorations.test.ts judges them with
 // the validator alone (the unit tier), test/validator/decorations.test.ts has spirv-val judge them
 // too (the oracle tier). Not shipped: the build leaves *.cases.ts out.
-import { assemble, encodeModule, ControlFlowGraph, indexModule } from '@spvkit/core';
+import { assemble, encodeModule, ControlFlowGraph, IdOperandWalker, indexModule } from '@spvkit/core';
 import { expect } from 'vitest';
 import { Reporter } from '../../report/Reporter.js';
 import { RULES } from '../../report/rules.js';
-import { IdOperands } from '../../scan/idOperands.js';
+import { ScanOperandContext } from '../../scan/ScanOperandContext.js';
 import { validate } from '../../validate.js';
 import { checkIds } from '../ids.js';
 import { checkLayout } from '../layout.js';
@@ -96,7 +96,7 @@ export function ours(c: Case): { decorations: string[]; all: string[] } {
 export function checkDecorationsOf(w: Uint32Array, targetEnv: string, options: BlockLayoutOptions): string[] {
   const { index: scan } = indexModule(w);
   const reporter = new Reporter();
-  const ids = new IdOperands(scan);
+  const ids = new IdOperandWalker(new ScanOperandContext(scan));
   const structure = checkLayout(scan, reporter);
   checkIds(scan, ids, reporter);
   const cfg = new ControlFlowGraph(scan, structure);

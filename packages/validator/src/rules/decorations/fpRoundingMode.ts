@@ -70,9 +70,9 @@ export function checkFpRoundingMode(c: DecorationsContext): void {
   for (let i = 0; i < count; i++) {
     const op = opcode[i];
     if (ignoredUse(op) || (op === Op.ExtInst && scan.debugSets.has(words[operandStart[i]]))) continue;
-    const found = ids.find(i);
+    const found = ids.collectOperands(words, scan.pos[i], scan.end[i] - scan.pos[i]);
     for (let j = 0; j < found; j++) {
-      const w = ids.at[j];
+      const w = ids.found[j];
       const value = words[w];
       const at = targets.get(value);
       if (at === undefined || reported.has(value)) continue;

@@ -1,5 +1,4 @@
-import { Op, definitionOf, type ModuleIndex, type BlockStructure } from '@spvkit/core';
-import type { IdOperands } from '../../scan/idOperands.js';
+import { Op, definitionOf, type IdOperandWalker, type ModuleIndex, type BlockStructure } from '@spvkit/core';
 import { functionDefinition, type EntryPointTable } from './EntryPointTable.js';
 
 /**
@@ -16,7 +15,7 @@ export class StaticUse {
   readonly start: Int32Array;
   readonly vars: Int32Array;
 
-  constructor(scan: ModuleIndex, structure: BlockStructure, ids: IdOperands, entryPoints: EntryPointTable) {
+  constructor(scan: ModuleIndex, structure: BlockStructure, ids: IdOperandWalker, entryPoints: EntryPointTable) {
     const functions = structure.functionBlocks.length;
     // Per function: the global variables and the functions it names, each once (stamped by function).
     const varStamp = new Int32Array(scan.idLimit);
@@ -38,9 +37,9 @@ export class StaticUse {
         }
         current = f;
       }
-      const n = ids.find(i);
+      const n = ids.collectOperands(words, scan.pos[i], scan.end[i] - scan.pos[i]);
       for (let k = 0; k < n; k++) {
-        const id = words[ids.at[k]];
+        const id = words[ids.found[k]];
         const d = definitionOf(scan, id);
         if (d < 0) continue;
         const op = opcode[d];
