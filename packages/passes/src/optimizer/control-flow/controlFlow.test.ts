@@ -358,3 +358,130 @@ describe('merge-blocks', () => {
     unchanged(text, 'merge-blocks');
   });
 });
+
+describe('wrap-opkill', () => {
+  const FRAGMENT = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main"
+               OpExecutionMode %main OriginUpperLeft
+               OpName %helper "helper"
+               OpName %incont "incont"
+               OpName %deeper "deeper"
+               OpName %he "he"
+               OpName %k "k"
+               OpName %de "de"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %bool = OpTypeBool
+      %float = OpTypeFloat 32
+     %fn_f32 = OpTypeFunction %float
+       %true = OpConstantTrue %bool
+    %float_1 = OpConstant %float 1
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %c1 = OpFunctionCall %void %helper
+               OpBranch %h
+          %h = OpLabel
+               OpLoopMerge %m %cont None
+               OpBranchConditional %true %m %cont
+       %cont = OpLabel
+         %c2 = OpFunctionCall %void %incont
+               OpBranch %h
+          %m = OpLabel
+               OpReturn
+               OpFunctionEnd
+     %helper = OpFunction %void None %fn
+         %he = OpLabel
+               OpKill
+               OpFunctionEnd
+     %incont = OpFunction %void None %fn
+         %ie = OpLabel
+         %c3 = OpFunctionCall %float %deeper
+               OpSelectionMerge %im None
+               OpBranchConditional %true %k %im
+          %k = OpLabel
+               OpKill
+         %im = OpLabel
+               OpReturn
+               OpFunctionEnd
+     %deeper = OpFunction %float None %fn_f32
+         %de = OpLabel
+               OpKill
+               OpFunctionEnd`;
+
+  it('wraps the OpKills of functions a continue construct calls, directly or not, and leaves the others', () => {
+    checkPasses(FRAGMENT, ['wrap-opkill'], {
+      checks: `
+        ; CHECK: [[UNDEF:%\\w+]] = OpUndef %float
+        ; CHECK: %helper = OpFunction
+        ; CHECK-NEXT: %he = OpLabel
+        ; CHECK-NEXT: OpKill
+        ; CHECK: %incont = OpFunction
+        ; CHECK: %k = OpLabel
+        ; CHECK-NEXT: {{%\\w+}} = OpFunctionCall %void [[KILL:%\\w+]]
+        ; CHECK-NEXT: OpReturn
+        ; CHECK: %deeper = OpFunction
+        ; CHECK-NEXT: %de = OpLabel
+        ; CHECK-NEXT: {{%\\w+}} = OpFunctionCall %void [[KILL]]
+        ; CHECK-NEXT: OpReturnValue [[UNDEF]]
+        ; CHECK: [[KILL]] = OpFunction %void None {{%\\w+}}
+        ; CHECK-NEXT: OpLabel
+        ; CHECK-NEXT: OpKill
+        ; CHECK-NEXT: OpFunctionEnd
+      `,
+    });
+  });
+
+  it('changes nothing where no continue construct calls a function', () => {
+    unchanged(FRAGMENT.replace('%c2 = OpFunctionCall %void %incont', '%c2 = OpCopyObject %bool %true'), 'wrap-opkill');
+  });
+});
+
+describe('if-conversion', () => {
+  const diamond = (control: string, elseValue: string): string => `${HEAD}
+       %cond = OpULessThan %bool %c %uint_2
+               OpSelectionMerge %merge ${control}
+               OpBranchConditional %cond %merge %else
+       %else = OpLabel
+          %y = OpIAdd %uint %c %uint_1
+               OpStore %p %uint_1
+               OpBranch %merge
+      %merge = OpLabel
+          %v = OpPhi %uint %c %entry ${elseValue} %else
+               OpStore %p %v
+               OpReturn${TAIL}`;
+
+  it('turns the OpPhi of a two-way selection over values computed before the branch into an OpSelect, keeping its name; the branches stay', () => {
+    checkPasses(named(diamond('None', '%uint_2')), ['if-conversion'], {
+      checks: `
+        ; CHECK: OpName %v "v"
+        ; CHECK: OpSelectionMerge %merge None
+        ; CHECK-NEXT: OpBranchConditional %cond %merge %else
+        ; CHECK: %merge = OpLabel
+        ; CHECK-NEXT: %v = OpSelect %uint %cond %c %uint_2
+        ; CHECK-NEXT: OpStore %p %v
+      `,
+    });
+  });
+
+  it('splats the condition for a vector', () => {
+    const text = diamond('None', '%uint_2')
+      .replace('%cond = OpULessThan %bool %c %uint_2', '%cond = OpULessThan %bool %c %uint_2\n         %va = OpCompositeConstruct %v2uint %c %uint_1')
+      .replace('%v = OpPhi %uint %c %entry %uint_2 %else', '%v = OpPhi %v2uint %va %entry %vnull %else\n         %v0 = OpCompositeExtract %uint %v 0')
+      .replace('OpStore %p %v\n', 'OpStore %p %v0\n')
+      .replace('%uint_2 = OpConstant %uint 2', '%uint_2 = OpConstant %uint 2\n     %v2uint = OpTypeVector %uint 2\n      %vnull = OpConstantNull %v2uint');
+    checkPasses(named(text), ['if-conversion'], {
+      checks: `
+        ; CHECK: %merge = OpLabel
+        ; CHECK-NEXT: [[SPLAT:%\\w+]] = OpCompositeConstruct %v2bool %cond %cond
+        ; CHECK-NEXT: %v = OpSelect %v2uint [[SPLAT]] %va {{%\\w+}}
+      `,
+    });
+  });
+
+  it('leaves a value an arm computes, and a header marked DontFlatten', () => {
+    unchanged(diamond('None', '%y'), 'if-conversion');
+    unchanged(diamond('DontFlatten', '%uint_2'), 'if-conversion');
+  });
+});
