@@ -42,6 +42,7 @@ export const cfgCleanup: Pass = {
     }
     if (plans.length === 0) return UNCHANGED;
     const undefs = new UndefValues(module);
+    const goneIds = new Set<number>();
     for (const { fn, gone, phis } of plans) {
       for (const { phi, words } of phis) {
         module.setOperands(
@@ -49,8 +50,9 @@ export const cfgCleanup: Pass = {
           words.map((w, i) => (i % 2 === 0 && w === UNDEF ? undefs.of(phi.typeId) : w)),
         );
       }
-      forgetIds(module, removeBlocks(module, fn, gone));
+      for (const id of removeBlocks(module, fn, gone)) goneIds.add(id);
     }
+    forgetIds(module, goneIds);
     return { changed: true, diagnostics: [] };
   },
 };

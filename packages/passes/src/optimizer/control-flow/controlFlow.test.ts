@@ -1,4 +1,4 @@
-import { assemble, decodeModule, encodeModule, runPasses } from '@spvkit/core';
+import { assemble, decodeModule, disassemble, encodeModule, runPasses } from '@spvkit/core';
 import { checkPasses } from '@spvkit/core/testing';
 import { describe, expect, it } from 'vitest';
 import '../../index.js';
@@ -431,6 +431,12 @@ describe('wrap-opkill', () => {
         ; CHECK-NEXT: OpFunctionEnd
       `,
     });
+  });
+
+  it('leaves the wrappers it made alone on a second run', () => {
+    const module = assemble(FRAGMENT);
+    expect(runPasses(module, ['wrap-opkill'])).toMatchObject({ ok: true, changed: true });
+    unchanged(disassemble(module), 'wrap-opkill');
   });
 
   it('changes nothing where no continue construct calls a function', () => {

@@ -68,7 +68,14 @@ export const eliminateDeadBranches: Pass = {
     }
     if (plans.length === 0) return UNCHANGED;
     const undefs = new UndefValues(module);
-    for (const plan of plans) apply(module, undefs, plan);
+    // Names and decorations of the OpPhis to replace go first (replacing every use would move
+    // them), those of everything removed at the end: one sweep of the debug sections each.
+    const replacedPhis = new Set<number>();
+    for (const plan of plans) for (const { phi } of plan.single) replacedPhis.add(phi.resultId);
+    forgetIds(module, replacedPhis);
+    const gone = new Set<number>();
+    for (const plan of plans) apply(module, undefs, plan, gone);
+    forgetIds(module, gone);
     return { changed: true, diagnostics: [] };
   },
 };
@@ -228,7 +235,8 @@ function chooseSimplified(fn: Function, flow: FunctionControlFlow, byId: Map<num
   return simplified;
 }
 
-function apply(module: Module, undefs: UndefValues, plan: DeadBranchPlan): void {
+/** Makes the plan's edits; the ids of what it removed join `gone`. */
+function apply(module: Module, undefs: UndefValues, plan: DeadBranchPlan, gone: Set<number>): void {
   for (const { phi, words } of plan.phis) {
     module.setOperands(
       phi,
@@ -241,22 +249,18 @@ function apply(module: Module, undefs: UndefValues, plan: DeadBranchPlan): void 
     for (let r = replaced.get(v); r !== undefined; r = replaced.get(v)) v = r;
     return v;
   };
-  // Names and decorations of the replaced OpPhis go first: replacing every use would move them.
-  forgetIds(module, new Set(plan.single.map(({ phi }) => phi.resultId)));
   for (const { phi, value } of plan.single) {
     const to = value === UNDEF ? undefs.of(phi.typeId) : resolve(value);
     replaceAllUsesWith(module, phi.resultId, to);
     replaced.set(phi.resultId, to);
     module.remove(phi);
   }
-  const goneIds = new Set<number>();
   for (const [block, target] of plan.simplified) {
     const terminator = terminatorOf(block);
     const merge = mergeInstructionOf(block);
     if (merge?.opcode === Op.SelectionMerge) module.remove(merge);
     module.replace(terminator, [new Instruction(Op.Branch, 0, 0, [target.id])]);
   }
-  for (const [block, terminator] of plan.emptied) for (const id of emptyBlock(module, block, terminator)) goneIds.add(id);
-  for (const id of removeBlocks(module, plan.fn, plan.dead)) goneIds.add(id);
-  forgetIds(module, goneIds);
+  for (const [block, terminator] of plan.emptied) for (const id of emptyBlock(module, block, terminator)) gone.add(id);
+  for (const id of removeBlocks(module, plan.fn, plan.dead)) gone.add(id);
 }

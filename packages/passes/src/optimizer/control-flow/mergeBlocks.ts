@@ -37,6 +37,18 @@ export const mergeBlocks: Pass = {
       if (chains.length > 0) plans.push({ fn, chains });
     }
     if (plans.length === 0) return UNCHANGED;
+    // The names and decorations of the absorbed labels and OpPhis go first, in one sweep: replacing
+    // their uses would move them.
+    const gone = new Set<number>();
+    for (const { chains } of plans) {
+      for (const { absorbed } of chains) {
+        for (const block of absorbed) {
+          gone.add(block.id);
+          for (const inst of block.instructions) if (inst.opcode === Op.Phi) gone.add(inst.resultId);
+        }
+      }
+    }
+    forgetIds(module, gone);
     for (const { fn, chains } of plans) apply(module, fn, chains);
     return { changed: true, diagnostics: [] };
   },
@@ -79,7 +91,6 @@ function findChains(module: Module, fn: Function): Chain[] {
 
 function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
   const gone = new Set<Block>();
-  const goneIds = new Set<number>();
   const phiValues: { phi: number; value: number }[] = [];
   const labels: { from: number; to: number }[] = [];
   for (const { head, absorbed } of chains) {
@@ -95,13 +106,11 @@ function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
         const inst = list[i];
         if (inst.opcode === Op.Phi) {
           phiValues.push({ phi: inst.resultId, value: inst.word(0) });
-          goneIds.add(inst.resultId);
           left.push(inst);
         } else moved.push(inst);
       }
       if (end < list.length) left.push(list[end]);
       gone.add(block);
-      goneIds.add(block.id);
       labels.push({ from: block.id, to: head.id });
     });
     merged.push(...moved);
@@ -116,7 +125,6 @@ function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
     }
   }
   fn.blocks = fn.blocks.filter((b) => !gone.has(b));
-  forgetIds(module, goneIds);
   const replaced = new Map<number, number>();
   for (const { phi, value } of phiValues) {
     let v = value;

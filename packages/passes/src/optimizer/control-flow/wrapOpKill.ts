@@ -1,4 +1,16 @@
-import { Block, CallGraphAnalysis, ControlFlowAnalysis, Function, Instruction, Op, TypesAnalysis, UNCHANGED, type Module, type Pass } from '@spvkit/core';
+import {
+  Block,
+  CallGraphAnalysis,
+  ControlFlowAnalysis,
+  DefUseAnalysis,
+  Function,
+  Instruction,
+  Op,
+  TypesAnalysis,
+  UNCHANGED,
+  type Module,
+  type Pass,
+} from '@spvkit/core';
 import { blocksById, mergeInstructionOf } from './structuredBlocks.js';
 import { UndefValues } from './undefValues.js';
 
@@ -11,7 +23,8 @@ export const WRAP_OPKILL = 'wrap-opkill';
  * instruction, followed by a return (of an OpUndef in a function with a result), as spirv-opt's
  * wrap-opkill. Inlining such a function would otherwise put the OpKill into a continue construct,
  * where the rules forbid it; the wrapper is never inlined, being called from outside one. Functions
- * not called from a continue construct, and entry points, are left alone.
+ * not called from a continue construct, entry points, and wrappers already there (a `void()`
+ * function of one block holding only the kill, which spirv-opt would wrap again) are left alone.
  *
  * @example
  * ```ts
@@ -25,7 +38,9 @@ export const wrapOpKill: Pass = {
     const targets = functionsCalledFromContinues(module);
     const kills: { fn: Function; inst: Instruction }[] = [];
     for (const fn of module.functions) {
-      if (!targets.has(fn.id)) continue;
+      // A function that is nothing but the kill is a wrapper already (spirv-opt wraps it again,
+      // each run adding one; this pass leaves it, so a second run changes nothing).
+      if (!targets.has(fn.id) || isWrapper(module, fn)) continue;
       for (const block of fn.blocks) {
         const last = block.instructions[block.instructions.length - 1];
         if (last !== undefined && (last.opcode === Op.Kill || last.opcode === Op.TerminateInvocation)) kills.push({ fn, inst: last });
@@ -55,6 +70,12 @@ export const wrapOpKill: Pass = {
     return { changed: true, diagnostics: [] };
   },
 };
+
+/** Whether `fn` has the shape of a wrapper: `void()`, one block holding nothing but the kill. */
+function isWrapper(module: Module, fn: Function): boolean {
+  if (fn.blocks.length !== 1 || fn.blocks[0].instructions.length !== 1 || fn.parameters.length > 0) return false;
+  return module.analysis(DefUseAnalysis).def(fn.definition.typeId)?.opcode === Op.TypeVoid;
+}
 
 /** The ids of the functions a continue construct calls, and of those they call, transitively. */
 function functionsCalledFromContinues(module: Module): Set<number> {
