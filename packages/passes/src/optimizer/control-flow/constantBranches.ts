@@ -1,27 +1,27 @@
-import { Op, type Block, type DefUse, type Instruction } from '@spvkit/core';
+import { Op, type Block, type Instruction } from '@spvkit/core';
 
 /**
  * The one label a branch on a constant goes to: the true or false target of an OpBranchConditional
  * on OpConstantTrue/OpConstantFalse, or the case (the default when none) of an OpSwitch on an
  * integer OpConstant. Undefined for any other terminator, and for spec constants, whose value is
- * not known yet.
+ * not known yet. `globals` are the module's types and constants by id.
  *
  * @example
  * ```ts
- * const target = constantBranchTarget(defUse, terminator); // %then for OpBranchConditional %true %then %else
+ * const target = constantBranchTarget(globalDefinitions(module), terminator); // %then for OpBranchConditional %true %then %else
  * ```
  */
-export function constantBranchTarget(defUse: DefUse, terminator: Instruction): number | undefined {
+export function constantBranchTarget(globals: ReadonlyMap<number, Instruction>, terminator: Instruction): number | undefined {
   if (terminator.opcode === Op.BranchConditional) {
-    const condition = defUse.def(terminator.word(0))?.opcode;
+    const condition = globals.get(terminator.word(0))?.opcode;
     if (condition === Op.ConstantTrue) return terminator.word(1);
     if (condition === Op.ConstantFalse) return terminator.word(2);
     return undefined;
   }
   if (terminator.opcode !== Op.Switch) return undefined;
-  const selector = defUse.def(terminator.word(0));
+  const selector = globals.get(terminator.word(0));
   if (selector?.opcode !== Op.Constant) return undefined;
-  const type = defUse.def(selector.typeId);
+  const type = globals.get(selector.typeId);
   if (type?.opcode !== Op.TypeInt) return undefined;
   const width = type.word(0) <= 32 ? 1 : 2;
   if (selector.operandCount !== width) return undefined;

@@ -1,12 +1,10 @@
 import {
   ControlFlowAnalysis,
-  DefUseAnalysis,
   Instruction,
   Op,
   UNCHANGED,
   replaceAllUsesWith,
   type Block,
-  type DefUse,
   type Function,
   type FunctionControlFlow,
   type Module,
@@ -14,6 +12,7 @@ import {
 } from '@spvkit/core';
 import { emptyBlock, forgetIds, removeBlocks } from './blockEdits.js';
 import { constantBranchTarget, isHeaderlessConditional } from './constantBranches.js';
+import { globalDefinitions } from './globalDefinitions.js';
 import { keptIncoming } from './phiIncoming.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from './structuredBlocks.js';
 import { UndefValues } from './undefValues.js';
@@ -60,10 +59,10 @@ export const eliminateDeadBranches: Pass = {
   name: ELIMINATE_DEAD_BRANCHES,
   description: 'turn branches on constants into unconditional ones and remove the blocks they no longer reach',
   run(module) {
-    const defUse = module.analysis(DefUseAnalysis);
+    const globals = globalDefinitions(module);
     const plans: DeadBranchPlan[] = [];
     for (const fn of module.functions) {
-      const plan = planFunction(module, defUse, fn);
+      const plan = planFunction(module, globals, fn);
       if (plan !== undefined) plans.push(plan);
     }
     if (plans.length === 0) return UNCHANGED;
@@ -80,11 +79,11 @@ export const eliminateDeadBranches: Pass = {
   },
 };
 
-function planFunction(module: Module, defUse: DefUse, fn: Function): DeadBranchPlan | undefined {
+function planFunction(module: Module, globals: ReadonlyMap<number, Instruction>, fn: Function): DeadBranchPlan | undefined {
   const byId = blocksById(fn);
   const targets = new Map<Block, Block>();
   for (const block of fn.blocks) {
-    const target = constantBranchTarget(defUse, terminatorOf(block));
+    const target = constantBranchTarget(globals, terminatorOf(block));
     const to = target === undefined ? undefined : byId.get(target);
     if (to !== undefined) targets.set(block, to);
   }
@@ -137,8 +136,6 @@ function planFunction(module: Module, defUse: DefUse, fn: Function): DeadBranchP
 
   const dead = new Set<Block>();
   const deadIds = new Set<number>();
-  const deadValues: number[] = [];
-  const deadInstructions = new Set<Instruction>();
   for (const block of fn.blocks) {
     if (live.has(block) || (structural.has(block) && !emptied.has(block))) continue;
     if (!structural.has(block)) {
@@ -146,21 +143,13 @@ function planFunction(module: Module, defUse: DefUse, fn: Function): DeadBranchP
       deadIds.add(block.id);
     }
     for (const inst of block.instructions) {
-      deadInstructions.add(inst);
       if (inst.resultId === 0) continue;
       deadIds.add(inst.resultId);
-      deadValues.push(inst.resultId);
     }
   }
-  // A live block uses a removed value only through an OpPhi (the removed blocks dominate no live
-  // one); anything else means the function is not what this pass understands.
-  for (const id of deadValues) {
-    for (const { instruction } of defUse.uses(id)) {
-      if (deadInstructions.has(instruction) || instruction.opcode === Op.Phi || instruction.opcode === Op.Name || instruction.opcode === Op.Decorate) continue;
-      if (instruction.opcode === Op.MemberName || instruction.opcode === Op.DecorateId || instruction.opcode === Op.DecorateString) continue;
-      return undefined;
-    }
-  }
+  // A live block uses a removed value only through an OpPhi: a removed block dominates no live
+  // one (every path to a live block is a live path), and an emptied merge block or continue target
+  // dominates only blocks nothing reaches either, so no other use needs looking for.
 
   // Which edges into live blocks stay.
   const edgeStays = (parent: Block | undefined, block: Block): boolean => {

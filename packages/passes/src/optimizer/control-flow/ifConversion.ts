@@ -1,6 +1,5 @@
 import {
   ControlFlowAnalysis,
-  DefUseAnalysis,
   Instruction,
   Op,
   SelectionControl,
@@ -8,11 +7,11 @@ import {
   UNCHANGED,
   replaceAllUsesWith,
   type Block,
-  type DefUse,
   type Function,
   type Module,
   type Pass,
 } from '@spvkit/core';
+import { globalDefinitions } from './globalDefinitions.js';
 import { definingBlocks, mergeInstructionOf, phisOf, terminatorOf } from './structuredBlocks.js';
 
 /** The flag name, as spirv-opt's. */
@@ -53,10 +52,10 @@ export const ifConversion: Pass = {
   name: IF_CONVERSION,
   description: 'turn OpPhis of two-way selections over values computed before the branch into OpSelect',
   run(module) {
-    const defUse = module.analysis(DefUseAnalysis);
+    const globals = globalDefinitions(module);
     const plans: Conversion[][] = [];
     for (const fn of module.functions) {
-      const conversions = planFunction(module, defUse, fn);
+      const conversions = planFunction(module, globals, fn);
       if (conversions.length > 0) plans.push(conversions);
     }
     if (plans.length === 0) return UNCHANGED;
@@ -104,7 +103,7 @@ export const ifConversion: Pass = {
   },
 };
 
-function planFunction(module: Module, defUse: DefUse, fn: Function): Conversion[] {
+function planFunction(module: Module, globals: ReadonlyMap<number, Instruction>, fn: Function): Conversion[] {
   const conversions: Conversion[] = [];
   const headers = fn.blocks.filter((b) => mergeInstructionOf(b)?.opcode === Op.SelectionMerge && terminatorOf(b).opcode === Op.BranchConditional);
   if (headers.length === 0) return conversions;
@@ -125,11 +124,13 @@ function planFunction(module: Module, defUse: DefUse, fn: Function): Conversion[
     const phis = phisOf(merge);
     if (phis.length === 0) continue;
     const phiIds = new Set(phis.map((p) => p.resultId));
+    // An OpPhi another OpPhi of the block takes a value from: the OpSelect would come too late.
+    const usedByPhi = new Set<number>();
+    for (const p of phis) for (let i = 0; i < p.operandCount; i += 2) if (phiIds.has(p.word(i))) usedByPhi.add(p.word(i));
     for (const phi of phis) {
       if (phi.operandCount !== 4) continue;
-      const lanes = selectableLanes(defUse, phi.typeId);
-      if (lanes === undefined) continue;
-      if (defUse.uses(phi.resultId).some((u) => u.instruction.opcode === Op.Phi && phis.includes(u.instruction))) continue;
+      const lanes = selectableLanes(globals, phi.typeId);
+      if (lanes === undefined || usedByPhi.has(phi.resultId)) continue;
       const [v0, p0, v1, p1] = [phi.word(0), byId.get(phi.word(1)), phi.word(2), byId.get(phi.word(3))];
       if (p0 === undefined || p1 === undefined || phiIds.has(v0) || phiIds.has(v1)) continue;
       // Each value comes in along one arm: from inside it, or straight from the header when the arm
@@ -149,10 +150,10 @@ function planFunction(module: Module, defUse: DefUse, fn: Function): Conversion[
 }
 
 /** 0 for a boolean, integer or float scalar, the size of a vector of them, undefined for other types. */
-function selectableLanes(defUse: DefUse, typeId: number): number | undefined {
-  const type = defUse.def(typeId);
+function selectableLanes(globals: ReadonlyMap<number, Instruction>, typeId: number): number | undefined {
+  const type = globals.get(typeId);
   if (type === undefined) return undefined;
   if (type.opcode === Op.TypeBool || type.opcode === Op.TypeInt || type.opcode === Op.TypeFloat) return 0;
   if (type.opcode !== Op.TypeVector) return undefined;
-  return selectableLanes(defUse, type.word(0)) === 0 ? type.word(1) : undefined;
+  return selectableLanes(globals, type.word(0)) === 0 ? type.word(1) : undefined;
 }

@@ -1,6 +1,6 @@
 import { ControlFlowAnalysis, Op, UNCHANGED, replaceAllUsesWith, type Block, type Function, type Instruction, type Module, type Pass } from '@spvkit/core';
 import { forgetIds } from './blockEdits.js';
-import { mergeInstructionOf, structuredTargets, terminatorOf } from './structuredBlocks.js';
+import { mergeInstructionOf, phisOf, structuredTargets, terminatorOf } from './structuredBlocks.js';
 
 /** The flag name, as spirv-opt's. */
 export const MERGE_BLOCKS = 'merge-blocks';
@@ -9,6 +9,8 @@ export const MERGE_BLOCKS = 'merge-blocks';
 interface Chain {
   readonly head: Block;
   readonly absorbed: Block[];
+  /** The successors of the last absorbed block, whose OpPhis name it as a parent. */
+  readonly after: Block[];
 }
 
 /**
@@ -84,7 +86,7 @@ function findChains(module: Module, fn: Function): Chain[] {
       last = next;
       if (nextMerge !== undefined) break;
     }
-    if (absorbed.length > 0) chains.push({ head, absorbed });
+    if (absorbed.length > 0) chains.push({ head, absorbed, after: flow.successors(last) });
   }
   return chains;
 }
@@ -92,8 +94,14 @@ function findChains(module: Module, fn: Function): Chain[] {
 function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
   const gone = new Set<Block>();
   const phiValues: { phi: number; value: number }[] = [];
-  const labels: { from: number; to: number }[] = [];
-  for (const { head, absorbed } of chains) {
+  for (const { head, absorbed, after } of chains) {
+    // The OpPhis after the chain name its last block as their parent: now the head.
+    const last = absorbed[absorbed.length - 1].id;
+    for (const block of after) {
+      for (const phi of phisOf(block)) {
+        for (let i = 1; i < phi.operandCount; i += 2) if (phi.word(i) === last) module.setOperand(phi, i, head.id);
+      }
+    }
     const before = head.instructions;
     const loopMerge = mergeInstructionOf(head);
     const merged: Instruction[] = before.slice(0, before.length - (loopMerge !== undefined ? 2 : 1));
@@ -111,20 +119,18 @@ function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
       }
       if (end < list.length) left.push(list[end]);
       gone.add(block);
-      labels.push({ from: block.id, to: head.id });
     });
     merged.push(...moved);
     if (loopMerge !== undefined) merged.splice(merged.length - 1, 0, loopMerge);
     head.instructions = merged;
     for (const inst of left) module.changed({ kind: 'removed', place: 'functions', instruction: inst });
+    // The moved instructions stay in the function with their operands: what the analyses know of
+    // them holds (announcing each as removed and added again would cost a scan of the use list of
+    // every id they use, %uint's among them). The labels that went drop the control flow.
     for (const block of absorbed) module.changed({ kind: 'removed', place: 'functions', instruction: block.label });
-    // The moved instructions change blocks: analyses that place instructions hear of it.
-    for (const inst of moved) {
-      module.changed({ kind: 'removed', place: 'functions', instruction: inst });
-      module.changed({ kind: 'added', place: 'functions', instruction: inst });
-    }
   }
   fn.blocks = fn.blocks.filter((b) => !gone.has(b));
+  // Replacing the OpPhis' uses takes the def-use tables, built only when some absorbed block has one.
   const replaced = new Map<number, number>();
   for (const { phi, value } of phiValues) {
     let v = value;
@@ -132,6 +138,4 @@ function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
     replaceAllUsesWith(module, phi, v);
     replaced.set(phi, v);
   }
-  // The OpPhis after the chain name its last block as their parent: now the head.
-  for (const { from, to } of labels) replaceAllUsesWith(module, from, to);
 }
