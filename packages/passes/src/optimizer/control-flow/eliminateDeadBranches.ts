@@ -226,6 +226,15 @@ function chooseSimplified(fn: Function, flow: FunctionControlFlow, byId: Map<num
 
 /** Makes the plan's edits; the ids of what it removed join `gone`. */
 function apply(module: Module, undefs: UndefValues, plan: DeadBranchPlan, gone: Set<number>): void {
+  // The blocks go first: def-use tables built for the OpPhis below then never hold their uses.
+  for (const [block, target] of plan.simplified) {
+    const terminator = terminatorOf(block);
+    const merge = mergeInstructionOf(block);
+    if (merge?.opcode === Op.SelectionMerge) module.remove(merge);
+    module.replace(terminator, [new Instruction(Op.Branch, 0, 0, [target.id])]);
+  }
+  for (const [block, terminator] of plan.emptied) for (const id of emptyBlock(module, block, terminator)) gone.add(id);
+  for (const id of removeBlocks(module, plan.fn, plan.dead)) gone.add(id);
   for (const { phi, words } of plan.phis) {
     module.setOperands(
       phi,
@@ -244,12 +253,4 @@ function apply(module: Module, undefs: UndefValues, plan: DeadBranchPlan, gone: 
     replaced.set(phi.resultId, to);
     module.remove(phi);
   }
-  for (const [block, target] of plan.simplified) {
-    const terminator = terminatorOf(block);
-    const merge = mergeInstructionOf(block);
-    if (merge?.opcode === Op.SelectionMerge) module.remove(merge);
-    module.replace(terminator, [new Instruction(Op.Branch, 0, 0, [target.id])]);
-  }
-  for (const [block, terminator] of plan.emptied) for (const id of emptyBlock(module, block, terminator)) gone.add(id);
-  for (const id of removeBlocks(module, plan.fn, plan.dead)) gone.add(id);
 }
