@@ -302,9 +302,19 @@ function asmJobs(): Job[] {
   return listFiles(asmDir, ['.spvasm']).map((file) => {
     const source = path.join(asmDir, file);
     const text = readFileSync(source, 'utf8');
-    const env = headerValue(headerLines(text, ';'), 'target-env');
+    const header = headerLines(text, ';');
+    const env = headerValue(header, 'target-env');
     if (!env) throw new Error(`${source}: missing "; target-env: <env>" header`);
+    // A `; run:` header makes a compute module runnable, as `// run:` does for GLSL.
+    const runText = headerValue(header, 'run');
+    let run: RunSpec | undefined;
+    try {
+      run = runText === undefined ? undefined : parseRunSpec(runText);
+    } catch (e) {
+      throw new Error(`${source}: ${(e as Error).message}`, { cause: e });
+    }
     return {
+      run,
       name: `asm/${file}:${env}:plain`,
       source,
       kind: 'asm' as const,
