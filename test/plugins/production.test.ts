@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { build, createServer, type Rolldown } from 'vite';
 import { decodeModule, encodeModule, Op, runPasses } from '@spvkit/core';
-import { RELEASE_PASSES, STRIPPING_PASSES } from '@spvkit/passes';
+import { PERFORMANCE_PASSES, RELEASE_PASSES, SIZE_PASSES, STRIPPING_PASSES, availableRecipe } from '@spvkit/passes';
 import spvkit, { type SpvkitOptions } from '@spvkit/rollup-plugin';
 import spvkitVite from '@spvkit/vite-plugin';
 import { recordsExport, wordsExport } from './exports.js';
@@ -119,6 +119,27 @@ describe('release passes in production builds', () => {
       expect(wordsExport(prodOff, name), name).toEqual(wordsExport(dev, name));
       expect(wordsExport(devOn, name), name).toEqual(wordsExport(prod, name));
     }
+  });
+
+  it("optimize runs spirv-opt's recipe before the release passes where they run, naming the passes spvkit lacks once", async () => {
+    const dev = await rollupRun({}, undefined);
+    for (const [optimize, recipe] of [
+      ['performance', PERFORMANCE_PASSES],
+      ['size', SIZE_PASSES],
+    ] as const) {
+      process.env.NODE_ENV = 'production';
+      const built = await rollupBuild(project.path('src/main.js'), [spvkit({ ...baseOptions, optimize })]);
+      const prod = await runOutput(built, project);
+      const { passes, missing } = availableRecipe(recipe);
+      for (const name of ['fill', 'spec']) expect(wordsExport(prod, name), name).toEqual(after(wordsExport(dev, name), [...passes, ...RELEASE_PASSES]));
+      const warned = built.warnings.filter((w) => w.code === 'PLUGIN_WARNING' && w.message.includes('spirv-opt'));
+      expect(warned).toHaveLength(missing.length > 0 ? 1 : 0);
+      if (missing.length > 0) expect(warned[0].message).toContain(missing[0]);
+      // A dev build does not optimize.
+      const devRun = await rollupRun({ optimize }, undefined);
+      expect(wordsExport(devRun, 'spec')).toEqual(wordsExport(dev, 'spec'));
+    }
+    expect(() => spvkit({ optimize: 'fast' as 'size' })).toThrow("option optimize must be 'performance', 'size' or false");
   });
 
   it('debugInfo: true keeps the stripping passes out of the release set', async () => {

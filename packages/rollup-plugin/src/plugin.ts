@@ -140,6 +140,7 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
     buildStart() {
       const error = driver.buildStart();
       if (error !== undefined) this.error(error);
+      for (const warning of driver.startWarnings()) this.warn(warning);
     },
 
     resolveId: {

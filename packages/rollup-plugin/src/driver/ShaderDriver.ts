@@ -24,7 +24,7 @@ import {
 import { parseShaderId, splitQuery, type ShaderRequest } from '../ids.js';
 import { resolveOptions, type ResolvedOptions, type SpvkitOptions } from '../options.js';
 import { failureLog, logPlace, problemsToLog } from '../problems/log.js';
-import { releasePasses } from '../release.js';
+import { missingRecipePasses, releasePasses } from '../release.js';
 import { specializationPasses } from '../specialize.js';
 import { FailureLedger } from './failureLedger.js';
 import { IncludeGraph } from './includeGraph.js';
@@ -180,6 +180,18 @@ export class ShaderDriver {
       }
     }
     return undefined;
+  }
+
+  /** What the build should know from its start: the passes of the `optimize` recipe it leaves out. */
+  startWarnings(): SpvkitLog[] {
+    const missing = missingRecipePasses(this.options, this.production);
+    if (missing.length === 0) return [];
+    return [
+      {
+        message: `optimize: '${this.options.optimize}' runs the passes of spirv-opt's ${this.options.optimize === 'size' ? '-Os' : '-O'} that spvkit has; it has no ${missing.join(', ')} yet`,
+        code: 'OPTIMIZER_INCOMPLETE',
+      },
+    ];
   }
 
   /**
