@@ -1,0 +1,23 @@
+import type { PassRegistry } from '@spvkit/core';
+import { eliminateLocalSingleBlock } from './eliminateLocalSingleBlock.js';
+import { eliminateLocalSingleStore } from './eliminateLocalSingleStore.js';
+import { ssaRewrite } from './ssaRewrite.js';
+
+/**
+ * Registers the memory-to-register passes under spirv-opt's flag names:
+ * `eliminate-local-single-block`, `eliminate-local-single-store`, `ssa-rewrite` and its alias
+ * `eliminate-local-multi-store`.
+ *
+ * @example
+ * ```ts
+ * import { passRegistry, runPasses } from '@spvkit/core';
+ * registerMemoryPasses(passRegistry);
+ * runPasses(module, ['eliminate-local-single-block', 'eliminate-local-single-store', 'ssa-rewrite']);
+ * ```
+ */
+export function registerMemoryPasses(registry: PassRegistry): void {
+  for (const pass of [eliminateLocalSingleBlock, eliminateLocalSingleStore, ssaRewrite]) {
+    registry.register(pass.name, () => pass, pass.description);
+  }
+  registry.register('eliminate-local-multi-store', () => ssaRewrite, ssaRewrite.description);
+}
