@@ -1,12 +1,14 @@
 import type { PassRegistry } from '@spvkit/core';
+import { convertLocalAccessChains } from './convertLocalAccessChains.js';
 import { eliminateLocalSingleBlock } from './eliminateLocalSingleBlock.js';
 import { eliminateLocalSingleStore } from './eliminateLocalSingleStore.js';
+import { privateToLocal } from './privateToLocal.js';
 import { ssaRewrite } from './ssaRewrite.js';
 
 /**
  * Registers the memory-to-register passes under spirv-opt's flag names:
  * `eliminate-local-single-block`, `eliminate-local-single-store`, `ssa-rewrite` and its alias
- * `eliminate-local-multi-store`.
+ * `eliminate-local-multi-store`, `private-to-local` and `convert-local-access-chains`.
  *
  * @example
  * ```ts
@@ -16,7 +18,7 @@ import { ssaRewrite } from './ssaRewrite.js';
  * ```
  */
 export function registerMemoryPasses(registry: PassRegistry): void {
-  for (const pass of [eliminateLocalSingleBlock, eliminateLocalSingleStore, ssaRewrite]) {
+  for (const pass of [eliminateLocalSingleBlock, eliminateLocalSingleStore, ssaRewrite, privateToLocal, convertLocalAccessChains]) {
     registry.register(pass.name, () => pass, pass.description);
   }
   registry.register('eliminate-local-multi-store', () => ssaRewrite, ssaRewrite.description);
