@@ -27,12 +27,14 @@ const LISTS: readonly (readonly string[])[] = [
   ['ssa-rewrite'],
   ['private-to-local'],
   ['convert-local-access-chains'],
+  ['scalar-replacement=0'],
   ['private-to-local', 'eliminate-local-single-block', 'eliminate-local-single-store', 'ssa-rewrite'],
   // The order of spirv-opt -O, less the passes of other groups.
   [
     'private-to-local',
     'eliminate-local-single-block',
     'eliminate-local-single-store',
+    'scalar-replacement=0',
     'convert-local-access-chains',
     'eliminate-local-single-block',
     'eliminate-local-single-store',
@@ -96,7 +98,7 @@ describeWithOracle('memory-to-register passes on Vulkan: the same buffers before
       const required =
         alone === 'private-to-local'
           ? ['glsl/mem_private.comp']
-          : alone === 'convert-local-access-chains'
+          : alone === 'convert-local-access-chains' || alone === 'scalar-replacement=0'
             ? ['glsl/mem_composites.comp']
             : ['glsl/mem_composites.comp', 'glsl/mem_locals.comp', 'glsl/mem_private.comp'];
       for (const shader of required) expect(changedMemoryShaders.has(shader), `${shader} unchanged`).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The memory-to-register passes (private-to-local, eliminate-local-single-block,
- * eliminate-local-single-store, ssa-rewrite, convert-local-access-chains) over the project corpus (glslang output for every stage, plain, -g and -gV, and the
+ * eliminate-local-single-store, ssa-rewrite, convert-local-access-chains, scalar-replacement) over the project corpus (glslang output for every stage, plain, -g and -gV, and the
  * hand-written assembly) and the shader folder (Debian glslangValidator, plain and -gV): each pass
  * alone, and the three in spirv-opt's -O order, give modules Debian spirv-val accepts in the
  * input's target env; a run that reports no change leaves the bytes as they were; and the passes
@@ -19,6 +19,7 @@ const LISTS: readonly (readonly string[])[] = [
   ['ssa-rewrite'],
   ['private-to-local'],
   ['convert-local-access-chains'],
+  ['scalar-replacement=0'],
   ['eliminate-local-multi-store'],
   ['private-to-local', 'eliminate-local-single-block', 'eliminate-local-single-store', 'ssa-rewrite'],
   // The order of spirv-opt -O, less the passes of other groups.
@@ -26,6 +27,7 @@ const LISTS: readonly (readonly string[])[] = [
     'private-to-local',
     'eliminate-local-single-block',
     'eliminate-local-single-store',
+    'scalar-replacement=0',
     'convert-local-access-chains',
     'eliminate-local-single-block',
     'eliminate-local-single-store',
@@ -79,11 +81,8 @@ describeWithOracle('memory-to-register passes on the corpus and the shader folde
     const fewest = (list: readonly string[]): number =>
       list.length > 1
         ? inputs.length / 4
-        : list[0] === 'private-to-local'
-          ? 2
-          : list[0] === 'convert-local-access-chains'
-            ? inputs.length / 8
-            : inputs.length / 4;
+        : ({ 'private-to-local': 2, 'convert-local-access-chains': inputs.length / 8, 'scalar-replacement=0': inputs.length / 20 }[list[0]] ??
+          inputs.length / 4);
     for (const list of LISTS) expect(changed.get(list.join(' ')) ?? 0, list.join(' ')).toBeGreaterThan(fewest(list));
   });
 });
