@@ -19,7 +19,6 @@ import { localVariables, TargetTypes, type LocalVariable } from './localVariable
 export const convertLocalAccessChains: Pass = {
   name: 'convert-local-access-chains',
   description: 'turn loads and stores through constant-index access chains into Function variables into whole loads with OpCompositeExtract/OpCompositeInsert',
-  preserves: [DefUseAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const types = module.analysis(TypesAnalysis);
@@ -72,7 +71,9 @@ export const convertLocalAccessChains: Pass = {
         removedChains.add(chain.resultId);
       }
     }
-    // One sweep of each block, however many of its instructions change.
+    // One sweep of each block, however many of its instructions change; with the analyses dropped
+    // first, as keeping the def-use tables current costs a scan of each type's uses per edit.
+    module.invalidateAnalyses();
     for (const [block, map] of rewrites) module.replaceIn(block, (inst) => map.get(inst));
     module.removeWhere('debugNames', (i) => i.opcode === Op.Name && removedChains.has(i.word(0)));
     return { changed: true, diagnostics: [] };

@@ -1,4 +1,4 @@
-import { Op, type Block, type DefUse, type Instruction, type Module } from '@spvkit/core';
+import { Op, type Block, type DefUse, type Instruction, type Module, type Use } from '@spvkit/core';
 
 /**
  * The edits a memory-to-register pass plans, applied at once: loads whose value is known are
@@ -58,20 +58,29 @@ export class MemoryEdits {
     list.push(phi);
   }
 
-  /** Makes the recorded edits. */
+  /**
+   * Makes the recorded edits. The uses to redirect are read from `defUse` first; then the cached
+   * analyses are dropped, so that each edit costs what it changes: keeping the def-use tables
+   * current would filter the long use list of every type an edited instruction names, once per
+   * edit. The passes using this preserve no analysis.
+   */
   apply(module: Module, defUse: DefUse): void {
+    const redirects: { uses: Use[]; to: number }[] = [];
+    for (const [load, value] of this.values) {
+      const uses = defUse.uses(load);
+      if (uses.length > 0) redirects.push({ uses: [...uses], to: this.resolve(value) });
+    }
+    module.invalidateAnalyses();
     for (const [block, list] of this.phis) {
       let at = 0;
       while (block.instructions[at]?.opcode === Op.Phi) at++;
       module.insert(block, list, at);
     }
-    for (const [load, value] of this.values) {
-      const to = this.resolve(value);
-      for (const use of [...defUse.uses(load)]) {
+    for (const { uses, to } of redirects) {
+      for (const { instruction, operand } of uses) {
         // Names and decorations of the load go with it rather than move to the value.
-        if (describesTarget(use.instruction.opcode)) continue;
-        if (use.operand < 0) continue; // a load's result is never a type
-        module.setOperand(use.instruction, use.operand, to);
+        if (describesTarget(instruction.opcode) || operand < 0) continue;
+        module.setOperand(instruction, operand, to);
       }
     }
     for (const [block, set] of this.removals) module.removeWhere(block, (inst) => set.has(inst));

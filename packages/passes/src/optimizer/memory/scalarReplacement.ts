@@ -12,6 +12,7 @@ import {
   type Module,
   type Pass,
   type TypeManager,
+  type Use,
 } from '@spvkit/core';
 
 /** spirv-opt's default limit on the members of a composite `scalar-replacement` splits. */
@@ -36,7 +37,6 @@ export function scalarReplacement(limit = DEFAULT_SCALAR_REPLACEMENT_LIMIT): Pas
   return {
     name: 'scalar-replacement',
     description: 'split struct and array Function variables reached through constant-index access chains into one variable per member',
-    preserves: [DefUseAnalysis],
     run(module) {
       let changed = false;
       // Each round splits the composites the last one made; rounds are as many as the nesting.
@@ -98,6 +98,11 @@ function splitRound(module: Module, limit: number): boolean {
     if (map === undefined) rewrites.set(block, (map = new Map<Instruction, Instruction[]>()));
     map.set(inst, replacement);
   };
+  // The uses of the chains that a member variable replaces, read before the analyses go: keeping
+  // the def-use tables current would cost a scan of each type's uses per edit.
+  const chainUses = new Map<Instruction, Use[]>();
+  for (const split of splits) for (const chain of split.chains) if (chain.operandCount === 2) chainUses.set(chain, [...defUse.uses(chain.resultId)]);
+  module.invalidateAnalyses();
   const gone = new Set<number>();
   for (const split of splits) {
     const { fn, variable, members, initial } = split;
