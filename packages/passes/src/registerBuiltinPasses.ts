@@ -2,6 +2,7 @@ import type { PassRegistry } from '@spvkit/core';
 import { registerCompactIds } from './compact-ids/register.js';
 import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerControlFlowPasses } from './optimizer/control-flow/register.js';
+import { registerMemoryPasses } from './optimizer/memory/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
 import { registerSpecializePasses } from './specialize/register.js';
 import { registerStripPasses } from './strip/register.js';
@@ -20,4 +21,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerDeadCodePasses(registry);
   registerCompactIds(registry);
   registerControlFlowPasses(registry);
+  registerMemoryPasses(registry);
 }
