@@ -2,6 +2,7 @@ import type { PassRegistry } from '@spvkit/core';
 import { registerCompactIds } from './compact-ids/register.js';
 import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
+import { registerScalarPasses } from './optimizer/scalar/register.js';
 import { registerSpecializePasses } from './specialize/register.js';
 import { registerStripPasses } from './strip/register.js';
 
@@ -18,4 +19,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerStripPasses(registry);
   registerDeadCodePasses(registry);
   registerCompactIds(registry);
+  registerScalarPasses(registry);
 }

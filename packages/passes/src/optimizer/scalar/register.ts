@@ -1,0 +1,19 @@
+import type { PassRegistry } from '@spvkit/core';
+import { simplifyInstructions } from './simplifyInstructions.js';
+
+/**
+ * Registers the scalar optimizer passes (`simplify-instructions`) under spirv-opt's flag names in
+ * `registry`. Importing this module registers nothing.
+ *
+ * @example
+ * ```ts
+ * import { passRegistry, runPasses } from '@spvkit/core';
+ * registerScalarPasses(passRegistry);
+ * runPasses(module, ['simplify-instructions']);
+ * ```
+ */
+export function registerScalarPasses(registry: PassRegistry): void {
+  for (const pass of [simplifyInstructions]) {
+    registry.register(pass.name, () => pass, pass.description);
+  }
+}

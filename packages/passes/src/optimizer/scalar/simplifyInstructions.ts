@@ -1,0 +1,110 @@
+import { ControlFlowAnalysis, DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Instruction, type Module, type Pass } from '@spvkit/core';
+import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
+import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
+
+/** Annotations and debug names that only describe an id: they go with a folded result. */
+const DESCRIBING: ReadonlySet<number> = new Set([
+  Op.Name,
+  Op.MemberName,
+  Op.Decorate,
+  Op.DecorateId,
+  Op.DecorateString,
+  Op.MemberDecorate,
+  Op.MemberDecorateString,
+]);
+
+/**
+ * spirv-opt's `--simplify-instructions`: folds each instruction of every function, the reached
+ * blocks in reverse postorder and then every instruction whose operands changed, until nothing
+ * folds. An instruction that folds to a constant or to an id already there goes, its uses moved
+ * to that value (its names and decorations go with it); an OpCompositeExtract that reads through
+ * inserts or a construct reads from where the value was put. See {@link foldInstruction} for the
+ * rules, and why floating-point arithmetic is left alone. Dead instructions left behind (an
+ * insert nothing reads any more) are for `eliminate-dead-code-aggressive`.
+ *
+ * @example
+ * ```ts
+ * runPasses(module, ['simplify-instructions']); // %a = OpIAdd %uint %uint_2 %uint_3 becomes %uint_5
+ * ```
+ */
+export const simplifyInstructions: Pass = {
+  name: 'simplify-instructions',
+  description: 'fold constant integer and bool arithmetic, constant selects and extracts, and identities such as x+0 and x*1',
+  run(module) {
+    const functions = module.functions;
+    if (functions.length === 0) return UNCHANGED;
+    const types = module.analysis(TypesAnalysis);
+    const defUse = module.analysis(DefUseAnalysis);
+    const values = fixedConstantValues(types, module.globals);
+    let changed = false;
+    for (const fn of functions) {
+      if (fn.blocks.length === 0) continue;
+      const flow = module.analysis(ControlFlowAnalysis).of(fn);
+      const pending: Instruction[] = [];
+      const queued = new Set<Instruction>();
+      for (const block of flow.reversePostorder()) {
+        for (const inst of block.instructions) {
+          if (FOLDABLE_OPCODES.has(inst.opcode)) {
+            pending.push(inst);
+            queued.add(inst);
+          }
+        }
+      }
+      const removed = new Set<Instruction>();
+      // A queue, not a stack: definitions before their uses, as in reverse postorder.
+      for (let next = 0; next < pending.length; next++) {
+        const inst = pending[next];
+        queued.delete(inst);
+        if (removed.has(inst)) continue;
+        const folded = foldInstruction(inst, types, values, defUse);
+        if (folded === undefined) continue;
+        if (folded.kind === 'operands') {
+          module.setOperands(inst, folded.operands);
+          changed = true;
+          if (!queued.has(inst)) {
+            pending.push(inst);
+            queued.add(inst);
+          }
+          continue;
+        }
+        const replacement = folded.kind === 'id' ? folded.id : declareConstant(types, values, folded.value, inst.typeId);
+        if (replacement === undefined || replacement === inst.resultId) continue;
+        if (
+          !replaceUses(module, inst, replacement, (user) => {
+            if (!queued.has(user) && FOLDABLE_OPCODES.has(user.opcode)) {
+              pending.push(user);
+              queued.add(user);
+            }
+          })
+        )
+          continue;
+        module.remove(inst);
+        removed.add(inst);
+        changed = true;
+      }
+    }
+    return changed ? { changed: true, diagnostics: [] } : UNCHANGED;
+  },
+};
+
+/**
+ * Moves every use of `inst`'s result to `replacement` and drops what only described the result.
+ * False (nothing changed) when a decoration group names the result, which is left as it is.
+ */
+function replaceUses(module: Module, inst: Instruction, replacement: number, touched: (user: Instruction) => void): boolean {
+  const uses = module.analysis(DefUseAnalysis).uses(inst.resultId);
+  for (const use of uses) {
+    const op = use.instruction.opcode;
+    if (op === Op.GroupDecorate || op === Op.GroupMemberDecorate) return false;
+  }
+  for (const use of [...uses]) {
+    const user = use.instruction;
+    if (DESCRIBING.has(user.opcode) && use.operand === 0) module.remove(user);
+    else if (use.operand < 0) module.setTypeId(user, replacement);
+    else {
+      module.setOperand(user, use.operand, replacement);
+      touched(user);
+    }
+  }
+  return true;
+}
