@@ -1,7 +1,7 @@
 import { Instruction, Op, type DefUse, type TypeManager } from '@spvkit/core';
 import { partsOf, scalarBits, type ConstantValue, type ConstantValues } from '../../specialize/constantValue.js';
 import { evaluateSpecConstantOp } from '../../specialize/evaluateSpecConstantOp.js';
-import { widthMask } from '../../specialize/scalarType.js';
+import { scalarTypeOf, widthMask } from '../../specialize/scalarType.js';
 
 /**
  * What an instruction folds to: an id already in the module that holds its value, a constant
@@ -62,7 +62,7 @@ const CONSTANT_FOLDED: ReadonlySet<number> = new Set([
 ]);
 
 /** Every opcode {@link foldInstruction} may fold: a cheap test before anything is looked up. */
-export const FOLDABLE_OPCODES: ReadonlySet<number> = new Set([...CONSTANT_FOLDED, Op.CopyObject, Op.Phi, Op.CompositeConstruct]);
+export const FOLDABLE_OPCODES: ReadonlySet<number> = new Set([...CONSTANT_FOLDED, Op.Bitcast, Op.CopyObject, Op.Phi, Op.CompositeConstruct]);
 
 /**
  * Folds one function instruction, or says undefined when it stays as it is. Floating-point
@@ -79,6 +79,11 @@ export const FOLDABLE_OPCODES: ReadonlySet<number> = new Set([...CONSTANT_FOLDED
  */
 export function foldInstruction(inst: Instruction, types: TypeManager, values: ConstantValues, defUse: DefUse): Folded | undefined {
   const opcode = inst.opcode;
+  if (opcode === Op.Bitcast) {
+    const v = values.get(inst.word(0));
+    const bits = v === undefined ? undefined : bitcastConstant(v, inst.typeId, types);
+    return bits === undefined ? undefined : { kind: 'value', value: bits };
+  }
   if (CONSTANT_FOLDED.has(opcode)) {
     const constant = foldConstant(inst, types, values);
     if (constant !== undefined) return { kind: 'value', value: constant };
@@ -243,6 +248,30 @@ function foldConstructOfExtracts(inst: Instruction, defUse: DefUse): Folded | un
   const sourceDef = defUse.def(source);
   if (sourceDef === undefined || sourceDef.typeId !== inst.typeId) return undefined;
   return { kind: 'id', id: source };
+}
+
+/**
+ * OpBitcast of a constant: the same bits with the result's type, for a scalar of the same width
+ * or a vector of as many components of the same width (no arithmetic, so floats too: the bits are
+ * moved, never computed). Other shapes (two uints to a ulong) are left alone.
+ */
+function bitcastConstant(value: ConstantValue, typeId: number, types: TypeManager): ConstantValue | undefined {
+  const to = scalarTypeOf(types, typeId);
+  if (to !== undefined) {
+    const from = scalarBits(value, types);
+    if (from === undefined || to.kind === 'bool' || from.type.kind === 'bool' || from.type.width !== to.width) return undefined;
+    return { kind: 'scalar', typeId, type: to, bits: from.bits };
+  }
+  const vector = types.def(typeId);
+  const parts = partsOf(value, types, 64);
+  if (vector?.opcode !== Op.TypeVector || parts === undefined || parts.length !== vector.word(1)) return undefined;
+  const cast: ConstantValue[] = [];
+  for (const part of parts) {
+    const c = bitcastConstant(part, vector.word(0), types);
+    if (c === undefined) return undefined;
+    cast.push(c);
+  }
+  return { kind: 'composite', typeId, parts: cast };
 }
 
 /** True when `value` is made of scalars (of one or more components) that all pass `test`. */
