@@ -21,7 +21,7 @@ const vulkan = await vulkanAvailable();
 const corpusTools = corpusToolsAvailable();
 const availability = !vulkan.ok ? vulkan : !corpusTools.ok ? { ok: false, reason: corpusTools.reason ?? 'corpus tools missing' } : { ok: true };
 
-const PASSES = ['simplify-instructions'];
+const PASSES = ['simplify-instructions', 'eliminate-dead-code-aggressive'];
 
 /** Invocations of the shaders below, and the values each one writes. */
 const INVOCATIONS = 16;
@@ -31,7 +31,8 @@ const SLOTS = 8;
  * Reads `x = in[gid]` and writes eight values per invocation: constant arithmetic that wraps
  * (and feeds a live add), signed division and shifts of negative constants, identity chains on
  * `x`, selects and a phi on conditions known only at run time, extracts through inserts and
- * constructs, `x * 0` and float arithmetic on constants, which must stay as the driver computes it.
+ * constructs, `x * 0` and float arithmetic on constants, which must stay as the driver computes it;
+ * and dead code beside the live stores.
  */
 const FOLDING = `
                OpCapability Shader
@@ -75,12 +76,14 @@ const FOLDING = `
         %Buf = OpTypeStruct %arr
      %sb_Buf = OpTypePointer StorageBuffer %Buf
     %sb_uint = OpTypePointer StorageBuffer %uint
+    %fn_uint = OpTypePointer Function %uint
      %in_v3u = OpTypePointer Input %v3uint
         %gid = OpVariable %in_v3u Input
         %out = OpVariable %sb_Buf StorageBuffer
          %in = OpVariable %sb_Buf StorageBuffer
        %main = OpFunction %void None %fn
       %entry = OpLabel
+    %scratch = OpVariable %fn_uint Function
        %gid3 = OpLoad %v3uint %gid
           %g = OpCompositeExtract %uint %gid3 0
         %inp = OpAccessChain %sb_uint %in %int_0 %g
@@ -140,6 +143,10 @@ const FOLDING = `
          %f1 = OpFMul %float %float_1e %float_0_2
          %f2 = OpFAdd %float %f0 %f1
          %v6 = OpBitcast %uint %f2
+; dead code beside the live stores: a variable only stored to, arithmetic nothing reads
+         %dd = OpIMul %uint %x %x
+               OpStore %scratch %dd
+         %df = OpFMul %float %float_0_1 %f2
                OpSelectionMerge %merge None
                OpBranchConditional %lt %then %merge
        %then = OpLabel
@@ -211,6 +218,16 @@ describeWithOracle('scalar passes on Vulkan: the same buffers before and after',
 
   it('found the runnable compute modules of the corpus', async () => {
     expect((await modules).length).toBeGreaterThanOrEqual(8 * 3);
+  });
+
+  it('simplify-instructions then eliminate-dead-code-aggressive: the folding shader, its dead leftovers gone', { timeout: 120_000 }, async () => {
+    const words = encodeModule(assemble(FOLDING, { targetEnv: 'vulkan1.1' }));
+    const folded = transform(words, ['simplify-instructions'], 'vulkan1.1');
+    const after = transform(folded, ['eliminate-dead-code-aggressive'], 'vulkan1.1');
+    // The folds left dead instructions (the inserts and constructs read through, the first adds of the chains) that now go.
+    expect(after.length).toBeLessThan(folded.length);
+    expect(spirvVal(after, 'vulkan1.1')).toMatchObject({ ok: true });
+    expect(same(await runFolding(after), await runFolding(words)), 'buffers differ').toBe(true);
   });
 
   for (const pass of PASSES) {

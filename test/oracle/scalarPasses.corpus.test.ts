@@ -1,5 +1,5 @@
 /**
- * The scalar optimizer passes (simplify-instructions) over the project corpus and the shader
+ * The scalar optimizer passes (simplify-instructions, eliminate-dead-code-aggressive) over the project corpus and the shader
  * folder: each pass alone gives a module Debian spirv-val accepts in the input's target env, a
  * second run changes nothing, and no floating-point arithmetic is folded away.
  */
@@ -13,7 +13,7 @@ const tools = corpusToolsAvailable();
 const required = process.env.SPVKIT_REQUIRE_ORACLES === '1';
 if (!tools.ok) console.warn(`[scalarPasses.corpus] SKIPPED: ${tools.reason}`);
 
-const PASSES = ['simplify-instructions'];
+const PASSES = ['simplify-instructions', 'eliminate-dead-code-aggressive'];
 
 /** Float arithmetic the passes must leave as they found it (the driver's to evaluate). */
 const FLOAT_ARITHMETIC: ReadonlySet<number> = new Set([Op.FAdd, Op.FSub, Op.FMul, Op.FDiv, Op.FRem, Op.FMod, Op.FNegate, Op.FConvert, Op.QuantizeToF16]);
@@ -63,7 +63,9 @@ describe.skipIf(!tools.ok && !required)('scalar passes on the corpus and the sha
         changedBy.set(pass, (changedBy.get(pass) ?? 0) + 1);
         const twice = run(once.words, pass);
         if (twice.changed || !same(twice.words, once.words)) problems.push(`${name}: a second run changed the module`);
-        if (floatArithmetic(once.words) !== floatArithmetic(input.words)) problems.push(`${name}: float arithmetic changed`);
+        // Folding never takes float arithmetic away (dead-code removal may, with what it fed).
+        if (pass === 'simplify-instructions' && floatArithmetic(once.words) !== floatArithmetic(input.words))
+          problems.push(`${name}: float arithmetic changed`);
         checks.push({ name, words: once.words, targetEnv: input.targetEnv });
       }
     }
@@ -75,7 +77,10 @@ describe.skipIf(!tools.ok && !required)('scalar passes on the corpus and the sha
       });
     }
     expect(problems, problems.join('\n')).toEqual([]);
-    // Each pass finds work in the corpus, so the checks above judged real edits.
-    for (const [pass, n] of changedBy) expect(n, pass).toBeGreaterThan(10);
+    // Folding finds work in the corpus, so the checks above judged real edits. glslang emits no
+    // code the conservative dead-code pass removes (its edits are proven by its unit and
+    // execution tests); here it must leave every module valid and unchanged where it finds nothing.
+    console.info([...changedBy].map(([pass, n]) => `${pass}: ${n} of ${inputs.length} changed`).join('; '));
+    expect(changedBy.get('simplify-instructions')).toBeGreaterThan(10);
   });
 });

@@ -1,8 +1,9 @@
 import type { PassRegistry } from '@spvkit/core';
+import { eliminateDeadCodeAggressive } from './eliminateDeadCodeAggressive.js';
 import { simplifyInstructions } from './simplifyInstructions.js';
 
 /**
- * Registers the scalar optimizer passes (`simplify-instructions`) under spirv-opt's flag names in
+ * Registers the scalar optimizer passes (`simplify-instructions`, `eliminate-dead-code-aggressive`) under spirv-opt's flag names in
  * `registry`. Importing this module registers nothing.
  *
  * @example
@@ -13,7 +14,7 @@ import { simplifyInstructions } from './simplifyInstructions.js';
  * ```
  */
 export function registerScalarPasses(registry: PassRegistry): void {
-  for (const pass of [simplifyInstructions]) {
+  for (const pass of [simplifyInstructions, eliminateDeadCodeAggressive]) {
     registry.register(pass.name, () => pass, pass.description);
   }
 }

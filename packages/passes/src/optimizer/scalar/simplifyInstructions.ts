@@ -1,17 +1,7 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Instruction, type Module, type Pass } from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
 import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
+import { replaceResult } from './replaceResult.js';
 import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
-
-/** Annotations and debug names that only describe an id: they go with a folded result. */
-const DESCRIBING: ReadonlySet<number> = new Set([
-  Op.Name,
-  Op.MemberName,
-  Op.Decorate,
-  Op.DecorateId,
-  Op.DecorateString,
-  Op.MemberDecorate,
-  Op.MemberDecorateString,
-]);
 
 /**
  * spirv-opt's `--simplify-instructions`: folds each instruction of every function, the reached
@@ -70,7 +60,7 @@ export const simplifyInstructions: Pass = {
         const replacement = folded.kind === 'id' ? folded.id : declareConstant(types, values, folded.value, inst.typeId);
         if (replacement === undefined || replacement === inst.resultId) continue;
         if (
-          !replaceUses(module, inst, replacement, (user) => {
+          !replaceResult(module, inst, replacement, (user) => {
             if (!queued.has(user) && FOLDABLE_OPCODES.has(user.opcode)) {
               pending.push(user);
               queued.add(user);
@@ -86,25 +76,3 @@ export const simplifyInstructions: Pass = {
     return changed ? { changed: true, diagnostics: [] } : UNCHANGED;
   },
 };
-
-/**
- * Moves every use of `inst`'s result to `replacement` and drops what only described the result.
- * False (nothing changed) when a decoration group names the result, which is left as it is.
- */
-function replaceUses(module: Module, inst: Instruction, replacement: number, touched: (user: Instruction) => void): boolean {
-  const uses = module.analysis(DefUseAnalysis).uses(inst.resultId);
-  for (const use of uses) {
-    const op = use.instruction.opcode;
-    if (op === Op.GroupDecorate || op === Op.GroupMemberDecorate) return false;
-  }
-  for (const use of [...uses]) {
-    const user = use.instruction;
-    if (DESCRIBING.has(user.opcode) && use.operand === 0) module.remove(user);
-    else if (use.operand < 0) module.setTypeId(user, replacement);
-    else {
-      module.setOperand(user, use.operand, replacement);
-      touched(user);
-    }
-  }
-  return true;
-}
