@@ -21,7 +21,7 @@ const vulkan = await vulkanAvailable();
 const corpusTools = corpusToolsAvailable();
 const availability = !vulkan.ok ? vulkan : !corpusTools.ok ? { ok: false, reason: corpusTools.reason ?? 'corpus tools missing' } : { ok: true };
 
-const PASSES = ['simplify-instructions', 'eliminate-dead-code-aggressive'];
+const PASSES = ['simplify-instructions', 'eliminate-dead-code-aggressive', 'local-redundancy-elimination', 'redundancy-elimination'];
 
 /** Invocations of the shaders below, and the values each one writes. */
 const INVOCATIONS = 16;
@@ -32,7 +32,7 @@ const SLOTS = 8;
  * (and feeds a live add), signed division and shifts of negative constants, identity chains on
  * `x`, selects and a phi on conditions known only at run time, extracts through inserts and
  * constructs, `x * 0` and float arithmetic on constants, which must stay as the driver computes it;
- * and dead code beside the live stores.
+ * dead code beside the live stores; and repeated expressions in one block and across blocks.
  */
 const FOLDING = `
                OpCapability Shader
@@ -147,15 +147,22 @@ const FOLDING = `
          %dd = OpIMul %uint %x %x
                OpStore %scratch %dd
          %df = OpFMul %float %float_0_1 %f2
+; repeated expressions: x * x twice here and once more after the branch
+         %q0 = OpIMul %uint %x %x
+         %q2 = OpIMul %uint %x %x
                OpSelectionMerge %merge None
                OpBranchConditional %lt %then %merge
        %then = OpLabel
                OpBranch %merge
       %merge = OpLabel
-; 7: a phi that brings x on both edges, plus one that does not
+; 7: a phi that brings x on both edges, plus one that does not, plus the repeated x * x
          %p0 = OpPhi %uint %x %entry %x %then
          %p1 = OpPhi %uint %uint_1 %entry %uint_2 %then
-         %v7 = OpIAdd %uint %p0 %p1
+         %q1 = OpIMul %uint %x %x
+         %q3 = OpIAdd %uint %q0 %q1
+         %q4 = OpIAdd %uint %q3 %q2
+         %q5 = OpIAdd %uint %p0 %p1
+         %v7 = OpIAdd %uint %q5 %q4
          %o0 = OpAccessChain %sb_uint %out %int_0 %base
                OpStore %o0 %v0
          %i1 = OpIAdd %uint %base %uint_1

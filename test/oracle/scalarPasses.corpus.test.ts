@@ -1,5 +1,5 @@
 /**
- * The scalar optimizer passes (simplify-instructions, eliminate-dead-code-aggressive) over the project corpus and the shader
+ * The scalar optimizer passes (simplify-instructions, eliminate-dead-code-aggressive, local-redundancy-elimination, redundancy-elimination) over the project corpus and the shader
  * folder: each pass alone gives a module Debian spirv-val accepts in the input's target env, a
  * second run changes nothing, and no floating-point arithmetic is folded away.
  */
@@ -13,7 +13,7 @@ const tools = corpusToolsAvailable();
 const required = process.env.SPVKIT_REQUIRE_ORACLES === '1';
 if (!tools.ok) console.warn(`[scalarPasses.corpus] SKIPPED: ${tools.reason}`);
 
-const PASSES = ['simplify-instructions', 'eliminate-dead-code-aggressive'];
+const PASSES = ['simplify-instructions', 'eliminate-dead-code-aggressive', 'local-redundancy-elimination', 'redundancy-elimination'];
 
 /** Float arithmetic the passes must leave as they found it (the driver's to evaluate). */
 const FLOAT_ARITHMETIC: ReadonlySet<number> = new Set([Op.FAdd, Op.FSub, Op.FMul, Op.FDiv, Op.FRem, Op.FMod, Op.FNegate, Op.FConvert, Op.QuantizeToF16]);
@@ -82,5 +82,6 @@ describe.skipIf(!tools.ok && !required)('scalar passes on the corpus and the sha
     // execution tests); here it must leave every module valid and unchanged where it finds nothing.
     console.info([...changedBy].map(([pass, n]) => `${pass}: ${n} of ${inputs.length} changed`).join('; '));
     expect(changedBy.get('simplify-instructions')).toBeGreaterThan(10);
+    expect(changedBy.get('redundancy-elimination')).toBeGreaterThan(10);
   });
 });

@@ -1,9 +1,10 @@
 import type { PassRegistry } from '@spvkit/core';
 import { eliminateDeadCodeAggressive } from './eliminateDeadCodeAggressive.js';
+import { localRedundancyElimination, redundancyElimination } from './redundancyElimination.js';
 import { simplifyInstructions } from './simplifyInstructions.js';
 
 /**
- * Registers the scalar optimizer passes (`simplify-instructions`, `eliminate-dead-code-aggressive`) under spirv-opt's flag names in
+ * Registers the scalar optimizer passes (`simplify-instructions`, `eliminate-dead-code-aggressive`, `local-redundancy-elimination`, `redundancy-elimination`) under spirv-opt's flag names in
  * `registry`. Importing this module registers nothing.
  *
  * @example
@@ -14,7 +15,7 @@ import { simplifyInstructions } from './simplifyInstructions.js';
  * ```
  */
 export function registerScalarPasses(registry: PassRegistry): void {
-  for (const pass of [simplifyInstructions, eliminateDeadCodeAggressive]) {
+  for (const pass of [simplifyInstructions, eliminateDeadCodeAggressive, localRedundancyElimination, redundancyElimination]) {
     registry.register(pass.name, () => pass, pass.description);
   }
 }
