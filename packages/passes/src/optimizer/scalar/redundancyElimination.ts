@@ -21,21 +21,29 @@ function eliminateRedundancy(module: Module, acrossBlocks: boolean): boolean {
   let changed = false;
   for (const fn of module.functions) {
     if (fn.blocks.length === 0) continue;
-    const flow = module.analysis(ControlFlowAnalysis).of(fn);
+    // The graph is built only where a block may reuse another's value; within a block, the
+    // layout order is enough.
+    const flow = acrossBlocks ? module.analysis(ControlFlowAnalysis).of(fn) : undefined;
     const seen = new Map<string, { block: Block; id: number }[]>();
     // Uses in unreached blocks are not dominated by anything: a value they read is never merged.
     const unreached = new Set<Instruction>();
-    for (const block of fn.blocks) if (!flow.reachable(block)) for (const inst of block.instructions) unreached.add(inst);
-    const defUse = module.analysis(DefUseAnalysis);
-    for (const block of flow.reversePostorder()) {
+    if (flow !== undefined) for (const block of fn.blocks) if (!flow.reachable(block)) for (const inst of block.instructions) unreached.add(inst);
+    for (const block of flow?.reversePostorder() ?? fn.blocks) {
       if (!acrossBlocks) seen.clear();
       for (const inst of [...block.instructions]) {
         const key = valueKey(inst);
         if (key === undefined || decorated.has(inst.resultId)) continue;
         const earlier = seen.get(key);
         // Reverse postorder puts every dominator first, so only earlier entries can dominate.
-        const found = earlier?.find((e) => e.block === block || flow.dominates(e.block, block));
-        if (found !== undefined && (unreached.size === 0 || defUse.uses(inst.resultId).every((u) => !unreached.has(u.instruction)))) {
+        const found = earlier?.find((e) => e.block === block || (flow !== undefined && flow.dominates(e.block, block)));
+        if (
+          found !== undefined &&
+          (unreached.size === 0 ||
+            module
+              .analysis(DefUseAnalysis)
+              .uses(inst.resultId)
+              .every((u) => !unreached.has(u.instruction)))
+        ) {
           // Replaced at once, so the users still to come key on the earlier id and chains merge too.
           if (replaceResult(module, inst, found.id, () => {})) {
             module.remove(inst);

@@ -1,11 +1,11 @@
-import { ControlFlowAnalysis, DefUseAnalysis, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
+import { DefUseAnalysis, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
 import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
 import { replaceResult } from './replaceResult.js';
 import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
 
 /**
- * spirv-opt's `--simplify-instructions`: folds each instruction of every function, the reached
- * blocks in reverse postorder and then every instruction whose operands changed, until nothing
+ * spirv-opt's `--simplify-instructions`: folds each instruction of every function, in block
+ * order (dominators first) and then every instruction whose operands changed, until nothing
  * folds. An instruction that folds to a constant or to an id already there goes, its uses moved
  * to that value (its names and decorations go with it); an OpCompositeExtract that reads through
  * inserts or a construct reads from where the value was put. See {@link foldInstruction} for the
@@ -29,10 +29,11 @@ export const simplifyInstructions: Pass = {
     let changed = false;
     for (const fn of functions) {
       if (fn.blocks.length === 0) continue;
-      const flow = module.analysis(ControlFlowAnalysis).of(fn);
       const pending: Instruction[] = [];
       const queued = new Set<Instruction>();
-      for (const block of flow.reversePostorder()) {
+      // Blocks are laid out with every block after its dominators (a rule of the specification),
+      // so the layout order already sees definitions before their uses, without a graph.
+      for (const block of fn.blocks) {
         for (const inst of block.instructions) {
           if (FOLDABLE_OPCODES.has(inst.opcode)) {
             pending.push(inst);
@@ -41,7 +42,7 @@ export const simplifyInstructions: Pass = {
         }
       }
       const removed = new Set<Instruction>();
-      // A queue, not a stack: definitions before their uses, as in reverse postorder.
+      // A queue, not a stack: definitions before their uses, as in the block order.
       for (let next = 0; next < pending.length; next++) {
         const inst = pending[next];
         queued.delete(inst);
