@@ -17,6 +17,7 @@ const SHADER = `
                OpName %sq "sq"
                OpName %kept "kept"
                OpName %gone "gone"
+               OpName %unread "unread"
                OpName %used "used"
                OpName %lv "lv"
                OpName %ph "ph"
@@ -66,6 +67,7 @@ const SHADER = `
       %entry = OpLabel
        %kept = OpVariable %fn_u Function
        %gone = OpVariable %fn_u Function
+      %unread = OpVariable %fn_u Function
        %used = OpVariable %fn_a Function
        %gid3 = OpLoad %v3uint %gid
           %x = OpCompositeExtract %uint %gid3 0
@@ -74,6 +76,8 @@ const SHADER = `
           %u = OpIMul %uint %t %t
          %sq = OpExtInst %float %std Sqrt %float_2
                OpStore %gone %u
+               OpStore %gone %x Volatile
+               OpStore %unread %u
                OpStore %kept %x
       %chain = OpAccessChain %fn_u %used %int_0
                OpStore %chain %x
@@ -101,20 +105,25 @@ describe('eliminate-dead-code-aggressive', () => {
   it('removes what nothing live reads, variables only stored to and their stores; keeps effects and control flow', () => {
     checkPasses(SHADER, ['eliminate-dead-code-aggressive'], {
       checks: `
-        ; The dead variable's name goes; the live ones stay.
-        ; CHECK-NOT: OpName %gone
+        ; The dead results' names go (a variable only stored to among them); the live ones stay.
+        ; CHECK-NOT: OpName %unread
         ; CHECK-NOT: OpName %sq
         ; CHECK-NOT: OpName %dead_phi
         ; %t feeds the store to Private memory, so it and its decoration stay.
         ; CHECK: OpDecorate %t RelaxedPrecision
         ; CHECK: %main = OpFunction
         ; CHECK: %kept = OpVariable %_ptr_Function_uint Function
-        ; CHECK-NOT: %gone = OpVariable
+        ; The variable stays for its volatile store.
+        ; CHECK: %gone = OpVariable
+        ; CHECK-NOT: %unread = OpVariable
         ; CHECK: %used = OpVariable
         ; CHECK: %t = OpIAdd %uint %x %uint_1
         ; CHECK-NEXT: %u = OpIMul %uint %t %t
         ; CHECK-NOT: OpExtInst
-        ; CHECK-NOT: OpStore %gone
+        ; Stores into a live variable all stay (no store is judged on its own).
+        ; CHECK: OpStore %gone %u
+        ; CHECK-NEXT: OpStore %gone %x Volatile
+        ; CHECK-NOT: OpStore %unread
         ; CHECK: OpStore %kept %x
         ; CHECK: %chain = OpAccessChain
         ; CHECK-NEXT: OpStore %chain %x

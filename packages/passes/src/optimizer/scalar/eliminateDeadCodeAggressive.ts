@@ -184,7 +184,8 @@ export const eliminateDeadCodeAggressive: Pass = {
       for (const block of fn.blocks) for (const inst of block.instructions) if (inst.resultId !== 0) local.set(inst.resultId, inst);
       for (const block of fn.blocks) {
         for (const inst of block.instructions) {
-          if (inst.opcode === Op.Store) {
+          // A volatile store stays whatever it stores into.
+          if (inst.opcode === Op.Store && (inst.operandCount < 3 || (inst.word(2) & 1) === 0)) {
             const variable = functionVariableOf(inst.word(0), local);
             if (variable !== undefined) {
               let list = storesInto.get(variable);
