@@ -4,6 +4,7 @@ import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerControlFlowPasses } from './optimizer/control-flow/register.js';
 import { registerMemoryPasses } from './optimizer/memory/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
+import { registerScalarPasses } from './optimizer/scalar/register.js';
 import { registerSpecializePasses } from './specialize/register.js';
 import { registerStripPasses } from './strip/register.js';
 
@@ -22,4 +23,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerCompactIds(registry);
   registerControlFlowPasses(registry);
   registerMemoryPasses(registry);
+  registerScalarPasses(registry);
 }

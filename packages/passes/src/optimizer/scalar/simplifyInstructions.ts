@@ -1,0 +1,79 @@
+import { DefUseAnalysis, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
+import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
+import { replaceResult } from './replaceResult.js';
+import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
+
+/**
+ * spirv-opt's `--simplify-instructions`: folds each instruction of every function, in block
+ * order (dominators first) and then every instruction whose operands changed, until nothing
+ * folds. An instruction that folds to a constant or to an id already there goes, its uses moved
+ * to that value (its names and decorations go with it); an OpCompositeExtract that reads through
+ * inserts or a construct reads from where the value was put. See {@link foldInstruction} for the
+ * rules, and why floating-point arithmetic is left alone. Dead instructions left behind (an
+ * insert nothing reads any more) are for `eliminate-dead-code-aggressive`.
+ *
+ * @example
+ * ```ts
+ * runPasses(module, ['simplify-instructions']); // %a = OpIAdd %uint %uint_2 %uint_3 becomes %uint_5
+ * ```
+ */
+export const simplifyInstructions: Pass = {
+  name: 'simplify-instructions',
+  description: 'fold constant integer and bool arithmetic, constant selects and extracts, and identities such as x+0 and x*1',
+  run(module) {
+    const functions = module.functions;
+    if (functions.length === 0) return UNCHANGED;
+    const types = module.analysis(TypesAnalysis);
+    const defUse = module.analysis(DefUseAnalysis);
+    const values = fixedConstantValues(types, module.globals);
+    let changed = false;
+    for (const fn of functions) {
+      if (fn.blocks.length === 0) continue;
+      const pending: Instruction[] = [];
+      const queued = new Set<Instruction>();
+      // Blocks are laid out with every block after its dominators (a rule of the specification),
+      // so the layout order already sees definitions before their uses, without a graph.
+      for (const block of fn.blocks) {
+        for (const inst of block.instructions) {
+          if (FOLDABLE_OPCODES.has(inst.opcode)) {
+            pending.push(inst);
+            queued.add(inst);
+          }
+        }
+      }
+      const removed = new Set<Instruction>();
+      // A queue, not a stack: definitions before their uses, as in the block order.
+      for (let next = 0; next < pending.length; next++) {
+        const inst = pending[next];
+        queued.delete(inst);
+        if (removed.has(inst)) continue;
+        const folded = foldInstruction(inst, types, values, defUse);
+        if (folded === undefined) continue;
+        if (folded.kind === 'operands') {
+          module.setOperands(inst, folded.operands);
+          changed = true;
+          if (!queued.has(inst)) {
+            pending.push(inst);
+            queued.add(inst);
+          }
+          continue;
+        }
+        const replacement = folded.kind === 'id' ? folded.id : declareConstant(types, values, folded.value, inst.typeId);
+        if (replacement === undefined || replacement === inst.resultId) continue;
+        if (
+          !replaceResult(module, inst, replacement, (user) => {
+            if (!queued.has(user) && FOLDABLE_OPCODES.has(user.opcode)) {
+              pending.push(user);
+              queued.add(user);
+            }
+          })
+        )
+          continue;
+        module.remove(inst);
+        removed.add(inst);
+        changed = true;
+      }
+    }
+    return changed ? { changed: true, diagnostics: [] } : UNCHANGED;
+  },
+};
