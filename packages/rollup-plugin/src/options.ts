@@ -174,10 +174,10 @@ export interface SpvkitOptions {
    * not have yet are left out, and the build warns once, naming them. A dev server without
    * `release: true` never optimizes.
    *
-   * Default: `false`. spvkit has not every pass of the recipes yet, so optimizing is asked for,
-   * not assumed: with the passes it has, a production build of the glslang folder shaders is a
-   * few percent smaller than with the release passes alone (see the issue's note), far from
-   * spirv-opt's -Os.
+   * Default: `false`. spvkit has not every pass of the recipes yet, and the recipes are proven
+   * pass by pass, not yet as a whole on a driver, so optimizing is asked for, not assumed. With
+   * the passes it has, `'size'` makes the 359 shaders of test/shaders 18% smaller than the release
+   * passes alone (1.07 MB against 1.31 MB; spirv-opt's -Os with the same stripping: 0.97 MB).
    */
   optimize?: 'performance' | 'size' | false;
   /**
