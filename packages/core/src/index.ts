@@ -36,6 +36,7 @@ export { OperandTables } from './ir/OperandTables.js';
 export { createIdFlags, createIdValues, moduleWordEstimate, type IdFlags, type IdValues } from './ir/idTables.js';
 export { indexModule, definitionOf, type ModuleIndex, type BrokenWords } from './words/ModuleIndex.js';
 export { WordEdits } from './words/WordEdits.js';
+export { forEachKept } from './words/forEachKept.js';
 export { findBlocks, type BlockStructure, type BlockFault, type BlockWalkListener } from './words/BlockStructure.js';
 export { OpcodePlace, opcodePlace, isBlockTerminator, headerSection, NO_HEADER_SECTION } from './words/opcodePlaces.js';
 export {

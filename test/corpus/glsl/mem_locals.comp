@@ -43,7 +43,7 @@ void main() {
     switch (id % 4u) {
         case 0u: chosen = sum; break;
         case 1u: chosen = product; break;
-        case 2u: chosen = picked;
+        case 2u: chosen = picked + 11u; break;
         default: chosen += 11u; break;
     }
     uint countdown = id % 5u;

@@ -1,5 +1,3 @@
-import { instructionEnd } from './instructionSteps.js';
-
 /** Where the words of one renaming are, and what they become. */
 interface Renaming {
   /** Word indexes, ascending; an entry `p < 0` stands for `~p` (a list that marks result ids so can be given as it is). */
@@ -17,7 +15,7 @@ interface Insertion {
  * removals of word ranges, insertions of words before a word, and renamings of ids at given word
  * indexes (magic-string's idea, for SPIR-V words). Every index is one of the original words, which
  * are never written: a pass can record its edits in terms of what it read, a later pass reads the
- * same words and asks what is still there ({@link keptRuns}), and however many passes edit, the
+ * same words and asks what is still there ({@link keptRuns}, `forEachKept`), and however many passes edit, the
  * result is written once ({@link writeTo}).
  *
  * A module's undecoded function bodies carry one (see `Module.functionWordEdits` and
@@ -75,7 +73,7 @@ export class WordEdits {
 
   /** Removes the words `[from, to)` (whole instructions); removing a word twice is removing it once. */
   remove(from: number, to: number): void {
-    if (!(from >= 0 && to <= this.words.length && from <= to)) throw new RangeError(`cannot remove words [${from}, ${to}) of ${this.words.length}`);
+    if (!(from >= 0 && to <= this.words.length && from <= to)) throw new RangeError(`words [${from}, ${to}) of ${this.words.length}`);
     if (from === to) return;
     this.pending.push(from, to);
     this.runs = null;
@@ -87,7 +85,7 @@ export class WordEdits {
    * whatever was inserted there before. Inserted words are written as given, whatever is renamed.
    */
   insert(at: number, words: ArrayLike<number>): void {
-    if (!(at >= 0 && at <= this.words.length)) throw new RangeError(`cannot insert at word ${at} of ${this.words.length}`);
+    if (!(at >= 0 && at <= this.words.length)) throw new RangeError(`word ${at} of ${this.words.length}`);
     if (words.length === 0) return;
     this.insertions.push({ at, words: Uint32Array.from(words) });
     this.insertedWords += words.length;
@@ -103,20 +101,6 @@ export class WordEdits {
   rename(positions: Int32Array, map: Uint32Array | ReadonlyMap<number, number>): void {
     this.renamings.push({ positions, map });
     this.edits++;
-  }
-
-  /** Whether original word `at` is removed. */
-  removes(at: number): boolean {
-    this.normalize();
-    const r = this.ranges;
-    let lo = 0;
-    let hi = r.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (r[2 * mid + 1] <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < r.length / 2 && r[2 * lo] <= at;
   }
 
   /**
@@ -138,30 +122,6 @@ export class WordEdits {
     if (at < this.words.length) runs.push(at, this.words.length);
     this.runs = Int32Array.from(runs);
     return this.runs;
-  }
-
-  /**
-   * Calls `visit` with each instruction still there in original words `[from, to)`, in order: its
-   * first word and the word after it (`from` must start an instruction, or a removed range).
-   */
-  forEachKept(from: number, to: number, visit: (pos: number, end: number) => void): void {
-    const words = this.words;
-    const runs = this.keptRuns();
-    // The first run that ends after `from`.
-    let lo = 0;
-    let hi = runs.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (runs[2 * mid + 1] <= from) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let r = 2 * lo; r < runs.length && runs[r] < to; r += 2) {
-      const last = Math.min(runs[r + 1], to);
-      for (let pos = Math.max(runs[r], from), end: number; pos < last; pos = end) {
-        end = instructionEnd(words, pos);
-        visit(pos, end);
-      }
-    }
   }
 
   /** Writes the edited words into `out` from `at`; returns the index after them. */

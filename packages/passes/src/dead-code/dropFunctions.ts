@@ -1,4 +1,4 @@
-import { Op, type Module, type WordEdits } from '@spvkit/core';
+import { forEachKept, Op, type Module, type WordEdits } from '@spvkit/core';
 import { editBodies, type FunctionSpan } from '../words/bodyWords.js';
 
 /**
@@ -17,7 +17,7 @@ export function dropFunctions(
   const removals: number[] = [];
   for (const span of spans) {
     if (!dead.has(span.id)) continue;
-    edits.forEachKept(span.start, span.definition, (pos, end) => {
+    forEachKept(edits, span.start, span.definition, (pos, end) => {
       const op = words[pos] & 0xffff;
       if (op === Op.Line || op === Op.NoLine) removals.push(pos, end);
     });

@@ -1,4 +1,4 @@
-import { Op, StorageClass, UNCHANGED, decodeLiteralString, literalStringWordCount, makeVersion, type Instruction, type Pass } from '@spvkit/core';
+import { forEachKept, Op, StorageClass, UNCHANGED, decodeLiteralString, literalStringWordCount, makeVersion, type Instruction, type Pass } from '@spvkit/core';
 import { bodyEdits, functionSpans } from '../words/bodyWords.js';
 import { IdOperands } from '../words/idOperands.js';
 import { PRESERVED_BY_GLOBAL_EDITS } from './removeUnusedGlobals.js';
@@ -33,7 +33,7 @@ export const removeUnusedInterfaceVariables: Pass = {
     for (const span of functionSpans(module, bodies)) {
       const vars: number[] = [];
       const seen = new Set<number>();
-      bodies.forEachKept(span.definition, span.end, (pos, end) => {
+      forEachKept(bodies, span.definition, span.end, (pos, end) => {
         const op = words[pos] & 0xffff;
         if (op === Op.Function || op === Op.FunctionParameter) return;
         ids.visit(words, pos, end - pos, (i) => {

@@ -3,6 +3,7 @@
 // more), the non-semantic instructions (debug info) that name removed ids, and the names and
 // decorations of every removed id.
 import {
+  forEachKept,
   Op,
   decodeLiteralString,
   decoratesTarget,
@@ -52,7 +53,7 @@ export class Sweep {
    */
   removeFunction(edits: WordEdits, span: FunctionSpan): void {
     const words = edits.words;
-    edits.forEachKept(span.definition, span.end, (pos, end) => {
+    forEachKept(edits, span.definition, span.end, (pos, end) => {
       const resultAt = resultIndex(words, pos);
       if (resultAt > 0) this.removed.add(words[resultAt]);
       this.uses.ids.visit(words, pos, end - pos, (i) => {

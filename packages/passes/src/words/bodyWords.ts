@@ -1,7 +1,17 @@
 // The function bodies as words with the edits recorded against them (core's WordEdits): the
 // passes of this package that edit bodies read words and record removals and renamings, never
 // writing a body, so however many of them run, the bodies are written once, by encodeModule.
-import { HEADER_WORDS, HOST_ENDIANNESS, Op, WordEdits, encodeModule, forEachGlobalInstruction, replaceFunctionWords, type Module } from '@spvkit/core';
+import {
+  forEachKept,
+  HEADER_WORDS,
+  HOST_ENDIANNESS,
+  Op,
+  WordEdits,
+  encodeModule,
+  forEachGlobalInstruction,
+  replaceFunctionWords,
+  type Module,
+} from '@spvkit/core';
 import { bodyWordFact, type BodyWordFact } from './BodyWordFacts.js';
 
 /**
@@ -101,7 +111,7 @@ export const FUNCTION_SPANS: BodyWordFact<readonly FunctionSpan[]> = {
   find(_module, edits) {
     const builder = new SpanBuilder();
     const words = edits.words;
-    edits.forEachKept(0, words.length, (pos, end) => builder.note(words, pos, end - pos, words[pos] & 0xffff));
+    forEachKept(edits, 0, words.length, (pos, end) => builder.note(words, pos, end - pos, words[pos] & 0xffff));
     return builder.spans;
   },
   same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
