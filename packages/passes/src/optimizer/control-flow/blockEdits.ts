@@ -24,6 +24,8 @@ export function removeBlocks(module: Module, fn: Function, gone: ReadonlySet<Blo
       if (inst.resultId !== 0) ids.add(inst.resultId);
       module.changed({ kind: 'removed', place: 'functions', instruction: inst });
     }
+    // Emptied, so that the module no longer finds the removed instructions where they were.
+    block.instructions.length = 0;
   }
   return ids;
 }
@@ -41,6 +43,7 @@ export function emptyBlock(module: Module, block: Block, terminator: Instruction
     if (inst.resultId !== 0) ids.add(inst.resultId);
     module.changed({ kind: 'removed', place: 'functions', instruction: inst });
   }
+  old.length = 0;
   module.changed({ kind: 'added', place: 'functions', instruction: terminator });
   return ids;
 }

@@ -1,4 +1,15 @@
-import { ControlFlowAnalysis, Op, UNCHANGED, replaceAllUsesWith, type Block, type Function, type Instruction, type Module, type Pass } from '@spvkit/core';
+import {
+  ControlFlowAnalysis,
+  Op,
+  UNCHANGED,
+  replaceAllUsesWith,
+  type Block,
+  type Function,
+  type Instruction,
+  type Module,
+  type Pass,
+  DefUseAnalysis,
+} from '@spvkit/core';
 import { forgetIds } from './blockEdits.js';
 import { mergeInstructionOf, phisOf, structuredTargets, terminatorOf } from './structuredBlocks.js';
 
@@ -32,6 +43,7 @@ interface Chain {
 export const mergeBlocks: Pass = {
   name: MERGE_BLOCKS,
   description: 'merge each block with its only successor when it is that block’s only predecessor',
+  preserves: [DefUseAnalysis],
   run(module) {
     const plans: { fn: Function; chains: Chain[] }[] = [];
     for (const fn of module.functions) {
@@ -123,6 +135,10 @@ function apply(module: Module, fn: Function, chains: readonly Chain[]): void {
     merged.push(...moved);
     if (loopMerge !== undefined) merged.splice(merged.length - 1, 0, loopMerge);
     head.instructions = merged;
+    // The module finds an instruction by the array it was last seen in (checked with indexOf):
+    // emptied, the old arrays no longer hold the moved instructions, so an edit of one looks again.
+    before.length = 0;
+    for (const block of absorbed) block.instructions.length = 0;
     for (const inst of left) module.changed({ kind: 'removed', place: 'functions', instruction: inst });
     // The moved instructions stay in the function with their operands: what the analyses know of
     // them holds (announcing each as removed and added again would cost a scan of the use list of
