@@ -2,7 +2,9 @@ import type { Instruction } from '../ir/Instruction.js';
 import type { Analysis, Module } from '../ir/Module.js';
 import type { ModuleChange } from '../ir/ModuleChange.js';
 import { operandContextOf } from '../ir/moduleOperandContext.js';
-import { walkOperands, type OperandContext } from '../ir/operands.js';
+import type { OperandContext } from '../ir/operands.js';
+import { SHAPE_RESULT, SHAPE_TYPE, instructionShape } from '../grammar/shapes.js';
+import { IdOperandWalker } from '../words/IdOperandWalker.js';
 
 /** One use of an id: the instruction and the index of the operand word that holds it. */
 export interface Use {
@@ -24,58 +26,112 @@ export interface DefUse {
 
 const NO_USES: readonly Use[] = [];
 
-/** The tables behind a DefUse value, which the module's edits keep current. */
-class Tables {
-  readonly defs = new Map<number, Instruction>();
-  readonly uses = new Map<number, Use[]>();
-  readonly ctx: OperandContext = operandContextOf((id) => this.defs.get(id));
-  /**
-   * Use lists handed out by `uses()`: an edit copies such a list before changing it, so a caller
-   * looping over the uses it read while editing (replacing each) never sees its own edits.
-   */
-  private readonly lent = new WeakSet<Use[]>();
+/** The uses of one id, and whether `uses()` has handed the array out. */
+interface UseList {
+  items: Use[];
+  lent: boolean;
+}
 
+/**
+ * The tables behind a DefUse value, which the module's edits keep current. Ids index arrays (a
+ * module's ids are dense below its bound). A removed instruction's uses are forgotten lazily: each
+ * id it used notes it as pending, and the id's list is filtered once, when it is next read or
+ * added to, so removing many users of one id (a type's, a constant's) costs one pass over its
+ * list, not one per removal.
+ */
+class Tables {
+  readonly defs: (Instruction | undefined)[] = [];
+  readonly lists: (UseList | undefined)[] = [];
+  /** Per id: instructions whose uses of it are gone, not yet filtered out of its list. */
+  private readonly pending = new Map<number, Set<Instruction>>();
+  readonly ctx: OperandContext = operandContextOf((id) => this.defs[id]);
+  private readonly walker = new IdOperandWalker(this.ctx);
+  private scratch = new Uint32Array(64);
+
+  /**
+   * The list of `id`. An edit copies a list handed out before changing it, so a caller looping
+   * over the uses it read while editing (replacing each) never sees its own edits.
+   */
   lend(id: number): readonly Use[] {
-    const list = this.uses.get(id);
+    if (this.pending.size !== 0) this.settle(id);
+    const list = this.lists[id];
     if (list === undefined) return NO_USES;
-    this.lent.add(list);
-    return list;
+    list.lent = true;
+    return list.items;
   }
 
   define(inst: Instruction): void {
-    if (inst.resultId !== 0 && !this.defs.has(inst.resultId)) this.defs.set(inst.resultId, inst);
+    const id = inst.resultId;
+    if (id !== 0 && this.defs[id] === undefined) this.defs[id] = inst;
   }
 
-  /** Calls `f` for each id `inst` uses, with the operand index (-1 for the result type). */
+  /**
+   * Calls `f` for each id `inst` uses, with the operand index (-1 for the result type): the ids
+   * core's operand walker reports as IdRef, IdScope and IdMemorySemantics, found by the operand
+   * layouts in the instruction laid out as in a binary.
+   */
   eachUse(inst: Instruction, f: (id: number, operand: number) => void): void {
     if (inst.typeId !== 0) f(inst.typeId, -1);
-    walkOperands(inst, this.ctx, (kind, start) => {
-      if (kind === 'IdRef' || kind === 'IdScope' || kind === 'IdMemorySemantics') f(inst.word(start), start);
-    });
+    const shape = instructionShape[inst.opcode] ?? 0;
+    const typeAt = (shape & SHAPE_TYPE) !== 0 ? 1 : 0;
+    const resultAt = (shape & SHAPE_RESULT) !== 0 ? typeAt + 1 : 0;
+    const head = 1 + typeAt + (resultAt !== 0 ? 1 : 0);
+    const n = head + inst.operandCount;
+    if (this.scratch.length < n) this.scratch = new Uint32Array(n * 2);
+    const words = this.scratch;
+    words[0] = ((n << 16) | inst.opcode) >>> 0;
+    if (typeAt !== 0) words[typeAt] = inst.typeId;
+    if (resultAt !== 0) words[resultAt] = inst.resultId;
+    for (let i = 0; i < inst.operandCount; i++) words[head + i] = inst.word(i);
+    const count = this.walker.collectOperands(words, 0, n);
+    const found = this.walker.found;
+    for (let k = 0; k < count; k++) f(words[found[k]], found[k] - head);
   }
 
   addUses(inst: Instruction): void {
     this.eachUse(inst, (id, operand) => {
-      let list = this.uses.get(id);
-      if (list === undefined) this.uses.set(id, (list = []));
-      else if (this.lent.has(list)) this.uses.set(id, (list = [...list]));
-      list.push({ instruction: inst, operand });
+      if (this.pending.size !== 0) this.settle(id);
+      let list = this.lists[id];
+      if (list === undefined) this.lists[id] = list = { items: [], lent: false };
+      else if (list.lent) list = this.own(id, list.items.slice());
+      list.items.push({ instruction: inst, operand });
     });
   }
 
   /** Forgets the uses `shape` has (the instruction as it was), recorded under `inst`. */
   removeUses(inst: Instruction, shape: Instruction): void {
     this.eachUse(shape, (id) => {
-      const list = this.uses.get(id);
-      if (list === undefined) return;
-      const left = list.filter((u) => u.instruction !== inst);
-      if (left.length === 0) this.uses.delete(id);
-      else this.uses.set(id, left);
+      if (this.lists[id] === undefined) return;
+      let gone = this.pending.get(id);
+      if (gone === undefined) this.pending.set(id, (gone = new Set()));
+      gone.add(inst);
     });
   }
 
   undefine(inst: Instruction, resultId: number): void {
-    if (resultId !== 0 && this.defs.get(resultId) === inst) this.defs.delete(resultId);
+    if (resultId !== 0 && this.defs[resultId] === inst) this.defs[resultId] = undefined;
+  }
+
+  /** Filters the pending removals out of the list of `id`, into a new array (a lent one stays as it was). */
+  settle(id: number): void {
+    const gone = this.pending.get(id);
+    if (gone === undefined) return;
+    this.pending.delete(id);
+    const list = this.lists[id];
+    if (list === undefined) return;
+    const left = list.items.filter((u) => !gone.has(u.instruction));
+    if (left.length === 0) this.lists[id] = undefined;
+    else this.own(id, left);
+  }
+
+  settleAll(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id);
+  }
+
+  private own(id: number, items: Use[]): UseList {
+    const list: UseList = { items, lent: false };
+    this.lists[id] = list;
+    return list;
   }
 }
 
@@ -85,7 +141,18 @@ const tablesOf = new WeakMap<DefUse, Tables>();
 export function defUseTables(
   value: DefUse,
 ): { readonly defs: ReadonlyMap<number, Instruction>; readonly uses: ReadonlyMap<number, readonly Use[]> } | undefined {
-  return tablesOf.get(value);
+  const t = tablesOf.get(value);
+  if (t === undefined) return undefined;
+  t.settleAll();
+  const defs = new Map<number, Instruction>();
+  t.defs.forEach((inst, id) => {
+    if (inst !== undefined) defs.set(id, inst);
+  });
+  const uses = new Map<number, readonly Use[]>();
+  t.lists.forEach((list, id) => {
+    if (list !== undefined) uses.set(id, list.items);
+  });
+  return { defs, uses };
 }
 
 function update(value: DefUse, change: ModuleChange): boolean {
@@ -128,7 +195,7 @@ export const DefUseAnalysis: Analysis<DefUse> = {
     for (const inst of module.instructions()) t.define(inst);
     for (const inst of module.instructions()) t.addUses(inst);
     const value: DefUse = {
-      def: (id) => t.defs.get(id),
+      def: (id) => t.defs[id],
       uses: (id) => t.lend(id),
     };
     tablesOf.set(value, t);

@@ -9,6 +9,7 @@ import {
   type FunctionControlFlow,
   type Module,
   type Pass,
+  DefUseAnalysis,
 } from '@spvkit/core';
 import { emptyBlock, forgetIds, removeBlocks } from './blockEdits.js';
 import { constantBranchTarget, isHeaderlessConditional } from './constantBranches.js';
@@ -58,6 +59,7 @@ interface DeadBranchPlan {
 export const eliminateDeadBranches: Pass = {
   name: ELIMINATE_DEAD_BRANCHES,
   description: 'turn branches on constants into unconditional ones and remove the blocks they no longer reach',
+  preserves: [DefUseAnalysis],
   run(module) {
     const globals = globalDefinitions(module);
     const plans: DeadBranchPlan[] = [];

@@ -10,6 +10,7 @@ import {
   type Function,
   type Module,
   type Pass,
+  DefUseAnalysis,
 } from '@spvkit/core';
 import { globalDefinitions } from './globalDefinitions.js';
 import { definingBlocks, mergeInstructionOf, phisOf, terminatorOf } from './structuredBlocks.js';
@@ -51,6 +52,7 @@ interface Conversion {
 export const ifConversion: Pass = {
   name: IF_CONVERSION,
   description: 'turn OpPhis of two-way selections over values computed before the branch into OpSelect',
+  preserves: [DefUseAnalysis],
   run(module) {
     const globals = globalDefinitions(module);
     const plans: Conversion[][] = [];

@@ -34,6 +34,7 @@ export const WRAP_OPKILL = 'wrap-opkill';
 export const wrapOpKill: Pass = {
   name: WRAP_OPKILL,
   description: 'wrap OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own',
+  preserves: [DefUseAnalysis],
   run(module) {
     const targets = functionsCalledFromContinues(module);
     const kills: { fn: Function; inst: Instruction }[] = [];

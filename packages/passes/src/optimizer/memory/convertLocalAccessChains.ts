@@ -19,6 +19,7 @@ import { localVariables, TargetTypes, type LocalVariable } from './localVariable
 export const convertLocalAccessChains: Pass = {
   name: 'convert-local-access-chains',
   description: 'turn loads and stores through constant-index access chains into Function variables into whole loads with OpCompositeExtract/OpCompositeInsert',
+  preserves: [DefUseAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const types = module.analysis(TypesAnalysis);

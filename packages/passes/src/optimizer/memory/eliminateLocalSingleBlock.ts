@@ -19,6 +19,7 @@ import { MemoryEdits } from './memoryEdits.js';
 export const eliminateLocalSingleBlock: Pass = {
   name: 'eliminate-local-single-block',
   description: 'replace loads of Function variables by the value stored or loaded earlier in the same block',
+  preserves: [DefUseAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

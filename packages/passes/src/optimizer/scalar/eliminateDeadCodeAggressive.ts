@@ -1,4 +1,4 @@
-import { Op, StorageClass, UNCHANGED, decodeLiteralString, type Instruction, type Module, type Pass } from '@spvkit/core';
+import { Op, StorageClass, UNCHANGED, decodeLiteralString, type Instruction, type Module, type Pass, DefUseAnalysis } from '@spvkit/core';
 
 /**
  * Instructions with no effect but their result: they live only when something live reads them.
@@ -167,6 +167,7 @@ const DESCRIBING: ReadonlySet<number> = new Set([
 export const eliminateDeadCodeAggressive: Pass = {
   name: 'eliminate-dead-code-aggressive',
   description: 'remove instructions whose results nothing live needs, and Function variables only stored to (control flow kept)',
+  preserves: [DefUseAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

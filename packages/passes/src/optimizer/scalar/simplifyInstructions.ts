@@ -20,6 +20,7 @@ import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
 export const simplifyInstructions: Pass = {
   name: 'simplify-instructions',
   description: 'fold constant integer and bool arithmetic, constant selects and extracts, and identities such as x+0 and x*1',
+  preserves: [DefUseAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;
