@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const cacheDir = join(here, '..', '.cache', 'bench');
 const FUNCTIONS = 5000;
 
-function glsl() {
+function glsl(functions) {
   const out = [
     '#version 450',
     'layout(local_size_x = 7, local_size_y = 3, local_size_z = 2) in;',
@@ -18,7 +18,7 @@ function glsl() {
     'layout(std430, set = 0, binding = 1) buffer Params { float weights[64]; uint seed; };',
     'shared uint scratch[64];',
   ];
-  for (let i = 0; i < FUNCTIONS; i++) {
+  for (let i = 0; i < functions; i++) {
     const callee = i > 0 && i % 3 !== 0 ? `f${i - 1}(x ^ ${i}u, k + 1)` : `x * ${2 * i + 1}u`;
     out.push(`uint f${i}(uint x, int k) {
   uint acc = gl_LocalInvocationIndex + ${i}u;
@@ -33,7 +33,7 @@ function glsl() {
 }`);
   }
   out.push('void main() {', '  uint i = gl_LocalInvocationIndex;', '  uint acc = 0u;');
-  for (let i = FUNCTIONS - 1; i >= 0; i -= 7) out.push(`  acc += f${i}(i + ${i}u, ${i % 4});`);
+  for (let i = functions - 1; i >= 0; i -= 7) out.push(`  acc += f${i}(i + ${i}u, ${i % 4});`);
   out.push('  barrier();', '  data[gl_GlobalInvocationID.x] = acc + scratch[i];', '}');
   return out.join('\n') + '\n';
 }
@@ -42,13 +42,23 @@ function glsl() {
 export async function largeModule() {
   const spv = join(cacheDir, 'large.spv');
   if (existsSync(spv) && statSync(spv).size >= 4 * 1024 * 1024) return spv;
-  mkdirSync(cacheDir, { recursive: true });
-  const src = join(cacheDir, 'large.comp');
-  writeFileSync(src, glsl());
-  execFileSync('glslangValidator', ['-V', '-g', '--target-env', 'vulkan1.1', src, '-o', spv], { stdio: 'pipe' });
+  compile(FUNCTIONS, join(cacheDir, 'large.comp'), spv);
   const size = statSync(spv).size;
   if (size < 4 * 1024 * 1024) throw new Error(`generated module is only ${size} bytes; raise FUNCTIONS`);
   return spv;
+}
+
+/** Path of the same kind of module with `functions` functions (for how time grows with size). */
+export function moduleOfFunctions(functions) {
+  const spv = join(cacheDir, `large-${functions}.spv`);
+  if (!existsSync(spv)) compile(functions, join(cacheDir, `large-${functions}.comp`), spv);
+  return spv;
+}
+
+function compile(functions, src, spv) {
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(src, glsl(functions));
+  execFileSync('glslangValidator', ['-V', '-g', '--target-env', 'vulkan1.1', src, '-o', spv], { stdio: 'pipe' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,6 @@
-// For every pass: a mutated module that still passes spirv-val must still pass it after the pass.
+// For every pass, and for the optimizer's recipes (-O, -Os) as a whole: a mutated module that
+// still passes spirv-val must still pass it after the pass, or be refused with a diagnostic, in
+// bounded time.
 import { expect, it } from 'vitest';
 import {
   Decoration,
@@ -12,7 +14,7 @@ import {
   type Module,
   type PassListing,
 } from '@spvkit/core';
-import '@spvkit/passes';
+import { availableRecipe, PERFORMANCE_PASSES, SIZE_PASSES } from '@spvkit/passes';
 import '@spvkit/validator/register'; // and the validator's (validate-builtins)
 import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
@@ -23,6 +25,8 @@ const SEED = Number(process.env.SPVKIT_FUZZ_SEED ?? 20261130);
 const CANDIDATES = Number(process.env.SPVKIT_FUZZ_SURVIVOR_CANDIDATES ?? 3000);
 // Mutations that tend to leave a module valid: a flipped bit lands in a literal, a name, a constant.
 const GENTLE = ['bitFlip', 'idCorruption'] as const;
+/** Far above what a recipe takes on these modules (milliseconds): only a hang or a blow-up reaches it. */
+const RECIPE_TIME_LIMIT_MS = 10_000;
 
 describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), () => {
   it(`every pass output of a valid mutant passes spirv-val (${CANDIDATES} candidates)`, async () => {
@@ -30,6 +34,10 @@ describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), (
     const rng = new Random(SEED);
     const listings = passRegistry.list();
     const passes = listings.map((p) => p.name);
+    const recipes = [
+      { flag: '-O', passes: availableRecipe(PERFORMANCE_PASSES).passes },
+      { flag: '-Os', passes: availableRecipe(SIZE_PASSES).passes },
+    ];
     expect(passes).toEqual(expect.arrayContaining(['lower-local-invocation-index', 'validate-builtins']));
     let survivors = 0;
     const problems: string[] = [];
@@ -56,11 +64,23 @@ describeWithOracle('passes keep fuzz survivors valid', corpusToolsAvailable(), (
         const val = await spirvVal(out, m.targetEnv);
         if (!val.ok) problems.push(`${m.name} ${mutator} #${i} through ${pass}: ${val.message.slice(0, 300)}`);
       }
+      for (const recipe of recipes) {
+        const module = decodeModule(words);
+        const started = performance.now();
+        const result = runPasses(module, recipe.passes, { targetEnv: m.targetEnv });
+        const elapsed = performance.now() - started;
+        if (elapsed > RECIPE_TIME_LIMIT_MS) problems.push(`${m.name} ${mutator} #${i}: ${recipe.flag} took ${elapsed.toFixed(0)} ms`);
+        const crash = result.diagnostics.find((d) => d.code === 'PASS_CRASHED');
+        if (crash !== undefined) problems.push(`${m.name} ${mutator} #${i} crashed ${recipe.flag}: ${crash.message.slice(0, 300)}`);
+        if (!result.ok) continue;
+        const val = await spirvVal(encodeModule(module), m.targetEnv);
+        if (!val.ok) problems.push(`${m.name} ${mutator} #${i} through ${recipe.flag}: ${val.message.slice(0, 300)}`);
+      }
     }
-    console.log(`pass survivors: ${survivors} valid mutants of ${CANDIDATES} candidates, through ${passes.join(', ')}`);
+    console.log(`pass survivors: ${survivors} valid mutants of ${CANDIDATES} candidates, through ${passes.join(', ')}, -O and -Os`);
     expect(survivors).toBeGreaterThan(10);
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
 
 /**
