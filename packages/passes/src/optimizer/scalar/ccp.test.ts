@@ -123,6 +123,36 @@ describe('ccp', () => {
     );
   });
 
+  it('keeps a value a loop whose condition is false from the start never changes, and leaves the body that never runs alone', () => {
+    checkPasses(
+      shader(`
+               OpBranch %header
+     %header = OpLabel
+        %acc = OpPhi %uint %uint_10 %entry %acc2 %continue
+      %never = OpULessThan %bool %uint_3 %uint_2
+               OpLoopMerge %exit %continue None
+               OpBranchConditional %never %body %exit
+       %body = OpLabel
+       %acc2 = OpIAdd %uint %acc %x
+               OpBranch %continue
+   %continue = OpLabel
+               OpBranch %header
+       %exit = OpLabel
+               OpStore %p %acc
+               OpReturn`),
+      ['ccp'],
+      {
+        checks: `
+        ; The back edge never runs, so %acc is 10; the body is never simulated: %acc2 is not folded.
+        ; CHECK: OpPhi %uint %uint_10 %entry %acc2 %continue
+        ; CHECK: OpBranchConditional %false %body %exit
+        ; CHECK: %acc2 = OpIAdd %uint %uint_10 %x
+        ; CHECK: OpStore %p %uint_10
+      `,
+      },
+    );
+  });
+
   it('takes only the case of a switch on a constant, and folds constructs and extracts of constants', () => {
     checkPasses(
       shader(`

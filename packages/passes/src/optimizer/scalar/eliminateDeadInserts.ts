@@ -31,7 +31,8 @@ export const eliminateDeadInserts: Pass = {
   description: 'remove OpCompositeInsert instructions whose inserted component is never read',
   run(module) {
     const functions = module.functions;
-    if (functions.length === 0) return UNCHANGED;
+    // Most modules hold no insert at all: then no def-use tables are built.
+    if (!functions.some((fn) => fn.blocks.some((b) => b.instructions.some((inst) => inst.opcode === Op.CompositeInsert)))) return UNCHANGED;
     const types = module.analysis(TypesAnalysis);
     const defUse = module.analysis(DefUseAnalysis);
     const glsl = glslStd450(module);
@@ -40,19 +41,11 @@ export const eliminateDeadInserts: Pass = {
       // Removing dead inserts can leave others with no reader: again until none is found.
       for (;;) {
         const inserts: Instruction[] = [];
-        const local = new Set<Instruction>();
-        for (const block of fn.blocks) {
-          for (const inst of block.instructions) {
-            local.add(inst);
-            if (inst.opcode === Op.CompositeInsert) inserts.push(inst);
-          }
-        }
+        for (const block of fn.blocks) for (const inst of block.instructions) if (inst.opcode === Op.CompositeInsert) inserts.push(inst);
         if (inserts.length === 0) break;
-        const live = liveInserts(
-          fn.blocks.flatMap((b) => b.instructions),
-          types,
-          defUse,
-        );
+        const local = new Set<Instruction>();
+        for (const block of fn.blocks) for (const inst of block.instructions) local.add(inst);
+        const live = liveInserts(local, types, defUse);
         const dead: Instruction[] = [];
         for (const inst of inserts) {
           if (live.has(inst) || !replaceResult(module, inst, inst.word(1), () => {})) continue;
@@ -68,7 +61,7 @@ export const eliminateDeadInserts: Pass = {
 };
 
 /** The inserts of a function some reader may see: marked from every use that reads a chain. */
-function liveInserts(instructions: readonly Instruction[], types: TypeManager, defUse: DefUse): Set<Instruction> {
+function liveInserts(instructions: Iterable<Instruction>, types: TypeManager, defUse: DefUse): Set<Instruction> {
   const live = new Set<Instruction>();
   const marker = new ChainMarker(types, defUse, live);
   for (const inst of instructions) {
