@@ -49,6 +49,7 @@ function computeShader(types: string, body: string, variables = ''): string {
   ).join('\n');
   return `
                OpCapability Shader
+       %glsl = OpExtInstImport "GLSL.std.450"
                OpMemoryModel Logical GLSL450
                OpEntryPoint GLCompute %main "main" %gid
                OpExecutionMode %main LocalSize ${INVOCATIONS} 1 1
@@ -252,11 +253,12 @@ const VECTORS = computeShader(
         %b2x = OpCompositeExtract %uint %b2 0
         %b2y = OpCompositeExtract %uint %b2 1
          %v1 = OpIAdd %uint %b2x %b2y
-; 2: a construct added to itself, of which only .y is read
+; 2: a construct added to itself and through UMax, of which only .y is read
          %x7 = OpIMul %uint %x %uint_7
          %x9 = OpIAdd %uint %x %uint_9
           %c = OpCompositeConstruct %v4uint %x7 %x9 %x %uint_3
-          %d = OpIAdd %v4uint %c %c
+         %cc = OpIAdd %v4uint %c %c
+          %d = OpExtInst %v4uint %glsl UMax %cc %c
          %v2 = OpCompositeExtract %uint %d 1
 ; 3: a loop carrying (sum, sum of squares); only the sum is read
                OpBranch %h3

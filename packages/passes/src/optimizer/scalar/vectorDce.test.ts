@@ -9,6 +9,7 @@ function shader(body: string): string {
   const names = [...new Set(locals)].map((n) => `OpName %${n} "${n}"`).join('\n');
   return `
                OpCapability Shader
+       %glsl = OpExtInstImport "GLSL.std.450"
                OpMemoryModel Logical GLSL450
                OpEntryPoint GLCompute %main "main" %gid
                OpExecutionMode %main LocalSize 1 1 1
@@ -124,6 +125,33 @@ describe('vector-dce', () => {
         ; CHECK: OpCompositeInsert %v4uint [[U]] %undef4 0
         ; CHECK-NEXT: %d2 = OpCompositeExtract %uint %undef4 1
         ; CHECK: OpStore %p %d2
+      `,
+      },
+    );
+  });
+
+  it('reads through GLSL.std.450 instructions that work component by component, and reads all of what others take', () => {
+    checkPasses(
+      shader(`
+         %t0 = OpIMul %uint %x %x
+         %t1 = OpIMul %uint %y %y
+          %a = OpCompositeConstruct %v2uint %t0 %y
+          %m = OpExtInst %v2uint %glsl UMax %a %a
+         %m1 = OpCompositeExtract %uint %m 1
+          %b = OpCompositeConstruct %v2uint %x %t1
+               OpStore %p %m1
+          %d = OpBitcast %v2uint %b
+         %d1 = OpCompositeExtract %uint %d 1
+               OpStore %p %d1`),
+      ['vector-dce'],
+      {
+        checks: `
+        ; UMax works component by component: .x of %a is not read, so %t0 goes.
+        ; CHECK-NOT: %t0 = OpIMul
+        ; CHECK: %t1 = OpIMul %uint %y %y
+        ; CHECK: %a = OpCompositeConstruct %v2uint {{%\\w+}} %y
+        ; A bitcast reads the whole vector: %b keeps both.
+        ; CHECK: %b = OpCompositeConstruct %v2uint %x %t1
       `,
       },
     );

@@ -104,11 +104,28 @@ const COMPONENT_WISE: ReadonlySet<number> = new Set([
 ]);
 
 /**
+ * GLSL.std.450 instructions that work component by component, as spirv-opt's list: rounding,
+ * sign and abs, trigonometry, exponentials and roots, min, max, clamp, mix, step, smoothstep, fma,
+ * ldexp, the find-bit instructions and the NaN-aware min, max and clamp.
+ */
+const GLSL_COMPONENT_WISE: ReadonlySet<number> = new Set([
+  ...Array.from({ length: 32 }, (_, i) => i + 1), // Round .. InverseSqrt
+  ...Array.from({ length: 14 }, (_, i) => i + 37), // FMin .. Fma
+  53, // Ldexp
+  73, // FindILsb
+  74, // FindSMsb
+  75, // FindUMsb
+  79, // NMin
+  80, // NMax
+  81, // NClamp
+]);
+
+/**
  * spirv-opt's `--vector-dce`: finds, from every instruction that is not a pure operation on
  * vectors or scalars, backwards through extracts, inserts, shuffles, constructs and
- * component-wise operations, which components of each vector value something reads. Then:
- * a pure vector or scalar instruction none of whose components is read has its uses moved to an
- * OpUndef and goes (so the constituents of a construct or shuffle that only feed dead components
+ * component-wise operations (GLSL.std.450's among them), which components of each vector value
+ * something reads. Then: a pure vector or scalar instruction none of whose components is read
+ * has its uses moved to an OpUndef and goes (so the constituents of a construct or shuffle that only feed dead components
  * become OpUndef); an OpCompositeInsert into a vector whose inserted component is not read is
  * replaced by the vector it inserts into; one where only the inserted component is read inserts
  * into an OpUndef. Structs, matrices and arrays are not followed: whatever reads one reads all
@@ -136,7 +153,9 @@ export const vectorDce: Pass = {
     let changed = false;
     for (const fn of functions) {
       const tracked = (inst: Instruction): boolean => shapeOf(inst, types) !== 0 && isPure(inst, glsl);
-      const live = liveComponents(fn, types, defUse, tracked);
+      const componentWise = (inst: Instruction): boolean =>
+        COMPONENT_WISE.has(inst.opcode) || (inst.opcode === Op.ExtInst && inst.word(0) === glsl && GLSL_COMPONENT_WISE.has(inst.word(1)));
+      const live = liveComponents(fn, types, defUse, tracked, componentWise);
       if (rewrite(module, fn, types, defUse, undefs, live, tracked)) changed = true;
     }
     return changed ? { changed: true, diagnostics: [] } : UNCHANGED;
@@ -161,7 +180,13 @@ function shapeOf(inst: Instruction | undefined, types: TypeManager): number {
 }
 
 /** The read components of each vector or scalar value of `fn` (and of the globals it reads), as bit masks. */
-function liveComponents(fn: Function, types: TypeManager, defUse: DefUse, tracked: (inst: Instruction) => boolean): Map<Instruction, number> {
+function liveComponents(
+  fn: Function,
+  types: TypeManager,
+  defUse: DefUse,
+  tracked: (inst: Instruction) => boolean,
+  componentWise: (inst: Instruction) => boolean,
+): Map<Instruction, number> {
   const live = new Map<Instruction, number>();
   const work: Instruction[] = [];
   const add = (def: Instruction | undefined, mask: number): void => {
@@ -232,7 +257,7 @@ function liveComponents(fn: Function, types: TypeManager, defUse: DefUse, tracke
         break;
       }
       default:
-        readAll(inst, COMPONENT_WISE.has(inst.opcode) ? mask : mask === 0 ? 0 : ALL);
+        readAll(inst, componentWise(inst) ? mask : mask === 0 ? 0 : ALL);
     }
   }
   return live;
