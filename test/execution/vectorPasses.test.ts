@@ -2,8 +2,9 @@
  * Conditional constant propagation and the vector passes (ccp, vector-dce, eliminate-dead-inserts)
  * on a real Vulkan driver (Mesa lavapipe in CI): every compute module of the execution suites (the
  * corpus shaders with a `// run:` spec, as compiled and after the memory-to-register passes that
- * come before these in spirv-opt's recipes), and the two shaders below, which these passes must
- * change, run before and after each pass with identical storage buffers. A pass that leaves a
+ * come before these in spirv-opt's recipes), and the three shaders below (two in assembly, one in
+ * GLSL), which these passes must change, run before and after each pass with identical storage
+ * buffers. A pass that leaves a
  * module byte-identical is not run again.
  *
  * Without Vulkan or the corpus tools the suite skips with a message, or fails when
@@ -16,6 +17,7 @@ import '@spvkit/passes';
 import { corpusToolsAvailable, loadCorpus, type CorpusModule } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
 import { spirvVal } from '../support/spirvTools.js';
+import { compileCompute } from './glsl.js';
 import { runCompute, vulkanAvailable, type ComputeBuffer } from './runCompute.js';
 
 const vulkan = await vulkanAvailable();
@@ -304,6 +306,48 @@ const VECTORS = computeShader(
   '         %pv = OpVariable %fn_A Function',
 ).replace('     %v4uint = OpTypeVector %uint 4', '     %v4uint = OpTypeVector %uint 4\n     %v2bool = OpTypeVector %bool 2');
 
+/**
+ * The same kinds of code as glslang writes it: components and members stored one by one (some
+ * never read, some written twice), a swizzle, a loop carrying a vector, and loops and a select on
+ * a constant. Run through the memory-to-register passes first, each of the three passes changes it.
+ */
+const GLSL = `#version 450
+layout(local_size_x = ${INVOCATIONS}) in;
+layout(std430, binding = 0) buffer Out { uint o[]; };
+layout(std430, binding = 1) buffer In { uint i[]; };
+struct P { uvec2 a; uint b; };
+void main() {
+  uint g = gl_GlobalInvocationID.x;
+  uint x = i[g];
+  uvec4 v;
+  v.x = x; v.y = x * 3u; v.z = x * x; v.w = x + 7u;
+  uvec2 s = v.wy;
+  P p;
+  p.b = x * 5u;
+  p.b = x + 1u;
+  p.a = uvec2(x, 2u);
+  p.a.y = x * 9u;
+  uvec2 t = uvec2(0u, 100u);
+  for (uint k = 0u; k < 4u; ++k) t += uvec2(k, k * k);
+  const int n = 3;
+  uint c = 0u;
+  uint m = 7u;
+  for (int k = 0; k < n; ++k) { c += x; m = m * 1u; }
+  uint w = n > 2 ? m : x;
+  uvec4 q;
+  q.x = x * x; q.x = x; q.y = 5u;
+  uint base = g * ${SLOTS}u;
+  o[base] = s.x + s.y;
+  o[base + 1u] = p.b + p.a.y;
+  o[base + 2u] = t.x + x;
+  o[base + 3u] = c;
+  o[base + 4u] = w + x;
+  o[base + 5u] = v.x;
+  o[base + 6u] = p.a.x + 1u;
+  o[base + 7u] = q.x + q.y;
+}
+`;
+
 const iota = (size: number): Uint8Array => new Uint8Array(Uint32Array.from({ length: size / 4 }, (_, i) => i).buffer);
 const hash = (words: Uint32Array): string => createHash('sha256').update(words).digest('hex');
 
@@ -380,6 +424,19 @@ describeWithOracle('ccp and the vector passes on Vulkan: the same buffers before
       console.info(`${pass}: ${runs} transformed corpus modules run`);
     });
   }
+
+  it('each pass changes the GLSL shader once in registers, and it computes the same', { timeout: 120_000 }, async () => {
+    const words = await compileCompute(GLSL, 'vulkan1.1');
+    const registers = transform(words, TO_REGISTERS, 'vulkan1.1');
+    const before = await runShader(words);
+    expect(new Uint32Array(before[0].buffer, before[0].byteOffset, INVOCATIONS * SLOTS).filter((v) => v !== 0).length).toBeGreaterThan(INVOCATIONS * 6);
+    for (const pass of PASSES) {
+      const after = transform(registers, [pass], 'vulkan1.1');
+      expect(hash(after), pass).not.toBe(hash(registers));
+      expect(spirvVal(after, 'vulkan1.1'), pass).toMatchObject({ ok: true });
+      expect(same(await runShader(after), before), `buffers differ after ${pass}`).toBe(true);
+    }
+  });
 
   for (const { name, text, pass, pipeline } of SHADERS) {
     it(`${pass}, alone and as ${pipeline.join(' + ')}: ${name} computes the same after it changed`, { timeout: 120_000 }, async () => {
