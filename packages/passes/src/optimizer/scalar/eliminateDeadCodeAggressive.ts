@@ -242,7 +242,17 @@ export const eliminateDeadCodeAggressive: Pass = {
   },
 };
 
-function isPure(inst: Instruction, glsl: number | undefined): boolean {
+/**
+ * Whether `inst` has no effect but its result (see {@link PURE}): `glsl` is the module's
+ * GLSL.std.450 import, whose instructions are pure but for those that write memory or read an
+ * input's interpolation.
+ *
+ * @example
+ * ```ts
+ * if (isPure(inst, glslStd450(module))) module.remove(inst); // once nothing reads it
+ * ```
+ */
+export function isPure(inst: Instruction, glsl: number | undefined): boolean {
   const opcode = inst.opcode;
   if (opcode === Op.Load) return inst.operandCount < 2 || (inst.word(1) & 1) === 0; // not Volatile
   if (opcode === Op.Variable) return inst.word(0) === StorageClass.Function;
@@ -259,7 +269,8 @@ function functionVariableOf(pointer: number, local: ReadonlyMap<number, Instruct
   return undefined;
 }
 
-function glslStd450(module: Module): number | undefined {
+/** The id of the module's GLSL.std.450 import, if it has one. */
+export function glslStd450(module: Module): number | undefined {
   for (const inst of module.extInstImports) if (decodeLiteralString(inst.operands, 0, inst.operandCount).value === 'GLSL.std.450') return inst.resultId;
   return undefined;
 }

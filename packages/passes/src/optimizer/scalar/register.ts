@@ -1,10 +1,13 @@
 import type { PassRegistry } from '@spvkit/core';
+import { ccp } from './ccp.js';
+import { eliminateDeadInserts } from './eliminateDeadInserts.js';
 import { eliminateDeadCodeAggressive } from './eliminateDeadCodeAggressive.js';
 import { localRedundancyElimination, redundancyElimination } from './redundancyElimination.js';
 import { simplifyInstructions } from './simplifyInstructions.js';
+import { vectorDce } from './vectorDce.js';
 
 /**
- * Registers the scalar optimizer passes (`simplify-instructions`, `eliminate-dead-code-aggressive`, `local-redundancy-elimination`, `redundancy-elimination`) under spirv-opt's flag names in
+ * Registers the scalar optimizer passes (`simplify-instructions`, `eliminate-dead-code-aggressive`, `local-redundancy-elimination`, `redundancy-elimination`, `ccp`, `vector-dce`, `eliminate-dead-inserts`) under spirv-opt's flag names in
  * `registry`. Importing this module registers nothing.
  *
  * @example
@@ -15,7 +18,15 @@ import { simplifyInstructions } from './simplifyInstructions.js';
  * ```
  */
 export function registerScalarPasses(registry: PassRegistry): void {
-  for (const pass of [simplifyInstructions, eliminateDeadCodeAggressive, localRedundancyElimination, redundancyElimination]) {
+  for (const pass of [
+    simplifyInstructions,
+    eliminateDeadCodeAggressive,
+    localRedundancyElimination,
+    redundancyElimination,
+    ccp,
+    vectorDce,
+    eliminateDeadInserts,
+  ]) {
     registry.register(pass.name, () => pass, pass.description);
   }
 }
