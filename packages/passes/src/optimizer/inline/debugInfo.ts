@@ -1,12 +1,14 @@
 import { Op, type Instruction, type Module } from '@spvkit/core';
 import { importedSets } from '../../strip/extInstSets.js';
 
-// Instruction numbers of NonSemantic.Shader.DebugInfo.100 (the first three shared with
+// Instruction numbers of NonSemantic.Shader.DebugInfo.100 (those below 100 shared with
 // OpenCL.DebugInfo.100).
 export const DEBUG_SCOPE = 23;
 export const DEBUG_NO_SCOPE = 24;
 export const DEBUG_DECLARE = 28;
 export const DEBUG_FUNCTION_DEFINITION = 101;
+export const DEBUG_LINE = 103;
+export const DEBUG_NO_LINE = 104;
 
 /**
  * The ids of the module's imports of NonSemantic.Shader.DebugInfo.100 and OpenCL.DebugInfo.100:

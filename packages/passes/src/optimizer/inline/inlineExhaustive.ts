@@ -20,7 +20,16 @@ import { forgetIds } from '../control-flow/blockEdits.js';
 import { mergeInstructionOf, phisOf } from '../control-flow/structuredBlocks.js';
 import { functionsCalledFromContinues } from '../control-flow/wrapOpKill.js';
 import { enclosingConstructs, hasShaderCapability, isReturnBlock } from './constructs.js';
-import { DEBUG_DECLARE, DEBUG_NO_SCOPE, DEBUG_SCOPE, debugSets, isDebugFunctionDefinition, isDebugInstruction } from './debugInfo.js';
+import {
+  DEBUG_DECLARE,
+  DEBUG_LINE,
+  DEBUG_NO_LINE,
+  DEBUG_NO_SCOPE,
+  DEBUG_SCOPE,
+  debugSets,
+  isDebugFunctionDefinition,
+  isDebugInstruction,
+} from './debugInfo.js';
 import { functionsReachedFromEntryPoints, storable } from './mergeReturn.js';
 
 /** The flag name, as spirv-opt's. */
@@ -104,8 +113,25 @@ export const inlineEntryPointsExhaustive: Pass = {
       newDecorations: [],
       gone: new Set(),
     };
+    // As spirv-opt, from the entry points down the calls left after inlining: a callee whose every
+    // call was inlined is not worked on (eliminate-dead-functions removes it).
+    const byId = new Map<number, Function>();
+    for (const fn of module.functions) byId.set(fn.id, fn);
+    const queue = module.entryPoints.map((ep) => ep.word(1));
+    const seen = new Set<number>(queue);
     let changed = false;
-    for (const fn of callers) if (inlineCalls(state, fn)) changed = true;
+    while (queue.length > 0) {
+      const fn = byId.get(queue.shift()!);
+      if (fn === undefined) continue;
+      if (inlineCalls(state, fn)) changed = true;
+      for (const block of fn.blocks) {
+        for (const inst of block.instructions) {
+          if (inst.opcode !== Op.FunctionCall || seen.has(inst.word(0))) continue;
+          seen.add(inst.word(0));
+          queue.push(inst.word(0));
+        }
+      }
+    }
     if (!changed) return UNCHANGED;
     // Blocks and instructions moved by hand: no cached analysis of the bodies survives that.
     module.changed({ kind: 'replaced', place: 'functions' });
@@ -166,6 +192,7 @@ function calleeDecorations(module: Module, callees: Map<number, Callee>): Map<nu
 function inlineCalls(state: Inliner, fn: Function): boolean {
   const newVariables: Instruction[] = [];
   let changed = false;
+  let byLabel: Map<number, Block> | undefined;
   for (let bi = 0; bi < fn.blocks.length;) {
     const block = fn.blocks[bi];
     const at = block.instructions.findIndex((i) => i.opcode === Op.FunctionCall && canInline(state, block, i));
@@ -173,7 +200,9 @@ function inlineCalls(state: Inliner, fn: Function): boolean {
       bi++;
       continue;
     }
-    const replacement = inlineCall(state, fn, block, at, newVariables);
+    byLabel ??= new Map(fn.blocks.map((b) => [b.id, b]));
+    const replacement = inlineCall(state, byLabel, block, at, newVariables);
+    for (const b of replacement) byLabel.set(b.id, b);
     fn.blocks.splice(bi, 1, ...replacement);
     changed = true;
     // The copy is scanned next: the calls it holds are inlined in turn.
@@ -203,7 +232,7 @@ function canInline(state: Inliner, block: Block, call: Instruction): boolean {
 }
 
 /** The blocks that replace `block`, whose instruction `at` is the call. */
-function inlineCall(state: Inliner, fn: Function, block: Block, at: number, newVariables: Instruction[]): Block[] {
+function inlineCall(state: Inliner, byLabel: ReadonlyMap<number, Block>, block: Block, at: number, newVariables: Instruction[]): Block[] {
   const { module, types } = state;
   const call = block.instructions[at];
   const callee = state.callees.get(call.word(0))!;
@@ -306,7 +335,11 @@ function inlineCall(state: Inliner, fn: Function, block: Block, at: number, newV
     const rename = (phis: readonly Instruction[]): void => {
       for (const phi of phis) for (let i = 1; i < phi.operandCount; i += 2) if (phi.word(i) === block.id) phi.setWord(i, holder.id);
     };
-    for (const b of fn.blocks) if (b !== block) rename(phisOf(b));
+    const terminator = holder.instructions[holder.instructions.length - 1];
+    state.ids.uses(terminator, (id, operand) => {
+      const succ = operand >= 0 ? byLabel.get(id) : undefined;
+      if (succ !== undefined) rename(phisOf(succ));
+    });
     rename(pre.filter((i) => i.opcode === Op.Phi));
   }
   return blocks;
@@ -321,8 +354,9 @@ function redecorate(d: Instruction, target: number): Instruction {
 
 /**
  * The line and scope the calling block had at the call, for the code after it, which now follows
- * the copy's return block: the last OpLine or OpNoLine (DebugScope or DebugNoScope) before the
- * call, or an OpNoLine (DebugNoScope) where the copy left one of its own in effect.
+ * the copy's return block: for each of OpLine, DebugLine and DebugScope, the last of its kind
+ * before the call (an OpNoLine, DebugNoLine or DebugNoScope included), or the "no" form where the
+ * call had none and the copy left one of its own in effect.
  */
 function restoreDebugState(state: Inliner, pre: readonly Instruction[], copyEnd: readonly Instruction[]): Instruction[] {
   const out: Instruction[] = [];
@@ -330,17 +364,26 @@ function restoreDebugState(state: Inliner, pre: readonly Instruction[], copyEnd:
     for (let i = list.length - 1; i >= 0; i--) if (is(list[i])) return list[i];
     return undefined;
   };
-  const isLine = (i: Instruction): boolean => i.opcode === Op.Line || i.opcode === Op.NoLine;
-  const isScope = (i: Instruction): boolean => isDebugInstruction(i, state.sets, DEBUG_SCOPE) || isDebugInstruction(i, state.sets, DEBUG_NO_SCOPE);
-  const callerLine = lastOf(pre, isLine);
-  const copyLine = lastOf(copyEnd, isLine);
-  if (callerLine !== undefined) out.push(callerLine.clone());
-  else if (copyLine?.opcode === Op.Line) out.push(new Instruction(Op.NoLine));
-  const callerScope = lastOf(pre, isScope);
-  const copyScope = lastOf(copyEnd, isScope);
-  if (callerScope !== undefined) out.push(withId(state, callerScope));
-  else if (copyScope !== undefined && isDebugInstruction(copyScope, state.sets, DEBUG_SCOPE))
-    out.push(new Instruction(Op.ExtInst, copyScope.typeId, state.module.newId(), [copyScope.word(0), DEBUG_NO_SCOPE]));
+  const ext = (on: number, off: number) => (i: Instruction) => isDebugInstruction(i, state.sets, on) || isDebugInstruction(i, state.sets, off);
+  const kinds: { is: (i: Instruction) => boolean; on: (i: Instruction) => boolean; off: (like: Instruction) => Instruction }[] = [
+    { is: (i) => i.opcode === Op.Line || i.opcode === Op.NoLine, on: (i) => i.opcode === Op.Line, off: () => new Instruction(Op.NoLine) },
+    {
+      is: ext(DEBUG_LINE, DEBUG_NO_LINE),
+      on: (i) => isDebugInstruction(i, state.sets, DEBUG_LINE),
+      off: (like) => new Instruction(Op.ExtInst, like.typeId, state.module.newId(), [like.word(0), DEBUG_NO_LINE]),
+    },
+    {
+      is: ext(DEBUG_SCOPE, DEBUG_NO_SCOPE),
+      on: (i) => isDebugInstruction(i, state.sets, DEBUG_SCOPE),
+      off: (like) => new Instruction(Op.ExtInst, like.typeId, state.module.newId(), [like.word(0), DEBUG_NO_SCOPE]),
+    },
+  ];
+  for (const { is, on, off } of kinds) {
+    const caller = lastOf(pre, is);
+    const copied = lastOf(copyEnd, is);
+    if (caller !== undefined) out.push(caller.resultId !== 0 ? withId(state, caller) : caller.clone());
+    else if (copied !== undefined && on(copied)) out.push(off(copied));
+  }
   return out;
 }
 
