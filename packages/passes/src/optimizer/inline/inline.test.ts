@@ -453,3 +453,74 @@ NAMES
     expect(encodeModule(module)).toEqual(once);
   });
 });
+
+describe('inline-entry-points-exhaustive and values bound to their block', () => {
+  it('clones an OpSampledImage of the calling block into the block after the copy, where the code after the call uses it', () => {
+    const sampling = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %color
+               OpExecutionMode %main OriginUpperLeft
+NAMES
+               OpDecorate %color Location 0
+               OpDecorate %tex DescriptorSet 0
+               OpDecorate %tex Binding 0
+               OpDecorate %smp DescriptorSet 0
+               OpDecorate %smp Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %bool = OpTypeBool
+      %float = OpTypeFloat 32
+    %v2float = OpTypeVector %float 2
+    %v4float = OpTypeVector %float 4
+   %fn_float = OpTypeFunction %float %float
+    %float_0 = OpConstant %float 0
+    %float_1 = OpConstant %float 1
+         %uv = OpConstantComposite %v2float %float_0 %float_1
+        %img = OpTypeImage %float 2D 0 0 0 1 Unknown
+    %sampler = OpTypeSampler
+         %si = OpTypeSampledImage %img
+    %img_ptr = OpTypePointer UniformConstant %img
+    %smp_ptr = OpTypePointer UniformConstant %sampler
+    %out_ptr = OpTypePointer Output %v4float
+        %tex = OpVariable %img_ptr UniformConstant
+        %smp = OpVariable %smp_ptr UniformConstant
+      %color = OpVariable %out_ptr Output
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %ti = OpLoad %img %tex
+         %sm = OpLoad %sampler %smp
+         %cs = OpSampledImage %si %ti %sm
+          %k = OpFunctionCall %float %clamp01 %float_1
+          %s = OpImageSampleImplicitLod %v4float %cs %uv
+          %o = OpVectorTimesScalar %v4float %s %k
+               OpStore %color %o
+               OpReturn
+               OpFunctionEnd
+    %clamp01 = OpFunction %float None %fn_float
+          %x = OpFunctionParameter %float
+         %ce = OpLabel
+         %lt = OpFOrdLessThan %bool %x %float_0
+               OpSelectionMerge %cm None
+               OpBranchConditional %lt %cz %cm
+         %cz = OpLabel
+               OpBranch %cm
+         %cm = OpLabel
+          %r = OpPhi %float %float_0 %cz %x %ce
+               OpReturnValue %r
+               OpFunctionEnd`;
+    checkPasses(named(sampling), ['inline-entry-points-exhaustive', 'eliminate-dead-functions'], {
+      checks: `
+        ; CHECK: %entry = OpLabel
+        ; CHECK: %cs = OpSampledImage [[SI:%\\w+]] %ti %sm
+        ; CHECK: OpSelectionMerge [[M:%\\w+]] None
+        ; CHECK: [[M]] = OpLabel
+        ; CHECK-NEXT: OpPhi %float %float_0 {{%\\w+}} %float_1 %entry
+        ; CHECK: %k = OpLoad %float
+        ; CHECK-NEXT: [[CS:%\\w+]] = OpSampledImage [[SI]] %ti %sm
+        ; CHECK-NEXT: %s = OpImageSampleImplicitLod %v4float [[CS]]
+        ; CHECK-NOT: OpFunctionCall
+      `,
+    });
+  });
+});
