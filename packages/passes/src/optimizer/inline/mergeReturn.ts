@@ -14,7 +14,7 @@ import {
   type TypeManager,
 } from '@spvkit/core';
 import { IdOperands } from '../../words/idOperands.js';
-import { mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
+import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
 import { UndefValues } from '../control-flow/undefValues.js';
 import { enclosingConstructs, hasShaderCapability, isReturnBlock } from './constructs.js';
 import { PlannedDominance } from './graphDominance.js';
@@ -96,13 +96,32 @@ export function functionsReachedFromEntryPoints(module: Module): Set<number> {
   return reached;
 }
 
-/** More than one return, or one not at the function's end: the cheap test before any analysis. */
+/** More than one return, or one inside a construct: the cheap test before any analysis. */
 function needsMerging(fn: Function): boolean {
-  let returns = 0;
-  for (const block of fn.blocks) if (isReturnBlock(block)) returns++;
-  if (returns !== 1) return returns > 1;
-  // One return: a function without a merge instruction has no construct to hold it.
-  return fn.blocks.some((b) => mergeInstructionOf(b) !== undefined);
+  const returns = fn.blocks.filter(isReturnBlock);
+  if (returns.length !== 1) return returns.length > 1;
+  return !onTopLevelChain(fn, returns[0]);
+}
+
+/**
+ * Whether `block` is on the chain of blocks outside every construct: from the entry, each header's
+ * merge block, each other block's OpBranch target. Structured control flow enters a construct only
+ * at its header and leaves it (but for a return or a kill) at its merge, so these are the blocks
+ * no construct holds; telling so takes no control-flow analysis, which a module of thousands of
+ * functions with one return each would otherwise build for nothing.
+ */
+function onTopLevelChain(fn: Function, block: Block): boolean {
+  const byId = blocksById(fn);
+  const seen = new Set<Block>();
+  for (let b: Block | undefined = fn.blocks[0]; b !== undefined && !seen.has(b);) {
+    if (b === block) return true;
+    seen.add(b);
+    const merge = mergeInstructionOf(b);
+    const last = terminatorOf(b);
+    const next = merge !== undefined ? merge.word(0) : last.opcode === Op.Branch ? last.word(0) : undefined;
+    b = next === undefined ? undefined : byId.get(next);
+  }
+  return false;
 }
 
 function planFunction(types: TypeManager, ids: IdOperands, fn: Function, flow: FunctionControlFlow): ReturnPlan | undefined {
