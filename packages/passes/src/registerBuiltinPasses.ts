@@ -2,6 +2,7 @@ import type { PassRegistry } from '@spvkit/core';
 import { registerCompactIds } from './compact-ids/register.js';
 import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerControlFlowPasses } from './optimizer/control-flow/register.js';
+import { registerInlinePasses } from './optimizer/inline/register.js';
 import { registerMemoryPasses } from './optimizer/memory/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
 import { registerScalarPasses } from './optimizer/scalar/register.js';
@@ -24,4 +25,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerControlFlowPasses(registry);
   registerMemoryPasses(registry);
   registerScalarPasses(registry);
+  registerInlinePasses(registry);
 }

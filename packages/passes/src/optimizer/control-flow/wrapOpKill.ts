@@ -78,8 +78,16 @@ function isWrapper(module: Module, fn: Function): boolean {
   return module.analysis(DefUseAnalysis).def(fn.definition.typeId)?.opcode === Op.TypeVoid;
 }
 
-/** The ids of the functions a continue construct calls, and of those they call, transitively. */
-function functionsCalledFromContinues(module: Module): Set<number> {
+/**
+ * The ids of the functions a continue construct calls, and of those they call, transitively
+ * (spirv-opt's "functions called from a continue"; the inliner reads it too).
+ *
+ * @example
+ * ```ts
+ * if (functionsCalledFromContinues(module).has(fn.id)) console.log('called from a continue construct');
+ * ```
+ */
+export function functionsCalledFromContinues(module: Module): Set<number> {
   const direct: number[] = [];
   for (const fn of module.functions) {
     if (!fn.blocks.some((b) => mergeInstructionOf(b)?.opcode === Op.LoopMerge)) continue;
