@@ -26,43 +26,60 @@ export interface DefUse {
 
 const NO_USES: readonly Use[] = [];
 
-/** The uses of one id, and whether `uses()` has handed the array out. */
+/** One use as the tables hold it: a {@link Use} that an edit may mark gone. */
+class UseRecord implements Use {
+  gone = false;
+  constructor(
+    readonly instruction: Instruction,
+    readonly operand: number,
+    /** The id used, whose list holds this record. */
+    readonly id: number,
+  ) {}
+}
+
+/** The uses of one id: records (some may be gone), how many are gone, whether `uses()` handed the array out. */
 interface UseList {
-  items: Use[];
+  items: UseRecord[];
+  gone: number;
   lent: boolean;
 }
 
 /**
  * The tables behind a DefUse value, which the module's edits keep current. Ids index arrays (a
- * module's ids are dense below its bound). A removed instruction's uses are forgotten lazily: each
- * id it used notes it as pending, and the id's list is filtered once, when it is next read or
- * added to, so removing many users of one id (a type's, a constant's) costs one pass over its
- * list, not one per removal.
+ * module's ids are dense below its bound). Each instruction keeps its own use records, so an edit
+ * of it marks those gone and adds new ones without searching any id's list; a list drops its gone
+ * records when it is next read, or when they are half of it. Editing many users of one id (a
+ * type's, a constant's) thus costs what they use, not a pass over its list per edit.
  */
 class Tables {
   readonly defs: (Instruction | undefined)[] = [];
   readonly lists: (UseList | undefined)[] = [];
-  /** Per id: instructions whose uses of it are gone, not yet filtered out of its list. */
-  private readonly pending = new Map<number, Set<Instruction>>();
+  /** The records of each instruction's uses, for marking them gone when it changes or goes. */
+  private readonly records = new WeakMap<Instruction, UseRecord[]>();
   readonly ctx: OperandContext = operandContextOf((id) => this.defs[id]);
   private readonly walker = new IdOperandWalker(this.ctx);
   private scratch = new Uint32Array(64);
 
   /**
-   * The list of `id`. An edit copies a list handed out before changing it, so a caller looping
+   * The uses of `id`. An edit copies a list handed out before changing it, so a caller looping
    * over the uses it read while editing (replacing each) never sees its own edits.
    */
   lend(id: number): readonly Use[] {
-    if (this.pending.size !== 0) this.settle(id);
     const list = this.lists[id];
     if (list === undefined) return NO_USES;
-    list.lent = true;
-    return list.items;
+    const live = list.gone !== 0 ? this.compact(id, list) : list;
+    if (live === undefined) return NO_USES;
+    live.lent = true;
+    return live.items;
   }
 
   define(inst: Instruction): void {
     const id = inst.resultId;
     if (id !== 0 && this.defs[id] === undefined) this.defs[id] = inst;
+  }
+
+  undefine(inst: Instruction, resultId: number): void {
+    if (resultId !== 0 && this.defs[resultId] === inst) this.defs[resultId] = undefined;
   }
 
   /**
@@ -89,49 +106,42 @@ class Tables {
   }
 
   addUses(inst: Instruction): void {
+    let own = this.records.get(inst);
     this.eachUse(inst, (id, operand) => {
-      if (this.pending.size !== 0) this.settle(id);
+      const record = new UseRecord(inst, operand, id);
       let list = this.lists[id];
-      if (list === undefined) this.lists[id] = list = { items: [], lent: false };
-      else if (list.lent) list = this.own(id, list.items.slice());
-      list.items.push({ instruction: inst, operand });
+      if (list === undefined) this.lists[id] = list = { items: [], gone: 0, lent: false };
+      else if (list.gone > list.items.length >> 1) list = this.compact(id, list) ?? (this.lists[id] = { items: [], gone: 0, lent: false });
+      else if (list.lent) list = this.lists[id] = { items: list.items.slice(), gone: list.gone, lent: false };
+      list.items.push(record);
+      if (own === undefined) this.records.set(inst, (own = []));
+      own.push(record);
     });
   }
 
-  /** Forgets the uses `shape` has (the instruction as it was), recorded under `inst`. */
-  removeUses(inst: Instruction, shape: Instruction): void {
-    this.eachUse(shape, (id) => {
-      if (this.lists[id] === undefined) return;
-      let gone = this.pending.get(id);
-      if (gone === undefined) this.pending.set(id, (gone = new Set()));
-      gone.add(inst);
-    });
+  /** Forgets the uses `inst` has had until now. */
+  removeUses(inst: Instruction): void {
+    const own = this.records.get(inst);
+    if (own === undefined) return;
+    this.records.delete(inst);
+    for (const record of own) {
+      record.gone = true;
+      // A record not yet gone is in the list of its id (compaction keeps it, a copy copies it).
+      const list = this.lists[record.id];
+      if (list !== undefined) list.gone++;
+    }
   }
 
-  undefine(inst: Instruction, resultId: number): void {
-    if (resultId !== 0 && this.defs[resultId] === inst) this.defs[resultId] = undefined;
-  }
-
-  /** Filters the pending removals out of the list of `id`, into a new array (a lent one stays as it was). */
-  settle(id: number): void {
-    const gone = this.pending.get(id);
-    if (gone === undefined) return;
-    this.pending.delete(id);
-    const list = this.lists[id];
-    if (list === undefined) return;
-    const left = list.items.filter((u) => !gone.has(u.instruction));
-    if (left.length === 0) this.lists[id] = undefined;
-    else this.own(id, left);
-  }
-
-  settleAll(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id);
-  }
-
-  private own(id: number, items: Use[]): UseList {
-    const list: UseList = { items, lent: false };
-    this.lists[id] = list;
-    return list;
+  /** The list of `id` without its gone records (a new array: one handed out stays as it was), or undefined when none is left. */
+  private compact(id: number, list: UseList): UseList | undefined {
+    const items = list.items.filter((u) => !u.gone);
+    if (items.length === 0) {
+      this.lists[id] = undefined;
+      return undefined;
+    }
+    const fresh: UseList = { items, gone: 0, lent: false };
+    this.lists[id] = fresh;
+    return fresh;
   }
 }
 
@@ -143,14 +153,14 @@ export function defUseTables(
 ): { readonly defs: ReadonlyMap<number, Instruction>; readonly uses: ReadonlyMap<number, readonly Use[]> } | undefined {
   const t = tablesOf.get(value);
   if (t === undefined) return undefined;
-  t.settleAll();
   const defs = new Map<number, Instruction>();
   t.defs.forEach((inst, id) => {
     if (inst !== undefined) defs.set(id, inst);
   });
   const uses = new Map<number, readonly Use[]>();
   t.lists.forEach((list, id) => {
-    if (list !== undefined) uses.set(id, list.items);
+    const live = list?.items.filter((u) => !u.gone) ?? [];
+    if (live.length > 0) uses.set(id, live);
   });
   return { defs, uses };
 }
@@ -165,11 +175,11 @@ function update(value: DefUse, change: ModuleChange): boolean {
       t.addUses(inst);
       return true;
     case 'removed':
-      t.removeUses(inst, inst);
+      t.removeUses(inst);
       t.undefine(inst, inst.resultId);
       return true;
     case 'operands':
-      t.removeUses(inst, change.before);
+      t.removeUses(inst);
       t.undefine(inst, change.before.resultId);
       t.define(inst);
       t.addUses(inst);
