@@ -1,5 +1,6 @@
 import type { PassRegistry } from '@spvkit/core';
 import { registerCompactIds } from './compact-ids/register.js';
+import { registerCompositePasses } from './optimizer/composite/register.js';
 import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerControlFlowPasses } from './optimizer/control-flow/register.js';
 import { registerMemoryPasses } from './optimizer/memory/register.js';
@@ -24,4 +25,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerControlFlowPasses(registry);
   registerMemoryPasses(registry);
   registerScalarPasses(registry);
+  registerCompositePasses(registry);
 }
