@@ -446,6 +446,50 @@ describe('copy-propagate-arrays', () => {
       { checks: '; CHECK: %aa = OpLoad %L %g\n; CHECK: %pb = OpAccessChain %pr_uint %g %uint_2' },
     );
   });
+  it('propagates a scalar copied from Input memory, but not one from HelperInvocation', () => {
+    const { result } = checkPasses(
+      shader(
+        `               OpDecorate %gid BuiltIn GlobalInvocationId
+${BUFFER_DECORATIONS}`,
+        `${BUFFER_TYPES}
+     %v3uint = OpTypeVector %uint 3
+     %in_v3u = OpTypePointer Input %v3uint
+        %gid = OpVariable %in_v3u Input
+    %fn_uint = OpTypePointer Function %uint`,
+        `         %id = OpVariable %fn_uint Function
+         %g3 = OpLoad %v3uint %gid
+          %g = OpCompositeExtract %uint %g3 0
+               OpStore %id %g
+          %x = OpLoad %uint %id
+         %o1 = OpAccessChain %sb_uint %buf %x
+               OpStore %o1 %x`,
+      ),
+      ['copy-propagate-arrays'],
+      { checks: '; CHECK: [[P:%\\w+]] = OpAccessChain %_ptr_Input_uint %gid %uint_0\n; CHECK-NEXT: OpStore {{%\\w+}} %g\n; CHECK-NEXT: %x = OpLoad %uint [[P]]' },
+    );
+    expect(result.changed).toBe(true);
+    const helper = checkPasses(
+      shader(
+        `               OpDecorate %hi BuiltIn HelperInvocation
+${BUFFER_DECORATIONS}`,
+        `${BUFFER_TYPES}
+       %bool = OpTypeBool
+     %in_b = OpTypePointer Input %bool
+         %hi = OpVariable %in_b Input
+    %fn_bool = OpTypePointer Function %bool`,
+        `         %h = OpVariable %fn_bool Function
+         %hv = OpLoad %bool %hi
+               OpStore %h %hv
+          %x = OpLoad %bool %h
+          %s = OpSelect %uint %x %uint_1 %uint_0
+         %o1 = OpAccessChain %sb_uint %buf %uint_0
+               OpStore %o1 %s`,
+      ),
+      ['copy-propagate-arrays'],
+      { checks: '; CHECK: %x = OpLoad %bool %h' },
+    );
+    expect(helper.result.changed).toBe(false);
+  });
 });
 
 describe('eliminate-dead-members', () => {

@@ -1,5 +1,8 @@
 import {
+  BuiltIn,
   ControlFlowAnalysis,
+  Decoration,
+  DecorationsAnalysis,
   DefUseAnalysis,
   Instruction,
   Op,
@@ -7,6 +10,7 @@ import {
   TypesAnalysis,
   UNCHANGED,
   type Block,
+  type Decorations,
   type DefUse,
   type Function,
   type FunctionControlFlow,
@@ -41,19 +45,21 @@ interface CopyForStore {
 }
 
 /**
- * spirv-opt's `--copy-propagate-arrays`: a Function variable of array type stored once, as a
- * whole, with a copy of another memory object (a load of a variable or of a chain of constant or
- * variable OpAccessChain indices into one, possibly through OpCopyObject / OpCopyLogical, extracts
- * of such a load, or an OpCompositeConstruct of every member of one object in order), where the
+ * spirv-opt's `--copy-propagate-arrays`: a Function variable of array type (of any type, where
+ * the source is Input memory) stored once, as a whole, with a copy of another memory object (a
+ * load of a variable or of a chain of constant or variable OpAccessChain indices into one,
+ * possibly through OpCopyObject / OpCopyLogical, extracts of such a load, or an
+ * OpCompositeConstruct of every member of one object in order), where the
  * store comes before every load and access chain of the variable and the source variable is never
- * written (no store, no use besides loads, access chains, names and decorations): loads and
+ * written (no store, no use besides loads, access chains, names and decorations; not Aliased,
+ * nor a Workgroup Block, whose memory other variables share): loads and
  * chains of the variable read the source instead, through a chain built just before the store.
  * Values whose type changes with it (the source's array may carry an ArrayStride the local's
  * lacks) are retyped through their loads, chains and extracts; a store of such a value stores a
  * copy rebuilt member by member. The variable and its store are left for dead-code elimination;
  * its names and decorations go. Variables with any other use (a call, a partial store, an
- * OpImageTexelPointer, debug declarations), sources built by OpCompositeInsert chains, and
- * spirv-opt's extension to struct variables copied from Input memory, are left alone.
+ * OpImageTexelPointer, debug declarations) and sources built by OpCompositeInsert chains are
+ * left alone.
  *
  * @example
  * ```ts
@@ -96,7 +102,7 @@ function propagateRound(module: Module): boolean {
       if (variable.opcode !== Op.Variable) continue;
       if (variable.word(0) !== StorageClass.Function) continue;
       const pointee = pointeeOf(defUse, variable.typeId);
-      if (defUse.def(pointee)?.opcode !== Op.TypeArray) continue;
+      if (defUse.def(pointee) === undefined) continue;
       let store: Instruction | undefined;
       let stores = 0;
       let reads = 0;
@@ -112,7 +118,7 @@ function propagateRound(module: Module): boolean {
         for (const block of fn.blocks) block.instructions.forEach((inst, at) => where!.set(inst, { block, at }));
       }
       const flow = module.analysis(ControlFlowAnalysis).of(fn);
-      const plan = planVariable(module, defUse, types, flow, where, fn, variable, store!);
+      const plan = planVariable(defUse, module.analysis(DecorationsAnalysis), types, flow, where, fn, variable, store!);
       if (plan !== undefined) plans.push(plan);
     }
   }
@@ -135,7 +141,7 @@ function propagateRound(module: Module): boolean {
     for (const c of plan.copies) {
       const made: Instruction[] = [];
       const value = copyValue(module, defUse, c.store.word(1), c.from, c.to, made);
-      edits.insertBefore(blockOfStore(plan, c.store, module), c.store, made);
+      edits.insertBefore(blockOfStore(plan, c.store), c.store, made);
       module.setOperand(c.store, 1, value);
     }
     gone.add(plan.variable.resultId);
@@ -147,15 +153,14 @@ function propagateRound(module: Module): boolean {
 }
 
 /** The block of `store` in the plan's function. */
-function blockOfStore(plan: Plan, store: Instruction, module: Module): Block {
-  void module;
+function blockOfStore(plan: Plan, store: Instruction): Block {
   for (const block of plan.fn.blocks) if (block.instructions.includes(store)) return block;
   throw new Error('copy-propagate-arrays: a planned store is not in its function');
 }
 
 function planVariable(
-  module: Module,
   defUse: DefUse,
+  decorations: Decorations,
   types: TypeManager,
   flow: FunctionControlFlow,
   where: Map<Instruction, { block: Block; at: number }>,
@@ -163,7 +168,6 @@ function planVariable(
   variable: Instruction,
   store: Instruction,
 ): Plan | undefined {
-  void module;
   const storeAt = where.get(store);
   if (storeAt === undefined) return undefined;
   const after = (inst: Instruction): boolean => {
@@ -192,7 +196,9 @@ function planVariable(
   if (store.operandCount !== 2) return undefined;
   const source = sourceOf(defUse, types, store.word(1));
   if (source === undefined || source.root === variable) return undefined;
-  if (!neverWritten(defUse, source.root.resultId)) return undefined;
+  // Arrays from anywhere; anything else only from Input memory, as spirv-opt.
+  if (defUse.def(pointeeOf(defUse, variable.typeId))?.opcode !== Op.TypeArray && source.root.word(0) !== StorageClass.Input) return undefined;
+  if (!neverWritten(defUse, source.root.resultId) || mayAlias(defUse, decorations, source.root)) return undefined;
   const sourceType = typeAlong(defUse, pointeeOf(defUse, source.root.typeId), source.chain);
   if (sourceType === undefined || defUse.def(sourceType)?.opcode === Op.TypeRuntimeArray) return undefined;
   const retypes: Retype[] = [];
@@ -315,6 +321,20 @@ function sourceOf(defUse: DefUse, types: TypeManager, value: number): MemoryObje
 
 const indexIs = (index: Index, value: number): boolean => 'value' in index && index.value === value;
 const sameIndex = (a: Index, b: Index): boolean => ('value' in a ? 'value' in b && a.value === b.value : 'id' in b && a.id === b.id);
+
+/**
+ * True when the source's memory may change without a store through it: memory other variables
+ * may reach (an Aliased variable, a Block in Workgroup memory: explicitly laid-out Workgroup
+ * blocks share their memory), a Volatile variable, or HelperInvocation.
+ */
+function mayAlias(defUse: DefUse, decorations: Decorations, variable: Instruction): boolean {
+  if (decorations.find(variable.resultId, Decoration.Aliased) !== undefined || decorations.find(variable.resultId, Decoration.Volatile) !== undefined)
+    return true;
+  // The one Input that changes while the shader runs (a demoted invocation becomes a helper).
+  if (decorations.builtIn(variable.resultId) === BuiltIn.HelperInvocation) return true;
+  if (variable.word(0) !== StorageClass.Workgroup) return false;
+  return decorations.find(pointeeOf(defUse, variable.typeId), Decoration.Block) !== undefined;
+}
 
 /** True when nothing writes the memory of `pointer`: its only uses are reads, chains, names and decorations. */
 function neverWritten(defUse: DefUse, pointer: number): boolean {
