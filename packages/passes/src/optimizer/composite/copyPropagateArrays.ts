@@ -88,6 +88,8 @@ interface Plan {
   readonly copies: CopyForStore[];
   /** The variable's direct loads and chains, whose pointer operand becomes the source. */
   readonly users: Instruction[];
+  /** Where each instruction of the function is. */
+  readonly where: ReadonlyMap<Instruction, { block: Block; at: number }>;
 }
 
 function propagateRound(module: Module): boolean {
@@ -123,8 +125,12 @@ function propagateRound(module: Module): boolean {
     }
   }
   if (plans.length === 0) return false;
+  // What needs the analyses (types, constants, the copies' shapes) is made first; the edits come
+  // once they are dropped, so each costs what it changes rather than a scan of a type's uses.
   const edits = new ResultEdits();
   const gone = new Set<number>();
+  const operandEdits: { inst: Instruction; operand: number; value: number }[] = [];
+  const typeEdits: { inst: Instruction; type: number }[] = [];
   for (const plan of plans) {
     const { source } = plan;
     let pointer = source.root.resultId;
@@ -136,26 +142,23 @@ function propagateRound(module: Module): boolean {
       edits.insertBefore(plan.storeBlock, plan.store, [chain]);
       pointer = chain.resultId;
     }
-    for (const user of plan.users) module.setOperand(user, 0, pointer);
-    for (const r of plan.retypes) module.setTypeId(r.inst, r.storageClass === undefined ? r.type : types.pointerType(r.storageClass, r.type));
+    for (const user of plan.users) operandEdits.push({ inst: user, operand: 0, value: pointer });
+    for (const r of plan.retypes) typeEdits.push({ inst: r.inst, type: r.storageClass === undefined ? r.type : types.pointerType(r.storageClass, r.type) });
     for (const c of plan.copies) {
       const made: Instruction[] = [];
-      const value = copyValue(module, defUse, c.store.word(1), c.from, c.to, made);
-      edits.insertBefore(blockOfStore(plan, c.store), c.store, made);
-      module.setOperand(c.store, 1, value);
+      const value = copyValue(module, defUse, types, c.store.word(1), c.from, c.to, made);
+      edits.insertBefore(plan.where.get(c.store)!.block, c.store, made);
+      operandEdits.push({ inst: c.store, operand: 1, value });
     }
     gone.add(plan.variable.resultId);
   }
-  edits.apply(module, module.analysis(DefUseAnalysis));
+  module.invalidateAnalyses();
+  for (const e of operandEdits) module.setOperand(e.inst, e.operand, e.value);
+  for (const e of typeEdits) module.setTypeId(e.inst, e.type);
+  edits.apply(module, defUse);
   module.removeWhere('debugNames', (i) => i.opcode === Op.Name && gone.has(i.word(0)));
   module.removeWhere('annotations', (i) => (i.opcode === Op.Decorate || i.opcode === Op.DecorateId || i.opcode === Op.DecorateString) && gone.has(i.word(0)));
   return true;
-}
-
-/** The block of `store` in the plan's function. */
-function blockOfStore(plan: Plan, store: Instruction): Block {
-  for (const block of plan.fn.blocks) if (block.instructions.includes(store)) return block;
-  throw new Error('copy-propagate-arrays: a planned store is not in its function');
 }
 
 function planVariable(
@@ -207,7 +210,7 @@ function planVariable(
   for (const user of users) {
     if (!retypeUses(defUse, types, user, sourceType, storageClass, retypes, copies)) return undefined;
   }
-  return { fn, variable, store, storeBlock: storeAt.block, source, sourceType, retypes, copies, users };
+  return { fn, variable, store, storeBlock: storeAt.block, source, sourceType, retypes, copies, users, where };
 }
 
 /**
@@ -415,18 +418,18 @@ function sameShape(defUse: DefUse, types: TypeManager, a: number, b: number): bo
 }
 
 /** Rebuilds `value` of type `from` as a value of type `to` (of the same shape), member by member. */
-function copyValue(module: Module, defUse: DefUse, value: number, from: number, to: number, out: Instruction[]): number {
+function copyValue(module: Module, defUse: DefUse, types: TypeManager, value: number, from: number, to: number, out: Instruction[]): number {
   if (from === to) return value;
   const tf = defUse.def(from)!;
   const tt = defUse.def(to)!;
-  const count = tf.opcode === Op.TypeStruct ? tf.operandCount : module.analysis(TypesAnalysis).constantValue(tf.word(1))!;
+  const count = tf.opcode === Op.TypeStruct ? tf.operandCount : types.constantValue(tf.word(1))!;
   const parts: number[] = [];
   for (let i = 0; i < count; i++) {
     const memberFrom = tf.opcode === Op.TypeStruct ? tf.word(i) : tf.word(0);
     const memberTo = tt.opcode === Op.TypeStruct ? tt.word(i) : tt.word(0);
     const part = new Instruction(Op.CompositeExtract, memberFrom, module.newId(), [value, i]);
     out.push(part);
-    parts.push(copyValue(module, defUse, part.resultId, memberFrom, memberTo, out));
+    parts.push(copyValue(module, defUse, types, part.resultId, memberFrom, memberTo, out));
   }
   const whole = new Instruction(Op.CompositeConstruct, to, module.newId(), parts);
   out.push(whole);
