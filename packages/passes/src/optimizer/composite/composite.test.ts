@@ -465,7 +465,9 @@ ${BUFFER_DECORATIONS}`,
                OpStore %o1 %x`,
       ),
       ['copy-propagate-arrays'],
-      { checks: '; CHECK: [[P:%\\w+]] = OpAccessChain %_ptr_Input_uint %gid %uint_0\n; CHECK-NEXT: OpStore {{%\\w+}} %g\n; CHECK-NEXT: %x = OpLoad %uint [[P]]' },
+      {
+        checks: '; CHECK: [[P:%\\w+]] = OpAccessChain %_ptr_Input_uint %gid %uint_0\n; CHECK-NEXT: OpStore {{%\\w+}} %g\n; CHECK-NEXT: %x = OpLoad %uint [[P]]',
+      },
     );
     expect(result.changed).toBe(true);
     const helper = checkPasses(
@@ -584,6 +586,22 @@ ${BUFFER_DECORATIONS}`,
       `,
       },
     );
+  });
+
+  it('takes Shader as declared by a capability that implies it', () => {
+    const text = shader(
+      BUFFER_DECORATIONS,
+      `${BUFFER_TYPES}
+          %S = OpTypeStruct %uint %uint
+       %pr_S = OpTypePointer Private %S
+    %pr_uint = OpTypePointer Private %uint
+          %p = OpVariable %pr_S Private`,
+      `         %p1 = OpAccessChain %pr_uint %p %uint_1
+          %x = OpLoad %uint %p1
+         %o1 = OpAccessChain %sb_uint %buf %uint_0
+               OpStore %o1 %x`,
+    ).replace('OpCapability Shader', 'OpCapability Geometry');
+    checkPasses(text, ['eliminate-dead-members'], { checks: '; CHECK: %S = OpTypeStruct %uint\n; CHECK: %p1 = OpAccessChain %pr_uint %p %uint_0' });
   });
 
   it('leaves structs stored whole, passed by value, or in Input, Output and storage-buffer memory', () => {

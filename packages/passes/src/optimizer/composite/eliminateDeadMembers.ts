@@ -7,6 +7,7 @@ import {
   StorageClass,
   TypesAnalysis,
   UNCHANGED,
+  enumerantRequirements,
   moduleOperandContext,
   walkOperands,
   type Decorations,
@@ -44,7 +45,8 @@ const isPtrChain = (op: number): boolean => op === Op.PtrAccessChain || op === O
  * reader: stored whole, copied with OpCopyMemory, returned, reached through Input, Output or
  * storage-buffer variables (a StorageBuffer variable, or a Uniform one of a BufferBlock), through
  * PhysicalStorageBuffer pointers, or by any other instruction that takes a struct value (a call,
- * an OpPhi, an OpSelect, an OpCopyObject...). Only modules with the Shader capability are changed.
+ * an OpPhi, an OpSelect, an OpCopyObject...). Only modules with the Shader capability (declared, or
+ * implied by one such as Tessellation) are changed.
  *
  * @example
  * ```ts
@@ -60,7 +62,7 @@ export const eliminateDeadMembers: Pass = {
 };
 
 function eliminate(module: Module): boolean {
-  if (!module.capabilities.some((c) => c.word(0) === Capability.Shader)) return false;
+  if (!module.capabilities.some((c) => implies(c.word(0), Capability.Shader, 0))) return false;
   const defUse = module.analysis(DefUseAnalysis);
   const decorations = module.analysis(DecorationsAnalysis);
   const live = new Liveness(defUse);
@@ -193,6 +195,14 @@ function dropInserts(module: Module, defUse: DefUse, walk: Walker): void {
   module.removeWhere('annotations', (i) => gone.has(i));
   const blocks = new Set(where.values());
   for (const block of blocks) module.removeWhere(block, (i) => i.opcode === Op.CompositeInsert && dropped.has(i.resultId));
+}
+
+/** Whether declaring capability `c` declares `wanted` too (Tessellation, Geometry... declare Shader). */
+function implies(c: number, wanted: number, depth: number): boolean {
+  if (c === wanted) return true;
+  if (depth > 16) return false;
+  for (const parent of enumerantRequirements('Capability', c)?.capabilities ?? []) if (implies(parent, wanted, depth + 1)) return true;
+  return false;
 }
 
 /** Renumbers (or, for a removed member, removes) an OpMemberName or OpMemberDecorate. */
