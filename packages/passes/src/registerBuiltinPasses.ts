@@ -1,5 +1,6 @@
 import type { PassRegistry } from '@spvkit/core';
 import { registerCompactIds } from './compact-ids/register.js';
+import { registerCompositePasses } from './optimizer/composite/register.js';
 import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerControlFlowPasses } from './optimizer/control-flow/register.js';
 import { registerInlinePasses } from './optimizer/inline/register.js';
@@ -26,4 +27,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerMemoryPasses(registry);
   registerScalarPasses(registry);
   registerInlinePasses(registry);
+  registerCompositePasses(registry);
 }
