@@ -7,7 +7,7 @@ import { Op, type Instruction } from '@spvkit/core';
  * invocations) are not among them, nor OpPhi (its value depends on the edge taken) nor OpUndef
  * (two undefs need not be equal).
  */
-const NUMBERED: ReadonlySet<number> = new Set([
+export const NUMBERED: ReadonlySet<number> = new Set([
   Op.CopyObject,
   Op.Select,
   Op.Bitcast,
@@ -96,6 +96,14 @@ const NUMBERED: ReadonlySet<number> = new Set([
   Op.BitFieldUExtract,
   Op.BitReverse,
   Op.BitCount,
+  Op.IAddCarry,
+  Op.ISubBorrow,
+  Op.UMulExtended,
+  Op.SMulExtended,
+  Op.SignBitSet,
+  Op.LessOrGreater,
+  Op.Ordered,
+  Op.Unordered,
 ]);
 
 /**
