@@ -43,6 +43,7 @@ interface ChainView {
 export const combineAccessChains: Pass = {
   name: 'combine-access-chains',
   description: 'combine an access chain whose base is another access chain into one chain',
+  preserves: [DefUseAnalysis],
   run(module) {
     return combine(module) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },

@@ -25,6 +25,7 @@ export function reduceLoadSize(threshold = DEFAULT_REDUCE_LOAD_SIZE_THRESHOLD): 
   return {
     name: 'reduce-load-size',
     description: 'replace a load of a composite whose few used members are extracted by loads of just those members',
+    preserves: [DefUseAnalysis],
     run(module) {
       const defUse = module.analysis(DefUseAnalysis);
       const types = module.analysis(TypesAnalysis);

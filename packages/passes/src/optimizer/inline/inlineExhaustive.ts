@@ -14,6 +14,7 @@ import {
   type Module,
   type Pass,
   type TypeManager,
+  DefUseAnalysis,
 } from '@spvkit/core';
 import { IdOperands } from '../../words/idOperands.js';
 import { forgetIds } from '../control-flow/blockEdits.js';
@@ -95,6 +96,7 @@ interface Inliner {
 export const inlineEntryPointsExhaustive: Pass = {
   name: INLINE_ENTRY_POINTS_EXHAUSTIVE,
   description: 'inline every function call reachable from an entry point',
+  preserves: [DefUseAnalysis],
   run(module) {
     if (!hasShaderCapability(module)) return UNCHANGED;
     const reached = functionsReachedFromEntryPoints(module);

@@ -12,6 +12,7 @@ import {
   type Module,
   type Pass,
   type TypeManager,
+  DefUseAnalysis,
 } from '@spvkit/core';
 import { IdOperands } from '../../words/idOperands.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
@@ -64,6 +65,7 @@ interface ReturnPlan {
 export const mergeReturn: Pass = {
   name: MERGE_RETURN,
   description: 'give every function one return block at its end, wrapping its body in a loop run once',
+  preserves: [DefUseAnalysis],
   run(module) {
     if (!hasShaderCapability(module)) return UNCHANGED;
     const called = functionsReachedFromEntryPoints(module);

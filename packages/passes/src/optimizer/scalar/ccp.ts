@@ -21,6 +21,7 @@ import { replaceResult } from './replaceResult.js';
 export const ccp: Pass = {
   name: 'ccp',
   description: 'conditional constant propagation: replace ids that hold one constant on every path that runs by that constant',
+  preserves: [DefUseAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

@@ -29,6 +29,7 @@ const DESCRIBING: ReadonlySet<number> = new Set([Op.Name, Op.Decorate, Op.Decora
 export const eliminateDeadInserts: Pass = {
   name: 'eliminate-dead-inserts',
   description: 'remove OpCompositeInsert instructions whose inserted component is never read',
+  preserves: [DefUseAnalysis],
   run(module) {
     const functions = module.functions;
     // Most modules hold no insert at all: then no def-use tables are built.
