@@ -1,4 +1,4 @@
-import { assemble, encodeModule, runPasses } from '@spvkit/core';
+import { assemble, encodeModule, Op, runPasses } from '@spvkit/core';
 import { checkPasses } from '@spvkit/core/testing';
 import { describe, expect, it } from 'vitest';
 import '../../index.js';
@@ -155,5 +155,57 @@ describe('eliminate-dead-code-aggressive', () => {
         ; CHECK: %u = OpIMul %uint %x %x
       `,
     });
+  });
+  it('then removes the types and constants nothing uses any more, with their names and decorations; keeps spec constants and images', () => {
+    const shader = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %unused_struct "unused_struct"
+               OpName %float_2 "float_2"
+               OpName %spec "spec"
+               OpName %image "image"
+               OpName %main "main"
+               OpName %fn "fn"
+               OpDecorate %spec SpecId 3
+               OpMemberDecorate %unused_struct 0 Offset 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+      %uint = OpTypeInt 32 0
+    %float_2 = OpConstant %float 2
+       %spec = OpSpecConstant %uint 7
+      %image = OpTypeImage %float 2D 0 0 0 1 Unknown
+%unused_struct = OpTypeStruct %float
+       %fn_f = OpTypePointer Function %float
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %v = OpVariable %fn_f Function
+               OpStore %v %float_2
+               OpReturn
+               OpFunctionEnd`;
+    checkPasses(shader, ['eliminate-dead-code-aggressive'], {
+      checks: `
+        ; CHECK-NOT: OpName %unused_struct
+        ; CHECK-NOT: OpName %float_2
+        ; CHECK-NOT: OpMemberDecorate
+        ; CHECK: OpDecorate %spec SpecId 3
+        ; CHECK-NOT: OpMemberDecorate
+        ; CHECK: %void = OpTypeVoid
+        ; CHECK-NEXT: %fn = OpTypeFunction %void
+        ; CHECK-NEXT: %float = OpTypeFloat 32
+        ; CHECK-NEXT: %uint = OpTypeInt 32 0
+        ; CHECK-NEXT: %spec = OpSpecConstant %uint 7
+        ; CHECK-NEXT: %image = OpTypeImage
+        ; CHECK-NEXT: %main = OpFunction
+        ; CHECK-NOT: OpVariable
+        ; CHECK-NOT: OpStore
+      `,
+    });
+    // A module that links with others keeps its globals.
+    const linked = assemble(shader.replace('OpCapability Shader', 'OpCapability Shader\n               OpCapability Linkage'));
+    runPasses(linked, ['eliminate-dead-code-aggressive']);
+    expect(linked.globals.some((inst) => inst.opcode === Op.TypeStruct)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { Op, StorageClass, UNCHANGED, decodeLiteralString, type Instruction, type Module, type Pass, DefUseAnalysis } from '@spvkit/core';
+import { Capability, Op, StorageClass, UNCHANGED, decodeLiteralString, type Instruction, type Module, type Pass, DefUseAnalysis } from '@spvkit/core';
+import { removeDeadGlobals } from './deadGlobals.js';
 import { NUMBERED } from './valueNumbering.js';
 
 /**
@@ -63,7 +64,8 @@ const DESCRIBING: ReadonlySet<number> = new Set([
  * live instruction reads; a Function variable is live when something live reads it, and then so
  * is every store into it (through access chains too). What is not live goes: dead arithmetic,
  * loads nothing uses (not volatile ones), Function variables only ever stored to and their
- * stores, with their names and decorations. Control flow is kept whole: every label, branch and
+ * stores, with their names and decorations; then the types, constants and undefs nothing uses
+ * any more ({@link removeDeadGlobals}). Control flow is kept whole: every label, branch and
  * merge stays, so the structure is never touched (spirv-opt also removes dead branches and
  * loops; this pass does not). A decoration group naming a dead id keeps it.
  *
@@ -74,7 +76,8 @@ const DESCRIBING: ReadonlySet<number> = new Set([
  */
 export const eliminateDeadCodeAggressive: Pass = {
   name: 'eliminate-dead-code-aggressive',
-  description: 'remove instructions whose results nothing live needs, and Function variables only stored to (control flow kept)',
+  description:
+    'remove instructions whose results nothing live needs, Function variables only stored to, and the types and constants nothing uses (control flow kept)',
   preserves: [DefUseAnalysis],
   run(module) {
     const functions = module.functions;
@@ -142,11 +145,16 @@ export const eliminateDeadCodeAggressive: Pass = {
         module.removeWhere(block, (inst) => !live.has(inst) && (inst.resultId !== 0 ? dead.has(inst.resultId) : inst.opcode === Op.Store));
       changed = true;
     }
-    if (!changed) return UNCHANGED;
-    // What named or decorated the removed ids goes with them.
-    module.removeWhere('debugNames', (inst) => DESCRIBING.has(inst.opcode) && dead.has(inst.word(0)));
-    module.removeWhere('annotations', (inst) => DESCRIBING.has(inst.opcode) && dead.has(inst.word(0)));
-    return { changed: true, diagnostics: [] };
+    if (changed) {
+      // What named or decorated the removed ids goes with them.
+      module.removeWhere('debugNames', (inst) => DESCRIBING.has(inst.opcode) && dead.has(inst.word(0)));
+      module.removeWhere('annotations', (inst) => DESCRIBING.has(inst.opcode) && dead.has(inst.word(0)));
+    }
+    // Then the types and constants only the removed code used (or nothing ever did).
+    // A module that links with others may export what looks unused here.
+    const linked = module.capabilities.some((c) => c.word(0) === Capability.Linkage);
+    if (!linked && removeDeadGlobals(module).size > 0) changed = true;
+    return changed ? { changed: true, diagnostics: [] } : UNCHANGED;
   },
 };
 
