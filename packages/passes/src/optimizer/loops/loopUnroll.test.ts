@@ -249,6 +249,36 @@ describe('loop-unroll', () => {
     );
   });
 
+  it('unrolls a loop whose condition ccp folded to false, and leaves one whose condition is always true', () => {
+    const folded = (condition: string): string =>
+      shader(`
+               OpBranch %header
+     %header = OpLabel
+        %acc = OpPhi %uint %uint_1 %entry %acc2 %continue
+               OpLoopMerge %merge %continue Unroll
+               OpBranch %cond
+       %cond = OpLabel
+               OpBranchConditional ${condition} %body %merge
+       %body = OpLabel
+       %acc2 = OpIAdd %uint %acc %x
+               OpBranch %continue
+   %continue = OpLabel
+               OpBranch %header
+      %merge = OpLabel
+               OpStore %p %acc
+               OpReturn`).replace('%int = OpTypeInt 32 1', '%int = OpTypeInt 32 1\n       %true = OpConstantTrue %bool\n      %false = OpConstantFalse %bool');
+    unrolled(
+      folded('%false'),
+      `
+        ; CHECK-NOT: OpLoopMerge
+        ; CHECK-NOT: OpIAdd %uint
+        ; CHECK: %merge = OpLabel
+        ; CHECK-NEXT: OpStore %p %uint_1
+      `,
+    );
+    unchanged(folded('%true'));
+  });
+
   it('unrolls an inner loop and then the loop around it', () => {
     const text = shader(`
                OpBranch %oh

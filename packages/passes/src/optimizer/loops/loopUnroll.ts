@@ -72,7 +72,8 @@ interface UnrollPlan {
  * only exit, a conditional branch to the merge block in the header or in the one block the header
  * branches to, compares it with a constant (signed or unsigned, as the comparison says). The
  * iterations are counted by stepping the value, so wrap-around and signedness are as the shader
- * would see them. Left alone: loops without `Unroll` or with `DontUnroll`, loops holding another
+ * would see them. A condition already folded to a constant that leaves at once counts no
+ * iterations (the loop becomes its header part). Left alone: loops without `Unroll` or with `DontUnroll`, loops holding another
  * loop (an inner loop is unrolled first, and then the outer one is looked at again), loops with a
  * break, a continue statement, a return or an OpKill, loops whose continue target is not the block
  * with the back edge, loops of more than {@link MAX_UNROLLED_ITERATIONS} iterations or whose copies
@@ -273,6 +274,9 @@ function countIterations(
   conditionId: number,
   exitsOnTrue: boolean,
 ): number | undefined {
+  // A condition ccp made constant: a loop that leaves at once runs its body no times.
+  const constant = globals.get(conditionId)?.opcode;
+  if (constant === Op.ConstantTrue || constant === Op.ConstantFalse) return (constant === Op.ConstantTrue) === exitsOnTrue ? 0 : undefined;
   const condition = findDefinition(defined, conditionId);
   const compare = condition === undefined ? undefined : COMPARISONS.get(condition.opcode);
   if (condition === undefined || compare === undefined) return undefined;
