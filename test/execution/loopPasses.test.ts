@@ -129,7 +129,8 @@ function loops(words: Uint32Array): number {
 /** Every OpLoopMerge of the module asks for `Unroll` alone. */
 function markUnroll(module: Module): void {
   for (const fn of module.functions)
-    for (const block of fn.blocks) for (const inst of block.instructions) if (inst.opcode === Op.LoopMerge) module.setOperands(inst, [inst.word(0), inst.word(1), 1]);
+    for (const block of fn.blocks)
+      for (const inst of block.instructions) if (inst.opcode === Op.LoopMerge) module.setOperands(inst, [inst.word(0), inst.word(1), 1]);
 }
 
 function runCorpus(m: CorpusModule, spirv: Uint32Array): Promise<Uint8Array[]> {

@@ -20,7 +20,12 @@ const UNROLL = 0x1;
 const same = (a: Uint32Array, b: Uint32Array): boolean => a.length === b.length && a.every((w, i) => w === b[i]);
 
 /** The module after `passes` (undefined with the diagnostics when a pass failed). */
-function after(words: Uint32Array, passes: readonly string[], targetEnv: string, edit?: (m: Module) => void): { words: Uint32Array; changed: boolean } | string {
+function after(
+  words: Uint32Array,
+  passes: readonly string[],
+  targetEnv: string,
+  edit?: (m: Module) => void,
+): { words: Uint32Array; changed: boolean } | string {
   const module = decodeModule(words);
   edit?.(module);
   const result = runPasses(module, passes, { targetEnv, checkConsistency: true });

@@ -374,7 +374,8 @@ function unroll(module: Module, ids: IdOperands, fn: Function, plan: UnrollPlan,
   // come from the last copy's exit.
   const final = previous!;
   const headerValues = new Set<number>();
-  for (const block of exit === header ? [header] : [header, exit]) for (const inst of block.instructions) if (inst.resultId !== 0) headerValues.add(inst.resultId);
+  for (const block of exit === header ? [header] : [header, exit])
+    for (const inst of block.instructions) if (inst.resultId !== 0) headerValues.add(inst.resultId);
   const exitLabel = final.get(exit.id)!;
   for (const block of fn.blocks) {
     if (blocks.includes(block)) continue;
