@@ -153,16 +153,19 @@ function planLoop(
   if (headerPreds.length !== 2 || !headerPreds.includes(latch)) return undefined;
   const preheader = headerPreds[0] === latch ? headerPreds[1] : headerPreds[0];
 
-  // The loop: every block that reaches the back edge without passing the header.
+  // The loop: every block that reaches the back edge without passing the header. A block no path
+  // reaches that branches into the body would be left naming a block that went: such loops stay.
   const inLoop = new Set<Block>([header, latch]);
   const work = [latch];
   while (work.length > 0) {
     for (const p of flow.predecessors(work.pop()!)) {
-      if (inLoop.has(p) || !flow.reachable(p)) continue;
+      if (!flow.reachable(p)) return undefined;
+      if (inLoop.has(p)) continue;
       inLoop.add(p);
       work.push(p);
     }
   }
+  for (const b of inLoop) if (!flow.dominates(header, b)) return undefined;
   // Copies go where the loop was: its blocks must be together there, or a block between them
   // might come before a copy that dominates it.
   const start = fn.blocks.indexOf(header);
