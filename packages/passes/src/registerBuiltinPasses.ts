@@ -5,6 +5,7 @@ import { registerDeadCodePasses } from './dead-code/register.js';
 import { registerControlFlowPasses } from './optimizer/control-flow/register.js';
 import { registerInlinePasses } from './optimizer/inline/register.js';
 import { registerMemoryPasses } from './optimizer/memory/register.js';
+import { registerLoopPasses } from './optimizer/loops/register.js';
 import { registerLowerLocalInvocationIndex } from './lower-local-invocation-index/register.js';
 import { registerScalarPasses } from './optimizer/scalar/register.js';
 import { registerSpecializePasses } from './specialize/register.js';
@@ -28,4 +29,5 @@ export function registerBuiltinPasses(registry: PassRegistry): void {
   registerScalarPasses(registry);
   registerInlinePasses(registry);
   registerCompositePasses(registry);
+  registerLoopPasses(registry);
 }
