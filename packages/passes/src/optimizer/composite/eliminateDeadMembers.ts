@@ -1,5 +1,4 @@
 import {
-  Capability,
   Decoration,
   DecorationsAnalysis,
   DefUseAnalysis,
@@ -7,7 +6,6 @@ import {
   StorageClass,
   TypesAnalysis,
   UNCHANGED,
-  enumerantRequirements,
   moduleOperandContext,
   walkOperands,
   type Decorations,
@@ -17,6 +15,7 @@ import {
   type Module,
   type Pass,
 } from '@spvkit/core';
+import { hasShaderCapability } from '../shaderModule.js';
 
 /**
  * Storage classes whose structs this pass may trim: memory only this shader reads, or read
@@ -62,7 +61,7 @@ export const eliminateDeadMembers: Pass = {
 };
 
 function eliminate(module: Module): boolean {
-  if (!module.capabilities.some((c) => implies(c.word(0), Capability.Shader, 0))) return false;
+  if (!hasShaderCapability(module)) return false;
   const defUse = module.analysis(DefUseAnalysis);
   const decorations = module.analysis(DecorationsAnalysis);
   const live = new Liveness(defUse);
@@ -195,14 +194,6 @@ function dropInserts(module: Module, defUse: DefUse, walk: Walker): void {
   module.removeWhere('annotations', (i) => gone.has(i));
   const blocks = new Set(where.values());
   for (const block of blocks) module.removeWhere(block, (i) => i.opcode === Op.CompositeInsert && dropped.has(i.resultId));
-}
-
-/** Whether declaring capability `c` declares `wanted` too (Tessellation, Geometry... declare Shader). */
-function implies(c: number, wanted: number, depth: number): boolean {
-  if (c === wanted) return true;
-  if (depth > 16) return false;
-  for (const parent of enumerantRequirements('Capability', c)?.capabilities ?? []) if (implies(parent, wanted, depth + 1)) return true;
-  return false;
 }
 
 /** Renumbers (or, for a removed member, removes) an OpMemberName or OpMemberDecorate. */

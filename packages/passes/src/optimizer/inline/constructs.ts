@@ -1,4 +1,4 @@
-import { Capability, Op, enumerantRequirements, type Block, type FunctionControlFlow, type Module } from '@spvkit/core';
+import { Op, type Block, type FunctionControlFlow } from '@spvkit/core';
 
 /** A structured construct holding a block: its header, and whether the header declares a loop. */
 export interface EnclosingConstruct {
@@ -50,26 +50,4 @@ export function enclosingConstructs(flow: FunctionControlFlow, block: Block, inc
 export function isReturnBlock(block: Block): boolean {
   const last = block.instructions[block.instructions.length - 1];
   return last !== undefined && (last.opcode === Op.Return || last.opcode === Op.ReturnValue);
-}
-
-/**
- * Whether the module declares the Shader capability, itself or through one that implies it
- * (Geometry, Tessellation, ...): what makes its control flow structured.
- *
- * @example
- * ```ts
- * if (!hasShaderCapability(module)) return UNCHANGED;
- * ```
- */
-export function hasShaderCapability(module: Module): boolean {
-  const seen = new Set<number>();
-  const work = module.capabilities.map((c) => c.word(0));
-  while (work.length > 0) {
-    const cap = work.pop()!;
-    if (cap === Capability.Shader) return true;
-    if (seen.has(cap)) continue;
-    seen.add(cap);
-    work.push(...(enumerantRequirements('Capability', cap)?.capabilities ?? []));
-  }
-  return false;
 }

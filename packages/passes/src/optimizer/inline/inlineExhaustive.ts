@@ -20,7 +20,8 @@ import { IdOperands } from '../../words/idOperands.js';
 import { forgetIds } from '../control-flow/blockEdits.js';
 import { mergeInstructionOf, phisOf } from '../control-flow/structuredBlocks.js';
 import { functionsCalledFromContinues } from '../control-flow/wrapOpKill.js';
-import { enclosingConstructs, hasShaderCapability, isReturnBlock } from './constructs.js';
+import { hasShaderCapability } from '../shaderModule.js';
+import { enclosingConstructs, isReturnBlock } from './constructs.js';
 import {
   DEBUG_DECLARE,
   DEBUG_LINE,

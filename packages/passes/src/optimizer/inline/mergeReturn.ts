@@ -17,7 +17,8 @@ import {
 import { IdOperands } from '../../words/idOperands.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
 import { UndefValues } from '../control-flow/undefValues.js';
-import { enclosingConstructs, hasShaderCapability, isReturnBlock } from './constructs.js';
+import { hasShaderCapability } from '../shaderModule.js';
+import { enclosingConstructs, isReturnBlock } from './constructs.js';
 import { PlannedDominance } from './graphDominance.js';
 import { debugSets, isDebugFunctionDefinition } from './debugInfo.js';
 
