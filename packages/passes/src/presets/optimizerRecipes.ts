@@ -100,8 +100,9 @@ export interface AvailableRecipe {
 
 /**
  * The passes of `recipe` (e.g. {@link PERFORMANCE_PASSES}) that `registry` has, and the names of
- * those it has not: spvkit does not have every pass of spirv-opt's recipes yet, and whoever runs
- * a recipe should say which were left out (`spvkit opt -O` warns).
+ * those it has not. @spvkit/passes registers every pass of both recipes, but a registry of your
+ * own may hold only some of them, and whoever runs a recipe should say which were left out
+ * (`spvkit opt -O` warns).
  *
  * @example
  * ```ts
