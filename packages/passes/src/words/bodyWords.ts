@@ -65,7 +65,11 @@ export interface FunctionSpan {
   readonly kernelQueries: readonly number[];
 }
 
-/** Opcodes other than OpFunctionCall that name a function (OpenCL kernels enqueued or queried). */
+/**
+ * Opcodes other than OpFunctionCall that name a function: OpenCL kernels enqueued or queried, and
+ * the cooperative-matrix instructions that take one (a reduction's CombineFunc, a per-element
+ * Func, a tensor load's or store's DecodeFunc addressing operand).
+ */
 const NAMES_FUNCTION_LIST = [
   Op.EnqueueKernel,
   Op.GetKernelNDrangeSubGroupCount,
@@ -74,6 +78,10 @@ const NAMES_FUNCTION_LIST = [
   Op.GetKernelPreferredWorkGroupSizeMultiple,
   Op.GetKernelLocalSizeForSubgroupCount,
   Op.GetKernelMaxNumSubgroups,
+  Op.CooperativeMatrixReduceEXT,
+  Op.CooperativeMatrixPerElementOpEXT,
+  Op.CooperativeMatrixLoadTensorNV,
+  Op.CooperativeMatrixStoreTensorNV,
 ];
 /** {@link NAMES_FUNCTION_LIST} as a table by opcode: looked up for every body instruction. */
 export const NAMES_FUNCTION = new Uint8Array(65536);

@@ -69,6 +69,7 @@ interface CopyForStore {
 export const copyPropagateArrays: Pass = {
   name: 'copy-propagate-arrays',
   description: 'read an array variable that is a copy of memory never written from that memory instead',
+  preserves: [DefUseAnalysis],
   run(module) {
     let changed = false;
     // A variable copied from another propagated this round is seen in the next.

@@ -55,6 +55,7 @@ const isPtrChain = (op: number): boolean => op === Op.PtrAccessChain || op === O
 export const eliminateDeadMembers: Pass = {
   name: 'eliminate-dead-members',
   description: 'remove struct members that nothing reads or writes, renumbering every reference to members',
+  preserves: [DefUseAnalysis],
   run(module) {
     return eliminate(module) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },

@@ -220,10 +220,31 @@ function chooseSimplified(fn: Function, flow: FunctionControlFlow, byId: Map<num
       const mergeBlock = byId.get(merge.word(0));
       const inside = (b: Block): boolean => b !== block && flow.dominates(block, b) && (mergeBlock === undefined || !flow.dominates(mergeBlock, b));
       if (headerless.some(inside)) continue;
+      if (mergeBlock !== undefined && breaksFromNestedConstruct(flow, byId, block, mergeBlock)) continue;
     }
     simplified.set(block, target);
   }
   return simplified;
+}
+
+/**
+ * Whether a block inside `header`'s selection construct branches to its merge block from inside a
+ * construct nested in it: a break that only `header`'s OpSelectionMerge makes legal (the
+ * `OpSwitch %uint_0` wrapper compilers put around a function with early returns is the usual
+ * one). Walks each predecessor's dominator chain up to `header`: a header on the way whose own
+ * merge block does not dominate the predecessor holds it.
+ */
+function breaksFromNestedConstruct(flow: FunctionControlFlow, byId: ReadonlyMap<number, Block>, header: Block, mergeBlock: Block): boolean {
+  for (const pred of flow.predecessors(mergeBlock)) {
+    if (pred === header || !flow.dominates(header, pred) || flow.dominates(mergeBlock, pred)) continue;
+    for (let b: Block | undefined = pred; b !== undefined && b !== header; b = flow.immediateDominator(b)) {
+      const merge = mergeInstructionOf(b);
+      if (merge === undefined) continue;
+      const nestedMerge = byId.get(merge.word(0));
+      if (nestedMerge === undefined || !flow.dominates(nestedMerge, pred)) return true;
+    }
+  }
+  return false;
 }
 
 /** Makes the plan's edits; the ids of what it removed join `gone`. */

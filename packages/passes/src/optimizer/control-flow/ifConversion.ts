@@ -63,6 +63,10 @@ export const ifConversion: Pass = {
     if (plans.length === 0) return UNCHANGED;
     const types = module.analysis(TypesAnalysis);
     for (const conversions of plans) {
+      // The plans name the values as they were: an OpPhi converted at an earlier merge of the
+      // function may be another's condition or value, and is its OpSelect by then.
+      const replaced = new Map<number, number>();
+      const current = (id: number): number => replaced.get(id) ?? id;
       const byMerge = new Map<Block, Conversion[]>();
       for (const c of conversions) {
         const list = byMerge.get(c.merge);
@@ -73,7 +77,7 @@ export const ifConversion: Pass = {
         const made: Instruction[] = [];
         const splats = new Map<number, number>();
         for (const c of list) {
-          let condition = c.condition;
+          let condition = current(c.condition);
           if (c.lanes > 0) {
             let splat = splats.get(c.lanes);
             if (splat === undefined) {
@@ -81,7 +85,7 @@ export const ifConversion: Pass = {
                 Op.CompositeConstruct,
                 types.vectorType(types.boolType(), c.lanes),
                 module.newId(),
-                new Array<number>(c.lanes).fill(c.condition),
+                new Array<number>(c.lanes).fill(condition),
               );
               made.push(vector);
               splat = vector.resultId;
@@ -89,7 +93,7 @@ export const ifConversion: Pass = {
             }
             condition = splat;
           }
-          made.push(new Instruction(Op.Select, c.phi.typeId, module.newId(), [condition, c.whenTrue, c.whenFalse]));
+          made.push(new Instruction(Op.Select, c.phi.typeId, module.newId(), [condition, current(c.whenTrue), current(c.whenFalse)]));
         }
         const phis = phisOf(merge);
         module.insertAfter(phis[phis.length - 1], made);
@@ -97,6 +101,7 @@ export const ifConversion: Pass = {
         list.forEach((c, k) => {
           // The OpSelect takes the OpPhi's place: its uses, names and decorations.
           replaceAllUsesWith(module, c.phi.resultId, selects[k].resultId);
+          replaced.set(c.phi.resultId, selects[k].resultId);
           module.remove(c.phi);
         });
       }

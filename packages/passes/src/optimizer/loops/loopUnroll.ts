@@ -1,6 +1,7 @@
 import {
   Block,
   ControlFlowAnalysis,
+  DefUseAnalysis,
   Instruction,
   LoopControl,
   Op,
@@ -88,6 +89,7 @@ interface UnrollPlan {
 export const loopUnroll: Pass = {
   name: LOOP_UNROLL,
   description: 'fully unroll loops marked Unroll whose iteration count is a known constant',
+  preserves: [DefUseAnalysis],
   run(module) {
     const candidates = module.functions.filter((fn) => fn.blocks.some(asksForUnroll));
     if (candidates.length === 0) return UNCHANGED;

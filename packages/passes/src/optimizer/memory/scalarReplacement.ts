@@ -37,6 +37,7 @@ export function scalarReplacement(limit = DEFAULT_SCALAR_REPLACEMENT_LIMIT): Pas
   return {
     name: 'scalar-replacement',
     description: 'split struct and array Function variables reached through constant-index access chains into one variable per member',
+    preserves: [DefUseAnalysis],
     run(module) {
       let changed = false;
       // Each round splits the composites the last one made; rounds are as many as the nesting.
