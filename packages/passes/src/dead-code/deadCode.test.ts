@@ -145,6 +145,76 @@ describe('eliminate-dead-functions', () => {
     expect(text).toMatch(/OpTypeFunction %void\n\s*OpNoLine\n\s*%\d+ = OpFunction/);
   });
 
+  it('keeps a function that a cooperative-matrix tensor load names as its DecodeFunc, called by no one', () => {
+    const text = bothWays(
+      `
+               OpCapability Shader
+               OpCapability Float16
+               OpCapability VulkanMemoryModel
+               OpCapability PhysicalStorageBufferAddresses
+               OpCapability CooperativeMatrixKHR
+               OpCapability TensorAddressingNV
+               OpCapability CooperativeMatrixTensorAddressingNV
+               OpExtension "SPV_KHR_cooperative_matrix"
+               OpExtension "SPV_NV_cooperative_matrix2"
+               OpExtension "SPV_NV_tensor_addressing"
+               OpMemoryModel PhysicalStorageBuffer64 Vulkan
+               OpEntryPoint GLCompute %main "main" %buf
+               OpExecutionMode %main LocalSize 32 1 1
+               OpName %decode "decode"
+               OpName %dead "dead"
+               OpDecorate %block Block
+               OpMemberDecorate %block 0 Offset 0
+               OpDecorate %halves ArrayStride 2
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %half = OpTypeFloat 16
+       %uint = OpTypeInt 32 0
+     %uint_0 = OpConstant %uint 0
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+    %uint_16 = OpConstant %uint 16
+        %mat = OpTypeCooperativeMatrixKHR %half %uint_3 %uint_16 %uint_16 %uint_0
+     %layout = OpTypeTensorLayoutNV %uint_2 %uint_0
+        %arr = OpTypeArray %uint %uint_2
+     %halfpp = OpTypePointer PhysicalStorageBuffer %half
+   %decodeFn = OpTypeFunction %half %halfpp %arr %arr
+     %halves = OpTypeRuntimeArray %half
+      %block = OpTypeStruct %halves
+       %bptr = OpTypePointer StorageBuffer %block
+      %hsptr = OpTypePointer StorageBuffer %half
+        %buf = OpVariable %bptr StorageBuffer
+       %zero = OpConstantNull %mat
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+         %el = OpAccessChain %hsptr %buf %uint_0 %uint_0
+         %tl = OpCreateTensorLayoutNV %layout
+        %tile = OpCooperativeMatrixLoadTensorNV %mat %el %zero %tl None DecodeFunc %decode
+               OpReturn
+               OpFunctionEnd
+     %decode = OpFunction %half None %decodeFn
+         %pp = OpFunctionParameter %halfpp
+         %pa = OpFunctionParameter %arr
+         %pb = OpFunctionParameter %arr
+         %d0 = OpLabel
+          %h = OpLoad %half %pp Aligned 2
+               OpReturnValue %h
+               OpFunctionEnd
+       %dead = OpFunction %void None %fn
+         %x0 = OpLabel
+               OpReturn
+               OpFunctionEnd
+`,
+      eliminateDeadFunctions,
+      'vulkan1.3',
+    );
+    expect(text).toMatch(/%decode = OpFunction %half None/);
+    expect(text).toMatch(/DecodeFunc %decode/);
+    expect(text).not.toMatch(/%dead = OpFunction/);
+  });
+
   it('leaves a module whose functions are all reached byte for byte as it was', () => {
     untouched(
       calls

@@ -224,6 +224,31 @@ describe('eliminate-dead-branches', () => {
                OpReturn${TAIL}`;
     unchanged(loop, 'eliminate-dead-branches');
   });
+
+  it('keeps the switch on a constant that wraps a function with an early return: the return breaks to its merge from inside a nested selection', () => {
+    const wrapped = `${HEAD}
+               OpSelectionMerge %ret None
+               OpSwitch %uint_0 %body
+       %body = OpLabel
+       %cond = OpIEqual %bool %c %uint_1
+               OpSelectionMerge %inner None
+               OpBranchConditional %cond %early %inner
+      %early = OpLabel
+               OpBranch %ret
+      %inner = OpLabel
+               OpStore %p %uint_2
+               OpBranch %ret
+        %ret = OpLabel
+               OpReturn${TAIL}`;
+    unchanged(wrapped, 'eliminate-dead-branches');
+    // Without the early return the wrapper goes.
+    checkPasses(named(wrapped.replace('OpBranchConditional %cond %early %inner', 'OpBranchConditional %cond %inner %inner')), ['eliminate-dead-branches'], {
+      checks: `
+        ; CHECK: %c = OpLoad %uint %p
+        ; CHECK-NEXT: OpBranch %body
+      `,
+    });
+  });
 });
 
 describe('cfg-cleanup', () => {
@@ -482,6 +507,35 @@ describe('if-conversion', () => {
         ; CHECK: %merge = OpLabel
         ; CHECK-NEXT: [[SPLAT:%\\w+]] = OpCompositeConstruct %v2bool %cond %cond
         ; CHECK-NEXT: %v = OpSelect %v2uint [[SPLAT]] %va {{%\\w+}}
+      `,
+    });
+  });
+
+  it('converts an OpPhi whose value is an OpPhi converted at an earlier merge: the second OpSelect takes the first', () => {
+    const chained = `${HEAD}
+         %c1 = OpULessThan %bool %c %uint_2
+               OpSelectionMerge %m1 None
+               OpBranchConditional %c1 %m1 %e1
+         %e1 = OpLabel
+               OpBranch %m1
+         %m1 = OpLabel
+          %a = OpPhi %bool %false %entry %true %e1
+         %c2 = OpULessThan %bool %c %uint_1
+               OpSelectionMerge %m2 None
+               OpBranchConditional %c2 %t2 %m2
+         %t2 = OpLabel
+               OpBranch %m2
+         %m2 = OpLabel
+          %b = OpPhi %bool %a %m1 %true %t2
+          %r = OpSelect %uint %b %uint_1 %uint_2
+               OpStore %p %r
+               OpReturn${TAIL}`;
+    checkPasses(named(chained), ['if-conversion'], {
+      checks: `
+        ; CHECK: %m1 = OpLabel
+        ; CHECK-NEXT: %a = OpSelect %bool %c1 %false %true
+        ; CHECK: %m2 = OpLabel
+        ; CHECK-NEXT: %b = OpSelect %bool %c2 %true %a
       `,
     });
   });

@@ -49,7 +49,8 @@ interface DeadBranchPlan {
  * Left alone, to keep structured control flow valid: a back edge whose constant would leave the
  * loop (each loop keeps its back edge), a selection header whose construct holds a conditional
  * branch without a merge instruction of its own (spirv-opt moves the merge instruction there;
- * this pass keeps the branch as it is), and branches on spec constants.
+ * this pass keeps the branch as it is), a selection header whose merge block a construct nested
+ * in it breaks to, and branches on spec constants.
  *
  * @example
  * ```ts
