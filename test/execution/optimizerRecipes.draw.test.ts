@@ -25,9 +25,9 @@ import { decodeModule, encodeModule, EnumerantNames, enumerantNameIn, formatDiag
 import { availableRecipe, PERFORMANCE_PASSES, SIZE_PASSES } from '@spvkit/passes';
 import { validate } from '@spvkit/validator';
 import { corpusToolsAvailable, loadCorpus, spirvVal } from '../corpus/index.js';
-import { compileShader, listShaderFolder, mapBounded } from '../shaders/folder.mjs';
+import { compileShader, listShaderFolder } from '../shaders/folder.mjs';
 import { describeWithOracle } from '../support/oracles.js';
-import { feedingVertexShader, GRID_VERTICES, readingFragmentShader } from './companionStages.js';
+import { feedingVertexShader, GRID_VERTICES, readingFragmentShader, vertexAttributes } from './companionStages.js';
 import { blockContents } from './blockContents.js';
 import { compileStage } from './glsl.js';
 import { HAND_WRITTEN_DRAW_PROGRAMS } from './handWrittenDrawPrograms.js';
@@ -35,7 +35,7 @@ import { DRAW_SIZE, generateDrawProgram, type DrawFeature } from './randomProgra
 import { FEATURES } from './randomPrograms/computePrograms.js';
 import { runDraw, type ColorTarget, type DrawResult } from './runDraw.js';
 import { vulkanAvailable, type JobAttribute, type JobBuffer } from './spvrun.js';
-import { stageInterface, UnsupportedInterface, type InterfaceSlot } from './stageInterface.js';
+import { stageInterface, UnsupportedInterface } from './stageInterface.js';
 
 const vulkan = await vulkanAvailable();
 const corpusTools = corpusToolsAvailable();
@@ -50,23 +50,6 @@ const RECIPES = [
   { flag: '-O', passes: availableRecipe(PERFORMANCE_PASSES).passes },
   { flag: '-Os', passes: availableRecipe(SIZE_PASSES).passes },
 ];
-
-/** A vertex shader's input at every vertex of the grid: small, exact, different per vertex, location and component. */
-function attributeOf(slot: InterfaceSlot): JobAttribute {
-  const n = slot.components;
-  const values = Array.from({ length: GRID_VERTICES * n }, (_, j) => {
-    const v = Math.floor(j / n);
-    const k = j % n;
-    return (v * 3 + k * 5 + slot.location) % 17;
-  });
-  const data =
-    slot.scalar === 'float'
-      ? new Float32Array(values.map((x) => (x - 8) * 0.25))
-      : slot.scalar === 'int'
-        ? new Int32Array(values.map((x) => x - 8))
-        : new Uint32Array(values);
-  return { location: slot.location, format: `${slot.scalar[0]}32x${n}`, stride: 4 * n, data: new Uint8Array(data.buffer) };
-}
 
 /** A shader to draw: one stage, its other stage written from its interface. */
 interface Subject {
@@ -106,15 +89,7 @@ const NOT_GIVEN: Readonly<Record<string, string>> = {
   PhysicalStorageBufferAddresses: 'reads memory at buffer device addresses (from push constants or buffers)',
 };
 
-/** Compiled companion stages by source: the generated programs of a stage share one interface, so one companion. */
-const companions = new Map<string, Promise<Uint32Array>>();
-function compileCompanion(source: string, stage: 'vert' | 'frag'): Promise<Uint32Array> {
-  let p = companions.get(source);
-  if (p === undefined) companions.set(source, (p = compileStage(source, stage, 'vulkan1.1', 'glslangValidator')));
-  return p;
-}
-
-async function prepare(subject: Subject): Promise<Draw> {
+function prepare(subject: Subject): Draw {
   for (const c of decodeModule(subject.words).capabilities) {
     const name = enumerantNameIn(EnumerantNames.Capability, 'Capability', c.word(0)) ?? String(c.word(0));
     if (NOT_GIVEN[name] !== undefined) throw new LeftOut(`${NOT_GIVEN[name]} (capability ${name})`);
@@ -129,14 +104,16 @@ async function prepare(subject: Subject): Promise<Draw> {
   let vertex: Uint32Array;
   let fragment: Uint32Array;
   let colors: ColorTarget[];
-  let attributes: JobAttribute[] = [];
+  let attributes: JobAttribute[];
   if (subject.stage === 'frag') {
     fragment = subject.words;
-    vertex = await compileCompanion(feedingVertexShader(iface.inputs), 'vert');
+    const feeding = feedingVertexShader(iface.inputs);
+    vertex = feeding.words;
+    attributes = feeding.attributes;
     colors = fragmentColors(fragment);
   } else {
     vertex = subject.words;
-    attributes = iface.inputs.map(attributeOf);
+    attributes = vertexAttributes(iface.inputs);
     let reading;
     try {
       reading = readingFragmentShader(iface.outputs);
@@ -144,7 +121,7 @@ async function prepare(subject: Subject): Promise<Draw> {
       if (e instanceof UnsupportedInterface) throw new LeftOut(e.message);
       throw e;
     }
-    fragment = await compileCompanion(reading.source, 'frag');
+    fragment = reading.words;
     colors = reading.colors;
   }
   const buffers = new Map<string, JobBuffer>();
@@ -269,13 +246,16 @@ describeWithOracle('-O and -Os on Vulkan draws: valid outputs, the same images b
   const before = (s: Subject): Promise<{ draw: Draw; before: DrawResult } | LeftOut> => {
     let p = prepared.get(s);
     if (p === undefined) {
-      p = prepare(s).then(
-        async (d) => ({ draw: d, before: await draw(d, d.vertex, d.fragment) }),
-        (e: unknown) => {
+      p = (async () => {
+        let d: Draw;
+        try {
+          d = prepare(s);
+        } catch (e) {
           if (e instanceof LeftOut) return e;
           throw e;
-        },
-      );
+        }
+        return { draw: d, before: await draw(d, d.vertex, d.fragment) };
+      })();
       prepared.set(s, p);
     }
     return p;
@@ -295,9 +275,6 @@ describeWithOracle('-O and -Os on Vulkan draws: valid outputs, the same images b
         { timeout: 600_000 },
         async () => {
           const list = (await subjects)[group];
-          // Prepared (companions compiled) and drawn a few at a time ahead of the loop: most of
-          // a preparation is waiting for glslangValidator, and draws queue on the one harness.
-          void mapBounded(list, 4, (s) => before(s).catch(() => undefined));
           const problems: string[] = [];
           const leftOut: string[] = [];
           let drawn = 0;
