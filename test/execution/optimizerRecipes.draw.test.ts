@@ -303,7 +303,7 @@ describeWithOracle('-O and -Os on Vulkan draws: valid outputs, the same images b
           expect(problems).toEqual([]);
           expect(changed).toBeGreaterThan(drawn / 2);
           console.info(
-            `${flag}, ${group}: ${drawn} drawn (${empty} covering no pixel, so compared by buffers only), ${changed} changed by the recipe, all valid, same images; ` +
+            `${flag}, ${group}: ${drawn} drawn (${empty} of them covering no pixel: only their buffers were compared), ${changed} changed by the recipe, all valid, same images; ` +
               `${leftOut.length} left out${leftOut.length ? `:\n  ${leftOut.join('\n  ')}` : ''}`,
           );
           if (group !== 'shaders') expect(leftOut).toEqual([]);

@@ -43,7 +43,8 @@
  *                                   i32xN or u32xN (N = 1..4)
  *   entry NAME                      entry point name of the compute or mesh shader (default "main")
  *   task-entry NAME                 entry point name of the task shader (default "main")
- *   groups X Y Z                    vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts (default 1 1 1)
+ *   groups X Y Z                    vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts (default 1 1 1;
+ *                                   a draw reads `draw` instead)
  *   size X Y Z                      optional: the workgroup size the compute or mesh shader runs
  *                                   with; a job beyond this device's limits exits with code 3
  *   task-size X Y Z                 optional: the same for the task shader
