@@ -85,9 +85,9 @@ const SCALAR_TYPE = { float: 'OpTypeFloat 32', int: 'OpTypeInt 32 1', uint: 'OpT
 
 const typeId = (scalar: InterfaceSlot['scalar'], components: number): string => (components === 1 ? `%${scalar}` : `%v${components}${scalar}`);
 
-/** One input copied to one output (a Location, or gl_Position), padded with zeros to `components`. */
+/** One input (a Location, or gl_FragCoord) copied to one output (a Location, or gl_Position), padded with zeros to `components`. */
 interface Copy {
-  from: InterfaceSlot;
+  from: InterfaceSlot & { builtIn?: 'FragCoord' };
   to: { location: number; components: number } | { builtIn: 'Position' };
 }
 
@@ -115,9 +115,10 @@ function passThrough(model: 'Vertex' | 'Fragment', copies: readonly Copy[]): Uin
     const outType = typeId(from.scalar, outComponents);
     variables.push(`%in${i} = OpVariable ${pointer('Input', inType)} Input`, `%out${i} = OpVariable ${pointer('Output', outType)} Output`);
     iface.push(`%in${i}`, `%out${i}`);
-    decorations.push(`OpDecorate %in${i} Location ${from.location}`);
+    if (from.builtIn !== undefined) decorations.push(`OpDecorate %in${i} BuiltIn ${from.builtIn}`);
+    else decorations.push(`OpDecorate %in${i} Location ${from.location}`);
     // Integer inputs of a fragment shader must be flat; floats are as the shader under test has them.
-    if (model === 'Fragment' && (from.flat || from.scalar !== 'float')) decorations.push(`OpDecorate %in${i} Flat`);
+    if (model === 'Fragment' && from.builtIn === undefined && (from.flat || from.scalar !== 'float')) decorations.push(`OpDecorate %in${i} Flat`);
     decorations.push('builtIn' in to ? `OpDecorate %out${i} BuiltIn Position` : `OpDecorate %out${i} Location ${to.location}`);
     body.push(`%value${i} = OpLoad ${inType} %in${i}`);
     if (outComponents === from.components) body.push(`OpStore %out${i} %value${i}`);
@@ -170,15 +171,20 @@ const ATTACHMENT: Record<InterfaceSlot['scalar'], ColorTarget['format']> = { flo
 
 /**
  * A fragment shader that writes every one of `outputs` (a vertex shader's) to the color
- * attachment of its location, padded to four components; and those attachments.
+ * attachment of its location, padded to four components, and gl_FragCoord to the attachment after
+ * them (so the image shows where the vertex shader put its vertices, x, y, z and 1/w, even when it
+ * has no other output); and those attachments.
  */
 export function readingFragmentShader(outputs: readonly InterfaceSlot[]): { words: Uint32Array; colors: ColorTarget[] } {
-  for (const slot of outputs) if (slot.location >= 8) throw new UnsupportedInterface(`output location ${slot.location}: a draw has 8 color attachments`);
+  const free = Math.max(-1, ...outputs.map((s) => s.location)) + 1;
+  if (free >= 8) throw new UnsupportedInterface(`output location ${free - 1}: a draw has 8 color attachments, and one is gl_FragCoord's`);
+  const fragCoord = { location: free, components: 4, scalar: 'float' as const, flat: false, builtIn: 'FragCoord' as const };
+  const read = [...outputs, fragCoord];
   return {
     words: passThrough(
       'Fragment',
-      outputs.map((slot) => ({ from: slot, to: { location: slot.location, components: 4 } })),
+      read.map((slot) => ({ from: slot, to: { location: slot.location, components: 4 } })),
     ),
-    colors: outputs.map((slot) => ({ location: slot.location, format: ATTACHMENT[slot.scalar] })),
+    colors: read.map((slot) => ({ location: slot.location, format: ATTACHMENT[slot.scalar] })),
   };
 }

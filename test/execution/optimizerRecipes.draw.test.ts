@@ -279,7 +279,7 @@ describeWithOracle('-O and -Os on Vulkan draws: valid outputs, the same images b
           const leftOut: string[] = [];
           let drawn = 0;
           let changed = 0;
-          let empty = 0;
+          const empty: string[] = [];
           for (const s of list) {
             const ready = await before(s);
             if (ready instanceof LeftOut) {
@@ -290,7 +290,7 @@ describeWithOracle('-O and -Os on Vulkan draws: valid outputs, the same images b
             drawn++;
             if (!drawsSomething(reference)) {
               if (s.mustDraw) problems.push(`${s.name}: draws nothing`);
-              empty++;
+              empty.push(s.name);
             }
             const vertex = optimize(d.vertex, passes, s.stage === 'vert' ? s.targetEnv : 'vulkan1.1');
             const fragment = optimize(d.fragment, passes, s.stage === 'frag' ? s.targetEnv : 'vulkan1.1');
@@ -303,7 +303,7 @@ describeWithOracle('-O and -Os on Vulkan draws: valid outputs, the same images b
           expect(problems).toEqual([]);
           expect(changed).toBeGreaterThan(drawn / 2);
           console.info(
-            `${flag}, ${group}: ${drawn} drawn (${empty} of them covering no pixel: only their buffers were compared), ${changed} changed by the recipe, all valid, same images; ` +
+            `${flag}, ${group}: ${drawn} drawn (${empty.length} of them covering no pixel, so only their buffers were compared${empty.length ? `: ${empty.join(', ')}` : ''}), ${changed} changed by the recipe, all valid, same images; ` +
               `${leftOut.length} left out${leftOut.length ? `:\n  ${leftOut.join('\n  ')}` : ''}`,
           );
           if (group !== 'shaders') expect(leftOut).toEqual([]);
