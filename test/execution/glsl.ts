@@ -43,7 +43,7 @@ function meshConfig(): Promise<string> {
 }
 
 /** A shader stage glslangValidator compiles here, by its file extension. */
-export type ShaderStage = 'comp' | 'mesh' | 'task';
+export type ShaderStage = 'comp' | 'mesh' | 'task' | 'vert' | 'frag';
 
 /**
  * Which compilers compileStage runs: glslangValidator alone, or (the default) glslangValidator
@@ -74,7 +74,7 @@ async function compileWithWasm(source: string, stage: ShaderStage, targetEnv: Vu
   // The one difference allowed: a mesh or task size above glslang's default limits, which only
   // glslangValidator's lifted limits (meshConfig) accept. Anything else is a compiler difference.
   const sizes = /local_size_([xyz])\s*=\s*(\d+)/g;
-  const tooLarge = stage !== 'comp' && [...source.matchAll(sizes)].some((m) => Number(m[2]) > WASM_MESH_SIZE_LIMIT);
+  const tooLarge = (stage === 'mesh' || stage === 'task') && [...source.matchAll(sizes)].some((m) => Number(m[2]) > WASM_MESH_SIZE_LIMIT);
   if (tooLarge && /exceeds|too large|max/i.test(log)) return { notCompiled: `${stage} workgroup size above ${WASM_MESH_SIZE_LIMIT}: ${log.split('\n')[0]}` };
   throw new Error(`glslangValidator compiled this ${stage} shader for ${targetEnv}, @spvkit/glslang did not:\n${log}`);
 }

@@ -138,9 +138,9 @@ void main() { SetMeshOutputsEXT(0u, 0u); }
       writeFileSync(join(dir, 'job.txt'), 'task t.spv\nout o.bin\n');
       const r = spawnSync(await buildHarness(), [join(dir, 'job.txt')], { encoding: 'utf8' });
       expect(r.status).toBe(1);
-      expect(r.stderr).toContain("missing 'spv' (or 'mesh')");
+      expect(r.stderr).toContain("missing 'spv' (or 'mesh' or 'vert')");
       writeFileSync(join(dir, 'job.txt'), 'spv a.spv\nmesh b.spv\nout o.bin\n');
-      expect(spawnSync(await buildHarness(), [join(dir, 'job.txt')], { encoding: 'utf8' }).stderr).toContain("both 'spv' and 'mesh'");
+      expect(spawnSync(await buildHarness(), [join(dir, 'job.txt')], { encoding: 'utf8' }).stderr).toContain("more than one of 'spv', 'mesh' and 'vert'");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,8 @@
 /**
  * The driver of the C harness (harness/spvrun.c): builds it, asks it which Vulkan device jobs run
- * on and what that device can do, and runs one job (a compute dispatch or a mesh draw) returning
- * the final bytes of its storage buffers. runCompute.ts and runMesh.ts are the typed front ends.
+ * on and what that device can do, and runs one job (a compute dispatch, a mesh draw, or a draw of
+ * a vertex and a fragment shader) returning the final bytes of its buffers and, for a draw, of its
+ * color attachments. runCompute.ts, runMesh.ts and runDraw.ts are the typed front ends.
  *
  * The harness is compiled once per process (`cc -O1 -o spvrun spvrun.c -lvulkan`) into
  * test/.cache/execution/<sha256 of spvrun.c>/spvrun and reused across processes. Jobs run on one
@@ -25,8 +26,10 @@ import { fileURLToPath } from 'node:url';
 
 export type Vec3 = [number, number, number];
 
-/** A storage buffer of a job. */
+/** A storage (or uniform) buffer of a job. */
 export interface JobBuffer {
+  /** Its descriptor type: a storage buffer (the default) or a uniform buffer. */
+  kind?: 'storage' | 'uniform';
   /** Descriptor set (default 0). */
   set?: number;
   binding: number;
@@ -36,7 +39,7 @@ export interface JobBuffer {
   init?: Uint8Array;
 }
 
-/** What compute and mesh jobs share: buffers, specialization and push constants. */
+/** What every job shares: group counts (compute and mesh), buffers, specialization and push constants. */
 export interface JobResources {
   /** vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts. */
   groups: Vec3;
@@ -232,18 +235,37 @@ export function checkName(what: string, name: string): void {
   if (!name || /[\r\n]/.test(name)) throw new Error(`bad ${what} ${JSON.stringify(name)}`);
 }
 
-/** One harness run: the lines naming its shaders and stages, and the resources it binds. */
-export interface HarnessJob extends JobResources {
-  /** Job-file lines before the resources (`entry`, `size`, ...), without the module lines. */
-  lines: string[];
-  /** Modules by job-file key (`spv`, `mesh`, `task`); each is written to its own file. */
-  modules: { key: 'spv' | 'mesh' | 'task'; spirv: Uint32Array }[];
+/** A vertex input of a draw job, read from a vertex buffer of its own. */
+export interface JobAttribute {
+  location: number;
+  /** `f32xN`, `i32xN` or `u32xN`, N = 1..4 (spvrun.c). */
+  format: string;
+  /** Bytes from one vertex to the next. */
+  stride: number;
+  data: Uint8Array;
 }
 
-/** Runs one job with spvrun; returns every buffer's final bytes, in `job.buffers` order. */
+/** One harness run: the lines naming its shaders and stages, and the resources it binds. */
+export interface HarnessJob extends Omit<JobResources, 'groups'> {
+  /** Group counts of a compute or mesh job (a draw has none). */
+  groups?: Vec3;
+  /** Job-file lines before the resources (`entry`, `size`, `color`, ...), without the module lines. */
+  lines: string[];
+  /** Modules by job-file key (`spv`, `mesh`, `task`, `vert`, `frag`); each is written to its own file. */
+  modules: { key: 'spv' | 'mesh' | 'task' | 'vert' | 'frag'; spirv: Uint32Array }[];
+  /** Vertex inputs of a draw. */
+  attributes?: JobAttribute[];
+  /** Byte sizes of what the harness writes after the buffers: a draw's color attachments, in `color` line order. */
+  images?: number[];
+}
+
+/**
+ * Runs one job with spvrun; returns every buffer's final bytes, in `job.buffers` order, followed
+ * by the bytes of each of `job.images`.
+ */
 export async function runHarnessJob(job: HarnessJob): Promise<Uint8Array[]> {
-  job.groups.forEach((g, i) => checkUint(`groups[${i}]`, g));
-  const lines = [...job.lines, `groups ${job.groups.join(' ')}`];
+  job.groups?.forEach((g, i) => checkUint(`groups[${i}]`, g));
+  const lines = [...job.lines, ...(job.groups ? [`groups ${job.groups.join(' ')}`] : [])];
   const files: [string, Uint8Array][] = [];
   const dir = await mkdtemp(join(tmpdir(), 'spvrun-'));
   try {
@@ -252,12 +274,21 @@ export async function runHarnessJob(job: HarnessJob): Promise<Uint8Array[]> {
       files.push([p, new Uint8Array(m.spirv.buffer, m.spirv.byteOffset, m.spirv.byteLength)]);
       lines.push(`${m.key} ${p}`);
     }
+    (job.attributes ?? []).forEach((a, i) => {
+      checkUint(`attributes[${i}].location`, a.location);
+      checkUint(`attributes[${i}].stride`, a.stride);
+      checkName(`attributes[${i}].format`, a.format);
+      if (a.data.length === 0) throw new RangeError(`attributes[${i}].data is empty`);
+      const p = join(dir, `attribute${i}.bin`);
+      files.push([p, a.data]);
+      lines.push(`attribute ${a.location} ${a.format} ${a.stride} ${p}`);
+    });
     job.buffers.forEach((b, i) => {
       checkUint(`buffers[${i}].set`, b.set ?? 0);
       checkUint(`buffers[${i}].binding`, b.binding);
       checkUint(`buffers[${i}].size`, b.size, Number.MAX_SAFE_INTEGER);
       if (b.size === 0) throw new RangeError(`buffers[${i}].size must be > 0`);
-      let line = `buffer ${b.set ?? 0} ${b.binding} ${b.size}`;
+      let line = `${b.kind === 'uniform' ? 'uniform' : 'buffer'} ${b.set ?? 0} ${b.binding} ${b.size}`;
       if (b.init) {
         if (b.init.length > b.size) throw new RangeError(`buffers[${i}].init is longer than its size`);
         const p = join(dir, `init${i}.bin`);
@@ -287,15 +318,16 @@ export async function runHarnessJob(job: HarnessJob): Promise<Uint8Array[]> {
     const r = await runOnServer(bin, jobFile, job.timeoutMs ?? 60_000);
     if (r.code !== 0) throw describeFailure('spvrun', r);
     const bytes = await readFile(out);
-    const total = job.buffers.reduce((s, b) => s + b.size, 0);
+    const sizes = [...job.buffers.map((b) => b.size), ...(job.images ?? [])];
+    const total = sizes.reduce((s, n) => s + n, 0);
     if (bytes.length !== total) throw new Error(`spvrun wrote ${bytes.length} bytes, expected ${total}`);
     const record = process.env.SPVRUN_RECORD_DIR;
     if (record) await recordJob(record, dir, lines, files, bytes);
     const result: Uint8Array[] = [];
     let off = 0;
-    for (const b of job.buffers) {
-      result.push(new Uint8Array(bytes.subarray(off, off + b.size)));
-      off += b.size;
+    for (const size of sizes) {
+      result.push(new Uint8Array(bytes.subarray(off, off + size)));
+      off += size;
     }
     return result;
   } finally {

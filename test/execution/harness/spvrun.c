@@ -1,6 +1,7 @@
 /*
- * spvrun — run one SPIR-V compute shader, or one mesh pipeline (an optional task shader and a mesh
- * shader), on a Vulkan driver and dump its storage buffers.
+ * spvrun — run one SPIR-V compute shader, one mesh pipeline (an optional task shader and a mesh
+ * shader), or one draw (a vertex and a fragment shader rendering offscreen) on a Vulkan driver and
+ * dump its storage buffers and, for a draw, its color attachments.
  *
  * Build:  cc -O1 -o spvrun spvrun.c -lvulkan
  *
@@ -18,15 +19,32 @@
  * JOBFILE is line based; blank lines and lines starting with '#' are ignored.
  * PATH arguments take the rest of the line (spaces allowed, no quoting).
  *
- *   spv PATH                        SPIR-V module of a compute shader (a job has `spv` or `mesh`)
+ *   spv PATH                        SPIR-V module of a compute shader (a job has one of `spv`,
+ *                                   `mesh` and `vert`)
  *   mesh PATH                       SPIR-V module of a mesh shader: the job runs a graphics
  *                                   pipeline of the optional task shader and this mesh shader, with
  *                                   rasterizer discard and no attachments (VK_EXT_mesh_shader)
  *   task PATH                       SPIR-V module of a task shader (only with `mesh`; may be the
  *                                   same file as `mesh`)
+ *   vert PATH                       SPIR-V module of a vertex shader: the job runs a graphics
+ *                                   pipeline of it and the `frag` shader, rendering to the `color`
+ *                                   attachments (cleared to zero) with one vkCmdDraw
+ *   frag PATH                       SPIR-V module of the fragment shader (needed with `vert`; may
+ *                                   be the same file)
+ *   vert-entry NAME, frag-entry NAME   their entry point names (default "main")
+ *   draw VERTICES INSTANCES         vkCmdDraw's vertex and instance counts (needed with `vert`);
+ *                                   triangle list, no culling, no depth, no blending
+ *   target WIDTH HEIGHT             framebuffer size of a draw (default 64 64), also the viewport
+ *   color LOCATION FORMAT           a color attachment for fragment output LOCATION; FORMAT is one
+ *                                   of rgba32f rgba32ui rgba32i rgba8 r32f r32ui r32i
+ *   attribute LOCATION FORMAT STRIDE PATH
+ *                                   a vertex input at LOCATION read from its own vertex buffer (the
+ *                                   contents of PATH), STRIDE bytes a vertex; FORMAT is f32xN,
+ *                                   i32xN or u32xN (N = 1..4)
  *   entry NAME                      entry point name of the compute or mesh shader (default "main")
  *   task-entry NAME                 entry point name of the task shader (default "main")
- *   groups X Y Z                    vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts (default 1 1 1)
+ *   groups X Y Z                    vkCmdDispatch / vkCmdDrawMeshTasksEXT group counts (default 1 1 1;
+ *                                   a draw reads `draw` instead)
  *   size X Y Z                      optional: the workgroup size the compute or mesh shader runs
  *                                   with; a job beyond this device's limits exits with code 3
  *   task-size X Y Z                 optional: the same for the task shader
@@ -35,15 +53,19 @@
  *                                     fill BYTE     every byte = BYTE (0..255, decimal or 0x..)
  *                                     file PATH     contents of PATH (may be shorter than SIZE;
  *                                                   the rest is zero-filled)
+ *   uniform SET BINDING SIZE [INIT] a uniform buffer, otherwise as `buffer`
  *   spec ID VALUE                   specialization constant ID = 32-bit VALUE (decimal, 0x.., or
  *                                   negative); 64-bit spec constants are not supported
  *   push PATH                       push-constant bytes (offset 0, size a multiple of 4)
  *   out PATH                        output file (required): every buffer's final bytes,
- *                                   concatenated in the order of the `buffer` lines
+ *                                   concatenated in the order of the `buffer` and `uniform` lines,
+ *                                   then each color attachment's pixels (rows top to bottom,
+ *                                   tightly packed) in the order of the `color` lines
  *
  * Descriptor set layouts are created for every set 0..max(SET) (unused sets get empty
- * layouts); each `buffer` is a STORAGE_BUFFER descriptor visible to the compute stage, or to the
- * task and mesh stages of a mesh job (as are the push constants and the spec constants).
+ * layouts); each `buffer` is a STORAGE_BUFFER descriptor (each `uniform` a UNIFORM_BUFFER one)
+ * visible to the compute stage, to the task and mesh stages of a mesh job, or to the vertex and
+ * fragment stages of a draw (as are the push constants and the spec constants).
  *
  * On success stdout holds `key=value` lines (deviceName, deviceIndex, deviceType, apiVersion,
  * deviceApiVersion, driverName, driverInfo, then the limits a job may need: maxComputeWorkGroup*,
@@ -52,7 +74,7 @@
  * Exit code 1: bad usage / job file / input file.  Exit code 2: a Vulkan call failed (stderr
  * names the call and the VkResult) or no suitable device/memory type exists.  Exit code 3: this
  * device cannot run the job (no mesh or task shaders, a workgroup size or group count beyond its
- * limits); nothing ran.
+ * limits, an attachment or attribute format it lacks); nothing ran.
  *
  * Environment:
  *   SPVRUN_DEVICE_INDEX=N     use physical device N (index in vkEnumeratePhysicalDevices order)
@@ -78,6 +100,8 @@
 #define MAX_BUFFERS 64
 #define MAX_SPECS 256
 #define MAX_SETS 32
+#define MAX_COLORS 8
+#define MAX_ATTRIBUTES 16
 
 static const char *vk_result_name(VkResult r) {
   switch (r) {
@@ -125,6 +149,7 @@ static void die(int code, const char *fmt, ...) {
 
 typedef struct {
   uint32_t set, binding;
+  VkDescriptorType type;
   VkDeviceSize size;
   int init; /* 0 zero, 1 fill, 2 file */
   unsigned fill;
@@ -134,8 +159,37 @@ typedef struct {
   void *map;
 } Buffer;
 
+/* A color attachment of a draw, and the host-visible buffer its pixels are copied to. */
+typedef struct {
+  uint32_t location;
+  VkFormat format;
+  uint32_t pixelSize;
+  VkImage image;
+  VkDeviceMemory mem;
+  VkImageView view;
+  VkBuffer readback;
+  VkDeviceMemory readbackMem;
+  void *map;
+} Color;
+
+/* A vertex input of a draw, fed from a vertex buffer of its own. */
+typedef struct {
+  uint32_t location, stride;
+  VkFormat format;
+  char *file;
+  VkBuffer buf;
+  VkDeviceMemory mem;
+} Attribute;
+
 typedef struct {
   char *spv, *mesh, *task, *entry, *taskEntry, *push, *out;
+  char *vert, *frag, *vertEntry, *fragEntry;
+  uint32_t vertexCount, instanceCount, width, height;
+  int hasDraw;
+  Color colors[MAX_COLORS];
+  uint32_t ncolors;
+  Attribute attrs[MAX_ATTRIBUTES];
+  uint32_t nattrs;
   uint32_t groups[3];
   /* Workgroup sizes declared by the job (`size`, `task-size`), checked against the limits. */
   uint32_t size[3], taskSize[3];
@@ -181,6 +235,28 @@ static void parse_vec3(const char *args, uint32_t v[3], const char *what, int li
   v[2] = (uint32_t)parse_num(c, line);
 }
 
+/* Color attachment formats by job-file name, with their bytes a pixel. */
+static const struct { const char *name; VkFormat format; uint32_t size; } colorFormats[] = {
+    {"rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT, 16}, {"rgba32ui", VK_FORMAT_R32G32B32A32_UINT, 16},
+    {"rgba32i", VK_FORMAT_R32G32B32A32_SINT, 16},   {"rgba8", VK_FORMAT_R8G8B8A8_UNORM, 4},
+    {"r32f", VK_FORMAT_R32_SFLOAT, 4},              {"r32ui", VK_FORMAT_R32_UINT, 4},
+    {"r32i", VK_FORMAT_R32_SINT, 4},
+};
+
+/* f32xN, i32xN, u32xN: the 32-bit vertex formats, N components. */
+static VkFormat attribute_format(const char *name, int line) {
+  static const VkFormat formats[3][4] = {
+      {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT},
+      {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_SINT},
+      {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT},
+  };
+  const char *kinds = "fiu";
+  const char *k = name[0] ? strchr(kinds, name[0]) : NULL;
+  if (!k || strncmp(name + 1, "32x", 3) || name[4] < '1' || name[4] > '4' || name[5])
+    die(1, "job line %d: unknown attribute format '%s' (f32xN, i32xN or u32xN, N = 1..4)", line, name);
+  return formats[k - kinds][name[4] - '1'];
+}
+
 static char *rest_of(char *s, int line) {
   while (*s == ' ' || *s == '\t') s++;
   if (!*s) die(1, "job line %d: missing argument", line);
@@ -195,6 +271,9 @@ static void parse_job(const char *path, Job *job) {
   memset(job, 0, sizeof *job);
   job->entry = strdup("main");
   job->taskEntry = strdup("main");
+  job->vertEntry = strdup("main");
+  job->fragEntry = strdup("main");
+  job->width = job->height = 64;
   job->groups[0] = job->groups[1] = job->groups[2] = 1;
   int lineNo = 0;
   for (char *line = text, *next; line; line = next) {
@@ -219,18 +298,57 @@ static void parse_job(const char *path, Job *job) {
     else if (!strcmp(key, "push")) job->push = rest_of(args, lineNo);
     else if (!strcmp(key, "out")) job->out = rest_of(args, lineNo);
     else if (!strcmp(key, "groups")) parse_vec3(args, job->groups, "groups", lineNo);
+    else if (!strcmp(key, "vert")) job->vert = rest_of(args, lineNo);
+    else if (!strcmp(key, "frag")) job->frag = rest_of(args, lineNo);
+    else if (!strcmp(key, "vert-entry")) { free(job->vertEntry); job->vertEntry = rest_of(args, lineNo); }
+    else if (!strcmp(key, "frag-entry")) { free(job->fragEntry); job->fragEntry = rest_of(args, lineNo); }
+    else if (!strcmp(key, "draw")) {
+      if (sscanf(args, "%63s %63s", a, b) != 2) die(1, "job line %d: draw VERTICES INSTANCES", lineNo);
+      job->vertexCount = (uint32_t)parse_num(a, lineNo);
+      job->instanceCount = (uint32_t)parse_num(b, lineNo);
+      job->hasDraw = 1;
+    } else if (!strcmp(key, "target")) {
+      if (sscanf(args, "%63s %63s", a, b) != 2) die(1, "job line %d: target WIDTH HEIGHT", lineNo);
+      job->width = (uint32_t)parse_num(a, lineNo);
+      job->height = (uint32_t)parse_num(b, lineNo);
+      if (job->width == 0 || job->height == 0 || job->width > 4096 || job->height > 4096)
+        die(1, "job line %d: target %ux%u is not in 1..4096", lineNo, job->width, job->height);
+    } else if (!strcmp(key, "color")) {
+      if (job->ncolors == MAX_COLORS) die(1, "too many color attachments (at most %d)", MAX_COLORS);
+      if (sscanf(args, "%63s %63s", a, b) != 2) die(1, "job line %d: color LOCATION FORMAT", lineNo);
+      Color *col = &job->colors[job->ncolors++];
+      col->location = (uint32_t)parse_num(a, lineNo);
+      if (col->location >= MAX_COLORS) die(1, "job line %d: color location %u >= %d", lineNo, col->location, MAX_COLORS);
+      for (size_t f = 0; f < sizeof colorFormats / sizeof colorFormats[0] && !col->format; f++)
+        if (!strcmp(b, colorFormats[f].name)) col->format = colorFormats[f].format, col->pixelSize = colorFormats[f].size;
+      if (!col->format) die(1, "job line %d: unknown color format '%s'", lineNo, b);
+      for (uint32_t i = 0; i + 1 < job->ncolors; i++)
+        if (job->colors[i].location == col->location) die(1, "job line %d: duplicate color location %u", lineNo, col->location);
+    } else if (!strcmp(key, "attribute")) {
+      if (job->nattrs == MAX_ATTRIBUTES) die(1, "too many attributes (at most %d)", MAX_ATTRIBUTES);
+      int n = 0;
+      if (sscanf(args, "%63s %63s %63s%n", a, b, c, &n) != 3) die(1, "job line %d: attribute LOCATION FORMAT STRIDE PATH", lineNo);
+      Attribute *at = &job->attrs[job->nattrs++];
+      at->location = (uint32_t)parse_num(a, lineNo);
+      at->format = attribute_format(b, lineNo);
+      at->stride = (uint32_t)parse_num(c, lineNo);
+      at->file = rest_of(args + n, lineNo);
+      for (uint32_t i = 0; i + 1 < job->nattrs; i++)
+        if (job->attrs[i].location == at->location) die(1, "job line %d: duplicate attribute location %u", lineNo, at->location);
+    }
     else if (!strcmp(key, "spec")) {
       if (job->nspecs == MAX_SPECS) die(1, "too many spec constants");
       if (sscanf(args, "%63s %63s", a, b) != 2) die(1, "job line %d: spec ID VALUE", lineNo);
       uint32_t i = job->nspecs++;
       job->specMap[i] = (VkSpecializationMapEntry){(uint32_t)parse_num(a, lineNo), i * 4, 4};
       job->specData[i] = (uint32_t)parse_num(b, lineNo);
-    } else if (!strcmp(key, "buffer")) {
+    } else if (!strcmp(key, "buffer") || !strcmp(key, "uniform")) {
       if (job->nbufs == MAX_BUFFERS) die(1, "too many buffers");
       int n = 0;
       if (sscanf(args, "%63s %63s %63s%n", a, b, c, &n) != 3)
-        die(1, "job line %d: buffer SET BINDING SIZE [zero|fill BYTE|file PATH]", lineNo);
+        die(1, "job line %d: %s SET BINDING SIZE [zero|fill BYTE|file PATH]", lineNo, key);
       Buffer *bf = &job->bufs[job->nbufs++];
+      bf->type = key[0] == 'u' ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       bf->set = (uint32_t)parse_num(a, lineNo);
       bf->binding = (uint32_t)parse_num(b, lineNo);
       bf->size = parse_num(c, lineNo);
@@ -254,7 +372,13 @@ static void parse_job(const char *path, Job *job) {
           die(1, "job line %d: duplicate set %u binding %u", lineNo, bf->set, bf->binding);
     } else die(1, "job line %d: unknown key '%s'", lineNo, key);
   }
-  if (!job->spv == !job->mesh) die(1, job->spv ? "job: both 'spv' and 'mesh'" : "job: missing 'spv' (or 'mesh')");
+  const int kinds = !!job->spv + !!job->mesh + !!job->vert;
+  if (kinds != 1) die(1, kinds ? "job: more than one of 'spv', 'mesh' and 'vert'" : "job: missing 'spv' (or 'mesh' or 'vert')");
+  if (job->frag && !job->vert) die(1, "job: 'frag' needs 'vert'");
+  if (job->vert && !job->frag) die(1, "job: 'vert' needs 'frag'");
+  if (job->vert && !job->hasDraw) die(1, "job: 'vert' needs 'draw VERTICES INSTANCES'");
+  if (!job->vert && (job->hasDraw || job->ncolors || job->nattrs))
+    die(1, "job: 'draw', 'color' and 'attribute' need 'vert'");
   if (job->task && !job->mesh) die(1, "job: 'task' needs 'mesh'");
   if (job->hasTaskSize && !job->task) die(1, "job: 'task-size' needs 'task'");
   if (!job->out) die(1, "job: missing 'out'");
@@ -263,7 +387,9 @@ static void parse_job(const char *path, Job *job) {
 
 static void free_job(Job *job) {
   free(job->spv), free(job->mesh), free(job->task), free(job->entry), free(job->taskEntry), free(job->push), free(job->out);
+  free(job->vert), free(job->frag), free(job->vertEntry), free(job->fragEntry);
   for (uint32_t i = 0; i < job->nbufs; i++) free(job->bufs[i].file);
+  for (uint32_t i = 0; i < job->nattrs; i++) free(job->attrs[i].file);
 }
 
 static int has_ext(const VkExtensionProperties *exts, uint32_t n, const char *name) {
@@ -489,6 +615,19 @@ static void print_gpu(const Gpu *g) {
   fflush(stdout);
 }
 
+/* Memory of a type in `req` with every flag of `want`; `what` names the object for the error. */
+static VkDeviceMemory alloc_memory(VkDevice dev, const VkPhysicalDeviceMemoryProperties *memProps, VkMemoryRequirements req,
+                                   VkMemoryPropertyFlags want, const char *what, uint32_t index) {
+  uint32_t type = UINT32_MAX;
+  for (uint32_t t = 0; t < memProps->memoryTypeCount && type == UINT32_MAX; t++)
+    if ((req.memoryTypeBits & (1u << t)) && (memProps->memoryTypes[t].propertyFlags & want) == want) type = t;
+  if (type == UINT32_MAX) die(2, "no memory type with flags 0x%x for %s %u", (unsigned)want, what, index);
+  VkMemoryAllocateInfo mai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, NULL, req.size, type};
+  VkDeviceMemory mem;
+  VK(vkAllocateMemory(dev, &mai, NULL, &mem));
+  return mem;
+}
+
 /* Runs `job` on `g`: every object it creates is destroyed before it returns. */
 static void run_job(const Gpu *g, const Job *jp) {
   Job job = *jp;
@@ -503,7 +642,22 @@ static void run_job(const Gpu *g, const Job *jp) {
   /* ---- what the job needs of the device ---- */
   if (job.mesh && !hasMesh) die(UNSUPPORTED, "this device has no mesh shaders (VK_EXT_mesh_shader meshShader)");
   if (job.task && !hasTask) die(UNSUPPORTED, "this device has no task shaders (VK_EXT_mesh_shader taskShader)");
-  if (!job.mesh) {
+  for (uint32_t i = 0; i < job.ncolors; i++) {
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(pd, job.colors[i].format, &fp);
+    if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+      die(UNSUPPORTED, "color attachment %u: this device cannot render to format %d", job.colors[i].location, (int)job.colors[i].format);
+  }
+  for (uint32_t i = 0; i < job.nattrs; i++) {
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(pd, job.attrs[i].format, &fp);
+    if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+      die(UNSUPPORTED, "attribute %u: this device has no vertex format %d", job.attrs[i].location, (int)job.attrs[i].format);
+  }
+  if (job.vert) {
+    if (job.width > lim->maxFramebufferWidth || job.height > lim->maxFramebufferHeight)
+      die(UNSUPPORTED, "target %ux%u exceeds this device's framebuffer %ux%u", job.width, job.height, lim->maxFramebufferWidth, lim->maxFramebufferHeight);
+  } else if (!job.mesh) {
     check_groups("maxComputeWorkGroupCount", job.groups, lim->maxComputeWorkGroupCount, UINT32_MAX);
     if (job.hasSize) check_size("compute", job.size, lim->maxComputeWorkGroupSize, lim->maxComputeWorkGroupInvocations);
   } else {
@@ -520,17 +674,12 @@ static void run_job(const Gpu *g, const Job *jp) {
   const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   for (uint32_t i = 0; i < job.nbufs; i++) {
     Buffer *b = &job.bufs[i];
-    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, b->size,
-                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
+    const VkBufferUsageFlags usage = b->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, b->size, usage, VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
     VK(vkCreateBuffer(dev, &bci, NULL, &b->buf));
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(dev, b->buf, &req);
-    uint32_t type = UINT32_MAX;
-    for (uint32_t t = 0; t < memProps.memoryTypeCount && type == UINT32_MAX; t++)
-      if ((req.memoryTypeBits & (1u << t)) && (memProps.memoryTypes[t].propertyFlags & want) == want) type = t;
-    if (type == UINT32_MAX) die(2, "no HOST_VISIBLE|HOST_COHERENT memory type for buffer %u", i);
-    VkMemoryAllocateInfo mai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, NULL, req.size, type};
-    VK(vkAllocateMemory(dev, &mai, NULL, &b->mem));
+    b->mem = alloc_memory(dev, &memProps, req, want, "buffer", i);
     VK(vkBindBufferMemory(dev, b->buf, b->mem, 0));
     VK(vkMapMemory(dev, b->mem, 0, b->size, 0, &b->map));
     memset(b->map, b->init == 1 ? (int)b->fill : 0, b->size);
@@ -543,10 +692,55 @@ static void run_job(const Gpu *g, const Job *jp) {
     }
   }
 
+  /* ---- vertex buffers and color attachments of a draw ---- */
+  for (uint32_t i = 0; i < job.nattrs; i++) {
+    Attribute *at = &job.attrs[i];
+    size_t len;
+    void *data = read_file(at->file, &len);
+    if (len == 0) die(1, "attribute %u: %s is empty", at->location, at->file);
+    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, len, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                              VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
+    VK(vkCreateBuffer(dev, &bci, NULL, &at->buf));
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(dev, at->buf, &req);
+    at->mem = alloc_memory(dev, &memProps, req, want, "attribute", at->location);
+    VK(vkBindBufferMemory(dev, at->buf, at->mem, 0));
+    void *map;
+    VK(vkMapMemory(dev, at->mem, 0, len, 0, &map));
+    memcpy(map, data, len);
+    vkUnmapMemory(dev, at->mem);
+    free(data);
+  }
+  for (uint32_t i = 0; i < job.ncolors; i++) {
+    Color *c = &job.colors[i];
+    VkImageCreateInfo ici = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, NULL, 0, VK_IMAGE_TYPE_2D, c->format, {job.width, job.height, 1}, 1, 1,
+                             VK_SAMPLE_COUNT_1_BIT, VK_IMAGE_TILING_OPTIMAL,
+                             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_SHARING_MODE_EXCLUSIVE, 0, NULL,
+                             VK_IMAGE_LAYOUT_UNDEFINED};
+    VK(vkCreateImage(dev, &ici, NULL, &c->image));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(dev, c->image, &req);
+    c->mem = alloc_memory(dev, &memProps, req, 0, "color attachment", c->location);
+    VK(vkBindImageMemory(dev, c->image, c->mem, 0));
+    VkImageViewCreateInfo vci = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, NULL, 0, c->image, VK_IMAGE_VIEW_TYPE_2D, c->format,
+                                 {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY},
+                                 {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    VK(vkCreateImageView(dev, &vci, NULL, &c->view));
+    const VkDeviceSize bytes = (VkDeviceSize)job.width * job.height * c->pixelSize;
+    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                              VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
+    VK(vkCreateBuffer(dev, &bci, NULL, &c->readback));
+    vkGetBufferMemoryRequirements(dev, c->readback, &req);
+    c->readbackMem = alloc_memory(dev, &memProps, req, want, "color readback", c->location);
+    VK(vkBindBufferMemory(dev, c->readback, c->readbackMem, 0));
+    VK(vkMapMemory(dev, c->readbackMem, 0, bytes, 0, &c->map));
+  }
+
   /* Every resource is visible to every stage of the pipeline. */
-  const VkShaderStageFlags stages = !job.mesh ? VK_SHADER_STAGE_COMPUTE_BIT
-                                    : VK_SHADER_STAGE_MESH_BIT_EXT | (job.task ? VK_SHADER_STAGE_TASK_BIT_EXT : 0);
-  const VkPipelineBindPoint bindPoint = job.mesh ? VK_PIPELINE_BIND_POINT_GRAPHICS : VK_PIPELINE_BIND_POINT_COMPUTE;
+  const VkShaderStageFlags stages = job.vert   ? VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT
+                                    : !job.mesh ? VK_SHADER_STAGE_COMPUTE_BIT
+                                                : VK_SHADER_STAGE_MESH_BIT_EXT | (job.task ? VK_SHADER_STAGE_TASK_BIT_EXT : 0);
+  const VkPipelineBindPoint bindPoint = job.mesh || job.vert ? VK_PIPELINE_BIND_POINT_GRAPHICS : VK_PIPELINE_BIND_POINT_COMPUTE;
 
   /* ---- descriptor sets ---- */
   uint32_t nsets = 0;
@@ -559,15 +753,18 @@ static void run_job(const Gpu *g, const Job *jp) {
     uint32_t n = 0;
     for (uint32_t i = 0; i < job.nbufs; i++)
       if (job.bufs[i].set == s)
-        lb[n++] = (VkDescriptorSetLayoutBinding){job.bufs[i].binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                                 stages, NULL};
+        lb[n++] = (VkDescriptorSetLayoutBinding){job.bufs[i].binding, job.bufs[i].type, 1, stages, NULL};
     VkDescriptorSetLayoutCreateInfo lci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, NULL, 0, n, lb};
     VK(vkCreateDescriptorSetLayout(dev, &lci, NULL, &layouts[s]));
   }
   VkDescriptorPool pool = VK_NULL_HANDLE;
   if (nsets) {
-    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, job.nbufs};
-    VkDescriptorPoolCreateInfo pci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, nsets, 1, &ps};
+    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 0}};
+    for (uint32_t i = 0; i < job.nbufs; i++) ps[job.bufs[i].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER].descriptorCount++;
+    /* A pool size may not be 0: one with none of a type is left out. */
+    const uint32_t nps = ps[0].descriptorCount && ps[1].descriptorCount ? 2 : 1;
+    if (!ps[0].descriptorCount) ps[0] = ps[1];
+    VkDescriptorPoolCreateInfo pci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, nsets, nps, ps};
     VK(vkCreateDescriptorPool(dev, &pci, NULL, &pool));
     VkDescriptorSetAllocateInfo dai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL, pool, nsets, layouts};
     VK(vkAllocateDescriptorSets(dev, &dai, sets));
@@ -576,8 +773,7 @@ static void run_job(const Gpu *g, const Job *jp) {
     for (uint32_t i = 0; i < job.nbufs; i++) {
       infos[i] = (VkDescriptorBufferInfo){job.bufs[i].buf, 0, VK_WHOLE_SIZE};
       writes[i] = (VkWriteDescriptorSet){VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, sets[job.bufs[i].set],
-                                         job.bufs[i].binding, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                         NULL, &infos[i], NULL};
+                                         job.bufs[i].binding, 0, 1, job.bufs[i].type, NULL, &infos[i], NULL};
     }
     vkUpdateDescriptorSets(dev, job.nbufs, writes, 0, NULL);
   }
@@ -601,7 +797,83 @@ static void run_job(const Gpu *g, const Job *jp) {
   VkShaderModule modules[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
   VkRenderPass renderPass = VK_NULL_HANDLE;
   VkFramebuffer framebuffer = VK_NULL_HANDLE;
-  if (!job.mesh) {
+  /* A draw's subpass writes color attachment k to fragment output location k; locations with no
+   * attachment are VK_ATTACHMENT_UNUSED, and the blend state has an entry for each location. */
+  uint32_t nlocations = 0;
+  for (uint32_t i = 0; i < job.ncolors; i++)
+    if (job.colors[i].location + 1 > nlocations) nlocations = job.colors[i].location + 1;
+  if (job.vert) {
+    VkAttachmentDescription ad[MAX_COLORS];
+    VkAttachmentReference refs[MAX_COLORS];
+    VkImageView views[MAX_COLORS];
+    VkPipelineColorBlendAttachmentState blend[MAX_COLORS];
+    for (uint32_t l = 0; l < nlocations; l++) {
+      refs[l] = (VkAttachmentReference){VK_ATTACHMENT_UNUSED, VK_IMAGE_LAYOUT_UNDEFINED};
+      blend[l] = (VkPipelineColorBlendAttachmentState){VK_FALSE};
+      blend[l].colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+    }
+    for (uint32_t i = 0; i < job.ncolors; i++) {
+      /* Cleared to zero before the draw; kept in the layout the copy to the readback buffer reads. */
+      ad[i] = (VkAttachmentDescription){0, job.colors[i].format, VK_SAMPLE_COUNT_1_BIT, VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                        VK_ATTACHMENT_STORE_OP_STORE, VK_ATTACHMENT_LOAD_OP_DONT_CARE, VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                        VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL};
+      refs[job.colors[i].location] = (VkAttachmentReference){i, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+      views[i] = job.colors[i].view;
+    }
+    VkSubpassDescription sub = {0, VK_PIPELINE_BIND_POINT_GRAPHICS, 0, NULL, nlocations, refs, NULL, NULL, 0, NULL};
+    /* The copy to the readback buffers waits for the attachment writes (and the layout change). */
+    VkSubpassDependency dep = {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                               VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT, 0};
+    VkRenderPassCreateInfo rpci = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, NULL, 0, job.ncolors, ad, 1, &sub, 1, &dep};
+    VK(vkCreateRenderPass(dev, &rpci, NULL, &renderPass));
+    VkFramebufferCreateInfo fbci = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, NULL, 0, renderPass, job.ncolors, views,
+                                    job.width, job.height, 1};
+    VK(vkCreateFramebuffer(dev, &fbci, NULL, &framebuffer));
+    modules[0] = load_module(dev, job.vert);
+    modules[1] = load_module(dev, job.frag);
+    VkPipelineShaderStageCreateInfo st[2] = {
+        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_VERTEX_BIT, modules[0], job.vertEntry,
+         job.nspecs ? &spec : NULL},
+        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_FRAGMENT_BIT, modules[1], job.fragEntry,
+         job.nspecs ? &spec : NULL},
+    };
+    VkVertexInputBindingDescription vb[MAX_ATTRIBUTES];
+    VkVertexInputAttributeDescription va[MAX_ATTRIBUTES];
+    for (uint32_t i = 0; i < job.nattrs; i++) {
+      vb[i] = (VkVertexInputBindingDescription){i, job.attrs[i].stride, VK_VERTEX_INPUT_RATE_VERTEX};
+      va[i] = (VkVertexInputAttributeDescription){job.attrs[i].location, i, job.attrs[i].format, 0};
+    }
+    VkPipelineVertexInputStateCreateInfo vis = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO, NULL, 0, job.nattrs, vb,
+                                                job.nattrs, va};
+    VkPipelineInputAssemblyStateCreateInfo ias = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, NULL, 0,
+                                                  VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_FALSE};
+    VkViewport viewport = {0.0f, 0.0f, (float)job.width, (float)job.height, 0.0f, 1.0f};
+    VkRect2D scissor = {{0, 0}, {job.width, job.height}};
+    VkPipelineViewportStateCreateInfo vps = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, NULL, 0, 1, &viewport, 1, &scissor};
+    VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    rs.polygonMode = VK_POLYGON_MODE_FILL;
+    rs.cullMode = VK_CULL_MODE_NONE;
+    rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+    rs.lineWidth = 1.0f;
+    VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    VkPipelineColorBlendStateCreateInfo cbs = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    cbs.attachmentCount = nlocations;
+    cbs.pAttachments = blend;
+    VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    gpci.stageCount = 2;
+    gpci.pStages = st;
+    gpci.pVertexInputState = &vis;
+    gpci.pInputAssemblyState = &ias;
+    gpci.pViewportState = &vps;
+    gpci.pRasterizationState = &rs;
+    gpci.pMultisampleState = &ms;
+    gpci.pColorBlendState = &cbs;
+    gpci.layout = playout;
+    gpci.renderPass = renderPass;
+    gpci.basePipelineIndex = -1;
+    VK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipeline));
+  } else if (!job.mesh) {
     modules[0] = load_module(dev, job.spv);
     VkComputePipelineCreateInfo cpci = {
         VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, NULL, 0,
@@ -660,7 +932,26 @@ static void run_job(const Gpu *g, const Job *jp) {
   if (nsets) vkCmdBindDescriptorSets(cmd, bindPoint, playout, 0, nsets, sets, 0, NULL);
   if (pushLen) vkCmdPushConstants(cmd, playout, stages, 0, (uint32_t)pushLen, pushData);
   VkPipelineStageFlags writers = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
-  if (!job.mesh) {
+  VkAccessFlags written = VK_ACCESS_SHADER_WRITE_BIT;
+  if (job.vert) {
+    VkClearValue clears[MAX_COLORS];
+    memset(clears, 0, sizeof clears);
+    VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, NULL, renderPass, framebuffer,
+                                  {{0, 0}, {job.width, job.height}}, job.ncolors, clears};
+    vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+    VkBuffer vbufs[MAX_ATTRIBUTES];
+    VkDeviceSize voffsets[MAX_ATTRIBUTES];
+    for (uint32_t i = 0; i < job.nattrs; i++) vbufs[i] = job.attrs[i].buf, voffsets[i] = 0;
+    if (job.nattrs) vkCmdBindVertexBuffers(cmd, 0, job.nattrs, vbufs, voffsets);
+    vkCmdDraw(cmd, job.vertexCount, job.instanceCount, 0, 0);
+    vkCmdEndRenderPass(cmd);
+    for (uint32_t i = 0; i < job.ncolors; i++) {
+      VkBufferImageCopy region = {0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, {0, 0, 0}, {job.width, job.height, 1}};
+      vkCmdCopyImageToBuffer(cmd, job.colors[i].image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, job.colors[i].readback, 1, &region);
+    }
+    writers = VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+    written |= VK_ACCESS_TRANSFER_WRITE_BIT;
+  } else if (!job.mesh) {
     vkCmdDispatch(cmd, job.groups[0], job.groups[1], job.groups[2]);
   } else {
     PFN_vkCmdDrawMeshTasksEXT drawMeshTasks = (PFN_vkCmdDrawMeshTasksEXT)vkGetDeviceProcAddr(dev, "vkCmdDrawMeshTasksEXT");
@@ -671,7 +962,7 @@ static void run_job(const Gpu *g, const Job *jp) {
     vkCmdEndRenderPass(cmd);
     writers = VK_PIPELINE_STAGE_MESH_SHADER_BIT_EXT | (job.task ? VK_PIPELINE_STAGE_TASK_SHADER_BIT_EXT : 0);
   }
-  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, written, VK_ACCESS_HOST_READ_BIT};
   vkCmdPipelineBarrier(cmd, writers, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
   VK(vkEndCommandBuffer(cmd));
   VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -688,6 +979,10 @@ static void run_job(const Gpu *g, const Job *jp) {
   if (!out) die(1, "cannot open %s for writing", job.out);
   for (uint32_t i = 0; i < job.nbufs; i++)
     if (fwrite(job.bufs[i].map, 1, job.bufs[i].size, out) != job.bufs[i].size) die(1, "write to %s failed", job.out);
+  for (uint32_t i = 0; i < job.ncolors; i++) {
+    const size_t bytes = (size_t)job.width * job.height * job.colors[i].pixelSize;
+    if (fwrite(job.colors[i].map, 1, bytes, out) != bytes) die(1, "write to %s failed", job.out);
+  }
   if (fclose(out)) die(1, "write to %s failed", job.out);
 
   /* ---- teardown ---- */
@@ -706,14 +1001,27 @@ static void run_job(const Gpu *g, const Job *jp) {
     vkDestroyBuffer(dev, job.bufs[i].buf, NULL);
     vkFreeMemory(dev, job.bufs[i].mem, NULL);
   }
+  for (uint32_t i = 0; i < job.nattrs; i++) {
+    vkDestroyBuffer(dev, job.attrs[i].buf, NULL);
+    vkFreeMemory(dev, job.attrs[i].mem, NULL);
+  }
+  for (uint32_t i = 0; i < job.ncolors; i++) {
+    Color *c = &job.colors[i];
+    vkDestroyImageView(dev, c->view, NULL);
+    vkDestroyImage(dev, c->image, NULL);
+    vkFreeMemory(dev, c->mem, NULL);
+    vkUnmapMemory(dev, c->readbackMem);
+    vkDestroyBuffer(dev, c->readback, NULL);
+    vkFreeMemory(dev, c->readbackMem, NULL);
+  }
   free(pushData);
   jobStarted = 0;
 }
 
-/* A mesh pipeline is a graphics pipeline: it needs a queue family with graphics. */
-static VkQueueFlags queue_for(const Job *job) { return job->mesh ? VK_QUEUE_GRAPHICS_BIT : VK_QUEUE_COMPUTE_BIT; }
+/* Mesh pipelines and draws are graphics pipelines: they need a queue family with graphics. */
+static VkQueueFlags queue_for(const Job *job) { return job->mesh || job->vert ? VK_QUEUE_GRAPHICS_BIT : VK_QUEUE_COMPUTE_BIT; }
 
-/* --serve: a device for compute jobs and one for mesh jobs, each opened when a job first needs it. */
+/* --serve: a device for compute jobs and one for graphics jobs, each opened when a job first needs it. */
 static int serve(void) {
   serving = 1;
   /* Static: both change between setjmp and a longjmp back to it, which an automatic variable may not. */
@@ -730,7 +1038,7 @@ static int serve(void) {
       continue;
     }
     parse_job(path, &job);
-    Gpu *g = &gpus[job.mesh ? 1 : 0];
+    Gpu *g = &gpus[queue_for(&job) == VK_QUEUE_GRAPHICS_BIT ? 1 : 0];
     if (!g->open) open_gpu(g, queue_for(&job));
     run_job(g, &job);
     free_job(&job);

@@ -302,8 +302,29 @@ function statement(w: ProgramWriter, features: ReadonlySet<Feature>, depth: numb
   w.pick(choices)();
 }
 
-/** The program for `seed`; the seed also chooses its features (at least three). */
-export function generateComputeProgram(seed: number): ComputeProgram {
+/**
+ * What a program computes, without the stage around it: the declarations it needs at global scope,
+ * the statements of its body over the uint inputs `x` and `gid` (which the stage defines first,
+ * with a `uint sink = 0u;`), and {@link SLOTS} results. A compute shader stores the results in its
+ * buffer; the draw programs (drawPrograms.ts) pass them to varyings and color attachments.
+ */
+export interface ProgramParts {
+  seed: number;
+  features: readonly Feature[];
+  /** Extensions, spec constants, structs, Private globals and helper functions, in that order. */
+  declarations: string[];
+  /** The body's statements (indented by two); they begin with the Private global's update, if any. */
+  body: string[];
+  /** SLOTS uint expressions over the body's values; results[0] is `x + 1u`. */
+  results: string[];
+  /** What the body accumulated for the last result: `sink`, and the Private global when there is one. */
+  sink: string;
+  /** SpecId -> value for the run, when the program declares spec constants and the run sets one. */
+  specConstants?: Record<number, number>;
+}
+
+/** The parts of the program for `seed`; the seed also chooses its features (at least three). */
+export function generateProgramParts(seed: number): ProgramParts {
   const w = new ProgramWriter(seed);
   const features = FEATURES.filter(() => w.chance(0.45));
   while (features.length < 3) {
@@ -314,34 +335,43 @@ export function generateComputeProgram(seed: number): ComputeProgram {
   const statements = 6 + w.int(8);
   for (let s = 0; s < statements; s++) statement(w, has, 2);
   for (const name of w.values) if (name !== 'x' && name !== 'gid' && w.chance(0.6)) w.line(`sink ^= ${name};`);
-  const outputs: string[] = [];
-  for (let k = 0; k < SLOTS; k++) outputs.push(`  outputs[gid * ${SLOTS}u + ${k}u] = ${k === 0 ? 'x + 1u' : w.expr(2)};`);
-  outputs.push(`  outputs[gid * ${SLOTS}u + ${SLOTS - 1}u] += sink${has.has('private') ? ' + g' : ''};`);
+  const results: string[] = [];
+  for (let k = 0; k < SLOTS; k++) results.push(k === 0 ? 'x + 1u' : w.expr(2));
 
-  const head = [
-    '#version 450',
+  const declarations = [
     ...(has.has('unroll-hint') ? ['#extension GL_EXT_control_flow_attributes : require'] : []),
-    `layout(local_size_x = ${LOCAL_SIZE}) in;`,
-    'layout(std430, binding = 0) buffer Outputs { uint outputs[]; };',
-    'layout(std430, binding = 1) readonly buffer Inputs { uint inputs[]; };',
     ...(has.has('spec-constant') ? ['layout(constant_id = 0) const uint SC = 3u;', 'layout(constant_id = 1) const uint SC2 = 7u;'] : []),
     ...(has.has('constant-branch') ? ['const bool K = true;'] : []),
     ...(has.has('struct') ? ['struct S { uint a; uvec2 b; uint c[3]; };'] : []),
     ...(has.has('private') ? ['uint g = 5u;'] : []),
     ...(has.has('calls') ? helperFunctions(w) : []),
   ];
+  const body = [...(has.has('private') ? ['  g += x;'] : []), ...w.lines];
+  const specConstants = has.has('spec-constant') && w.chance(0.5) ? { 0: w.int(7), 1: w.int(50) } : undefined;
+  return { seed, features, declarations, body, results, sink: has.has('private') ? 'sink + g' : 'sink', ...(specConstants ? { specConstants } : {}) };
+}
+
+/** The program for `seed`; the seed also chooses its features (at least three). */
+export function generateComputeProgram(seed: number): ComputeProgram {
+  const parts = generateProgramParts(seed);
+  const [extensions, rest] = [parts.declarations.filter((d) => d.startsWith('#extension')), parts.declarations.filter((d) => !d.startsWith('#extension'))];
+  const outputs = parts.results.map((r, k) => `  outputs[gid * ${SLOTS}u + ${k}u] = ${r};`);
+  outputs.push(`  outputs[gid * ${SLOTS}u + ${SLOTS - 1}u] += ${parts.sink};`);
   const source = [
-    ...head,
+    '#version 450',
+    ...extensions,
+    `layout(local_size_x = ${LOCAL_SIZE}) in;`,
+    'layout(std430, binding = 0) buffer Outputs { uint outputs[]; };',
+    'layout(std430, binding = 1) readonly buffer Inputs { uint inputs[]; };',
+    ...rest,
     'void main() {',
     '  uint gid = gl_GlobalInvocationID.x;',
     '  uint x = inputs[gid];',
     '  uint sink = 0u;',
-    ...(has.has('private') ? ['  g += x;'] : []),
-    ...w.lines,
+    ...parts.body,
     ...outputs,
     '}',
     '',
   ].join('\n');
-  const specConstants = has.has('spec-constant') && w.chance(0.5) ? { 0: w.int(7), 1: w.int(50) } : undefined;
-  return { seed, features, source, ...(specConstants ? { specConstants } : {}) };
+  return { seed, features: parts.features, source, ...(parts.specConstants ? { specConstants: parts.specConstants } : {}) };
 }
