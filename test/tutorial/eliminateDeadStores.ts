@@ -12,7 +12,7 @@ import {
   type Pass,
 } from '@spvkit/core';
 
-const accesses = (inst: Instruction, op: Op, variable: number): boolean => inst.opcode === op && inst.word(0) === variable;
+const accesses = (inst: Instruction, op: number, variable: number): boolean => inst.opcode === op && inst.word(0) === variable;
 
 /**
  * Whether every path from the top of `from` overwrites `variable` before a load can read it. The
