@@ -1,0 +1,44 @@
+import type { Block, FunctionControlFlow } from '@spvkit/core';
+
+/**
+ * Which structured construct each block of a function lies in: a header's construct is the blocks
+ * it dominates but for those its merge block dominates (a merge block nothing reaches dominates
+ * nothing, so such a construct is everything the header dominates). Constructs nest, so the
+ * constructs holding a block are headers on its dominator-tree path, and the innermost is the
+ * nearest of them: found in one walk in reverse postorder, each block from its immediate
+ * dominator's answer, a few steps up at most where constructs end.
+ *
+ * @example
+ * ```ts
+ * const constructs = new EnclosingConstructs(flow);
+ * const header = constructs.of(block); // the header of the innermost construct around block
+ * if (header !== undefined && constructs.holds(header, other)) console.log('same construct');
+ * ```
+ */
+export class EnclosingConstructs {
+  private readonly enclosing = new Map<Block, Block>();
+
+  constructor(private readonly flow: FunctionControlFlow) {
+    for (const block of flow.reversePostorder()) {
+      // The innermost construct holding `block` other than its own (a header's own construct
+      // holds it too, but is not around it).
+      for (let d = flow.immediateDominator(block); d !== undefined; d = this.enclosing.get(d)) {
+        if (this.holds(d, block)) {
+          this.enclosing.set(block, d);
+          break;
+        }
+      }
+    }
+  }
+
+  /** The header of the innermost construct around `block` (not `block`'s own); undefined outside every construct and for blocks nothing reaches. */
+  of(block: Block): Block | undefined {
+    return this.enclosing.get(block);
+  }
+
+  /** Whether `block` lies in the construct `header` declares (a header lies in its own). */
+  holds(header: Block, block: Block): boolean {
+    const merge = this.flow.mergeBlock(header);
+    return merge !== undefined && this.flow.dominates(header, block) && !this.flow.dominates(merge, block);
+  }
+}
