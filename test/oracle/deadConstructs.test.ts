@@ -159,6 +159,32 @@ describeWithOracle('eliminate-dead-code-aggressive: dead structured constructs',
     );
   });
 
+  it('keeps an if/else that only selects between constants for a live merge phi (the phi names its arms)', () => {
+    const shader = compute(
+      ['cond', 'then', 'else', 'ph', 'merge'],
+      `
+       %cond = OpULessThan %bool %x %uint_10
+               OpSelectionMerge %merge None
+               OpBranchConditional %cond %then %else
+       %then = OpLabel
+               OpBranch %merge
+       %else = OpLabel
+               OpBranch %merge
+      %merge = OpLabel
+         %ph = OpPhi %uint %uint_1 %then %uint_2 %else
+               OpStore %p %ph
+               OpReturn`,
+    );
+    expectRun(
+      shader,
+      `
+      ; CHECK: OpSelectionMerge %merge None
+      ; CHECK-NEXT: OpBranchConditional %cond %then %else
+      ; CHECK: %ph = OpPhi %uint %uint_1 %then %uint_2 %else
+      `,
+    );
+  });
+
   it('keeps an if that stores to a Function variable read later; removes one whose variable nothing reads', () => {
     const shader = compute(
       ['cond', 'then', 'merge', 'w', 'cond2', 'then2', 'merge2'],

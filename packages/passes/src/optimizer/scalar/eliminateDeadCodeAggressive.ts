@@ -332,9 +332,11 @@ export class FunctionLiveness {
       const inst = work.pop()!;
       if (inst.typeId !== 0) this.wake(inst.typeId);
       const count = inst.operandCount;
-      // Every operand word that names a function-local definition or label is a read (literals
-      // that happen to equal such an id only keep something alive, which is safe).
+      // Every operand word that names a function-local definition is a read (literals that
+      // happen to equal such an id only keep something alive, which is safe).
       for (let i = 0; i < count; i++) this.wake(inst.word(i));
+      // Labels, which are small ids that literals often equal, only where they can be operands.
+      this.wakeLabels(inst);
       const block = this.blockOf.get(inst);
       if (block === undefined) continue;
       this.markBlock(block);
@@ -348,16 +350,50 @@ export class FunctionLiveness {
   }
 
   private wake(id: number): void {
-    const label = this.labels.get(id);
-    if (label !== undefined) {
-      this.markBlock(label);
-      return;
-    }
     const def = this.local.get(id);
     if (def === undefined || this.live.has(def)) return;
     this.mark(def);
     if (def.opcode !== Op.Variable) return;
     for (const store of this.storesInto.get(id) ?? []) this.mark(store);
+  }
+
+  /** Keeps the blocks `inst` names: a branch's targets, a merge instruction's blocks, the blocks an OpPhi's values come from. */
+  private wakeLabels(inst: Instruction): void {
+    const count = inst.operandCount;
+    let first: number;
+    let step = 1;
+    let end = count;
+    switch (inst.opcode) {
+      case Op.Phi:
+        first = 1;
+        step = 2;
+        break;
+      case Op.Branch:
+      case Op.SelectionMerge:
+        first = 0;
+        end = 1;
+        break;
+      case Op.LoopMerge:
+        first = 0;
+        end = 2;
+        break;
+      case Op.BranchConditional:
+        first = 1;
+        end = 3;
+        break;
+      case Op.Switch:
+        // The case literals are as wide as the selector, which the words do not say: every word
+        // after the selector that is a label here counts (a literal equal to one only keeps a
+        // block, which is safe).
+        first = 1;
+        break;
+      default:
+        return;
+    }
+    for (let i = first; i < end; i += step) {
+      const block = this.labels.get(inst.word(i));
+      if (block !== undefined) this.markBlock(block);
+    }
   }
 
   /** A kept construct keeps its breaks (and, for a loop, its continues). */

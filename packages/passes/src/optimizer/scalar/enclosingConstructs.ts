@@ -6,7 +6,10 @@ import type { Block, FunctionControlFlow } from '@spvkit/core';
  * nothing, so such a construct is everything the header dominates). Constructs nest, so the
  * constructs holding a block are headers on its dominator-tree path, and the innermost is the
  * nearest of them: found in one walk in reverse postorder, each block from its immediate
- * dominator's answer, a few steps up at most where constructs end.
+ * dominator's answer, a few steps up at most where constructs end. Dominance alone would put a
+ * loop's merge block in a selection that breaks out of the loop (the break may be its only way
+ * in) and a continue target in a selection that continues: a merge block lies where its header
+ * does, a continue target in its loop, as the structured rules nest them.
  *
  * @example
  * ```ts
@@ -19,7 +22,29 @@ export class EnclosingConstructs {
   private readonly enclosing = new Map<Block, Block>();
 
   constructor(private readonly flow: FunctionControlFlow) {
-    for (const block of flow.reversePostorder()) {
+    const order = flow.reversePostorder();
+    const headerOfMerge = new Map<Block, Block>();
+    const loopOfContinue = new Map<Block, Block>();
+    for (const block of order) {
+      const merge = flow.mergeBlock(block);
+      if (merge === undefined) continue;
+      headerOfMerge.set(merge, block);
+      const target = flow.continueTarget(block);
+      if (target !== undefined && target !== block) loopOfContinue.set(target, block);
+    }
+    for (const block of order) {
+      // Headers come before their merge blocks and continue targets (they dominate them).
+      const header = headerOfMerge.get(block);
+      if (header !== undefined) {
+        const around = this.enclosing.get(header);
+        if (around !== undefined) this.enclosing.set(block, around);
+        continue;
+      }
+      const loop = loopOfContinue.get(block);
+      if (loop !== undefined) {
+        this.enclosing.set(block, loop);
+        continue;
+      }
       // The innermost construct holding `block` other than its own (a header's own construct
       // holds it too, but is not around it).
       for (let d = flow.immediateDominator(block); d !== undefined; d = this.enclosing.get(d)) {
