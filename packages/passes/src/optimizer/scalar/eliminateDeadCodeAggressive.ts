@@ -31,6 +31,9 @@ const PURE: ReadonlySet<number> = new Set([
   // What value numbering may merge computes from its operands alone; besides it, what reads
   // without effect: undefs, phis, derivatives, image reads and queries.
   ...NUMBERED,
+  // A copy between layouts of the same type (value numbering leaves it alone: its result type
+  // differs from its operand's).
+  Op.CopyLogical,
   Op.Undef,
   Op.Phi,
   Op.ArrayLength,
