@@ -5,7 +5,7 @@ import type { Block, FunctionControlFlow } from '@spvkit/core';
  * it dominates but for those its merge block dominates (a merge block nothing reaches dominates
  * nothing, so such a construct is everything the header dominates). Constructs nest, so the
  * constructs holding a block are headers on its dominator-tree path, and the innermost is the
- * nearest of them: found in one walk in reverse postorder, each block from its immediate
+ * nearest of them: found in one walk in search order (dominators first), each block from its immediate
  * dominator's answer, a few steps up at most where constructs end. Dominance alone would put a
  * loop's merge block in a selection that breaks out of the loop (the break may be its only way
  * in) and a continue target in a selection that continues: a merge block lies where its header
@@ -22,7 +22,7 @@ export class EnclosingConstructs {
   private readonly enclosing = new Map<Block, Block>();
 
   constructor(private readonly flow: FunctionControlFlow) {
-    const order = flow.reversePostorder();
+    const order = searchOrder(flow);
     const headerOfMerge = new Map<Block, Block>();
     const loopOfContinue = new Map<Block, Block>();
     for (const block of order) {
@@ -66,4 +66,24 @@ export class EnclosingConstructs {
     const merge = this.flow.mergeBlock(header);
     return merge !== undefined && this.flow.dominates(header, block) && !this.flow.dominates(merge, block);
   }
+}
+
+/**
+ * The blocks reached from the function's entry, each after its dominators: any search from the
+ * entry finds a block's dominators first (every path to it passes them). One walk of the
+ * function's own blocks; the control flow's reverse postorder would walk the module's.
+ */
+function searchOrder(flow: FunctionControlFlow): Block[] {
+  const entry = flow.fn.blocks[0];
+  if (entry === undefined) return [];
+  const order: Block[] = [entry];
+  const seen = new Set<Block>(order);
+  for (let i = 0; i < order.length; i++) {
+    for (const s of flow.successors(order[i])) {
+      if (seen.has(s)) continue;
+      seen.add(s);
+      order.push(s);
+    }
+  }
+  return order;
 }
