@@ -156,6 +156,49 @@ describe('eliminate-dead-code-aggressive', () => {
       `,
     });
   });
+  it('removes an OpCopyLogical nothing reads', () => {
+    const shader = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %buf
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %whole "whole"
+               OpName %copy "copy"
+               OpName %kept "kept"
+               OpMemberDecorate %S 0 Offset 0
+               OpMemberDecorate %S 1 Offset 4
+               OpDecorate %S Block
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+      %int_1 = OpConstant %int 1
+          %S = OpTypeStruct %uint %uint
+          %L = OpTypeStruct %uint %uint
+       %sb_S = OpTypePointer StorageBuffer %S
+    %sb_uint = OpTypePointer StorageBuffer %uint
+        %buf = OpVariable %sb_S StorageBuffer
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+      %whole = OpLoad %S %buf
+       %copy = OpCopyLogical %L %whole
+       %kept = OpCompositeExtract %uint %whole 0
+         %p1 = OpAccessChain %sb_uint %buf %int_1
+               OpStore %p1 %kept
+               OpReturn
+               OpFunctionEnd`;
+    checkPasses(shader, ['eliminate-dead-code-aggressive'], {
+      targetEnv: 'spv1.4',
+      checks: `
+        ; CHECK-NOT: OpName %copy
+        ; CHECK: %whole = OpLoad
+        ; CHECK-NOT: OpCopyLogical
+        ; CHECK: %kept = OpCompositeExtract
+      `,
+    });
+  });
   it('then removes the types and constants nothing uses any more, with their names and decorations; keeps spec constants and images', () => {
     const shader = `
                OpCapability Shader
