@@ -47,8 +47,9 @@ const DESCRIBING: ReadonlySet<number> = new Set([
  * Removes the types, constants, module-scope undefs and module-scope variables that nothing uses
  * any more (the part of spirv-opt's aggressive dead-code elimination that sweeps the globals after
  * the functions), with their names and decorations; a removed variable leaves the interfaces of
- * the entry points that listed it. Output variables an entry point lists stay. One walk from the last global to the first finds chains too:
- * a pointer type goes before the pointee it alone used. Returns the removed ids.
+ * the entry points that listed it. Output variables an entry point lists stay. One walk from the
+ * last global to the first finds chains too: a pointer type goes before the pointee it alone
+ * used, a variable before its pointer type and its initializer. Returns the removed ids.
  *
  * @example
  * ```ts
