@@ -8,9 +8,11 @@
 //    spirv-opt's (target: 95%), the worst modules; every spvkit output checked by HEAD spirv-val;
 // 3. how time grows: modules of 1,000, 2,000 and 4,000 functions (target: each doubling at most 2.2x).
 // Usage: pnpm bench optimizer (or: pnpm build && node test/bench/optimizer.bench.mjs [ROUNDS]);
+// `--sizes` runs only part 2, once, and writes the per-module table (module, flag, spvkit bytes,
+// spirv-opt bytes, ratio) to test/.cache/bench/optimizer/sizes.tsv, worst first, to find the gaps;
 // SPVKIT_SPIRV_TOOLS_HEAD=DIR names the current SPIRV-Tools' folder elsewhere than this machine.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBenchFolder } from './benchFolder.mjs';
@@ -21,7 +23,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const cli = join(root, 'packages', 'cli', 'bin', 'spvkit.js');
 const work = join(root, 'test', '.cache', 'bench', 'optimizer');
-const rounds = Number(process.argv[2] ?? 3);
+const sizesOnly = process.argv.includes('--sizes');
+const rounds = sizesOnly ? 1 : Number(process.argv.find((a, i) => i >= 2 && !a.startsWith('--')) ?? 3);
 const head = process.env.SPVKIT_SPIRV_TOOLS_HEAD ?? join(root, '..', 'shared', 'spirv-tools-head');
 const spirvOpt = join(head, 'spirv-opt');
 const spirvVal = join(head, 'spirv-val');
@@ -47,24 +50,30 @@ const ms = (x) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)}
 const valid = (file, env) => spawnSync(spirvVal, ['--target-env', env, file], { stdio: 'ignore' }).status === 0;
 
 // 1. The 4 MB module. spirv-opt takes a minute or more here, so it runs once; spvkit `rounds` times.
-const large = await largeModule();
-const largeRows = [['input', `${statSync(large).size} B`]];
-for (const flag of ['-O', '-Os']) {
-  const ours = join(work, `large${flag}.spvkit.spv`);
-  const theirs = join(work, `large${flag}.spirv-opt.spv`);
-  const runs = Array.from({ length: rounds }, () => timed(process.execPath, [cli, 'opt', large, '-o', ours, flag]));
-  const wall = median(runs.map((r) => r.wall));
-  const rss = Math.max(...runs.map((r) => r.rss));
-  const them = timed(spirvOpt, [flag, large, '-o', theirs]);
-  largeRows.push(
-    [`spvkit opt ${flag}`, `${ms(wall)}, ${rss.toFixed(0)} MB peak`, '400 MB'],
-    [`spirv-opt ${flag}`, `${ms(them.wall)}, ${them.rss.toFixed(0)} MB peak`],
-    [`speed-up ${flag}`, `${(them.wall / wall).toFixed(1)}x`, '>= 20x'],
-    [`sizes ${flag}: spvkit, spirv-opt`, `${statSync(ours).size} B, ${statSync(theirs).size} B`],
-    [`spvkit ${flag} output`, valid(ours, 'vulkan1.1') ? 'valid' : 'INVALID'],
+if (!sizesOnly) await benchLarge();
+async function benchLarge() {
+  const large = await largeModule();
+  const largeRows = [['input', `${statSync(large).size} B`]];
+  for (const flag of ['-O', '-Os']) {
+    const ours = join(work, `large${flag}.spvkit.spv`);
+    const theirs = join(work, `large${flag}.spirv-opt.spv`);
+    const runs = Array.from({ length: rounds }, () => timed(process.execPath, [cli, 'opt', large, '-o', ours, flag]));
+    const wall = median(runs.map((r) => r.wall));
+    const rss = Math.max(...runs.map((r) => r.rss));
+    const them = timed(spirvOpt, [flag, large, '-o', theirs]);
+    largeRows.push(
+      [`spvkit opt ${flag}`, `${ms(wall)}, ${rss.toFixed(0)} MB peak`, '400 MB'],
+      [`spirv-opt ${flag}`, `${ms(them.wall)}, ${them.rss.toFixed(0)} MB peak`],
+      [`speed-up ${flag}`, `${(them.wall / wall).toFixed(1)}x`, '>= 20x'],
+      [`sizes ${flag}: spvkit, spirv-opt`, `${statSync(ours).size} B, ${statSync(theirs).size} B`],
+      [`spvkit ${flag} output`, valid(ours, 'vulkan1.1') ? 'valid' : 'INVALID'],
+    );
+  }
+  report(
+    `-O and -Os on the ${(statSync(large).size / 1048576).toFixed(2)} MB module (spvkit: median of ${rounds}; spirv-opt: one run; ${version()})`,
+    largeRows,
   );
 }
-report(`-O and -Os on the ${(statSync(large).size / 1048576).toFixed(2)} MB module (spvkit: median of ${rounds}; spirv-opt: one run; ${version()})`, largeRows);
 
 // 2. The folder, stripped as users ship it.
 const { manifest } = buildBenchFolder(join(work, 'folder'), cli);
@@ -82,6 +91,7 @@ const files = accepted.map((m, i) => {
 });
 const STRIP = ['--strip-debug', '--strip-nonsemantic'];
 const inputBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+const sizeTable = [];
 const folderRows = [['input', `${files.length} modules (${manifest.length - files.length} that spirv-val rejects left out), ${inputBytes} B`]];
 for (const flag of ['-O', '-Os']) {
   const oursDir = join(work, `ours${flag}`);
@@ -109,6 +119,7 @@ for (const flag of ['-O', '-Os']) {
     if (!valid(join(oursDir, f), envOf.get(join(input, f)))) invalid++;
   }
   ratios.sort((x, y) => y[0] - x[0]);
+  for (const [r, f, a, b] of ratios) sizeTable.push([f, flag, a, b, r.toFixed(3)].join('\t'));
   folderRows.push(
     [`spvkit opt ${flag}, one command`, ms(ours)],
     [`spirv-opt ${flag}, a loop`, ms(theirs)],
@@ -120,6 +131,12 @@ for (const flag of ['-O', '-Os']) {
   );
 }
 report(`--strip-debug --strip-nonsemantic -O and -Os on the folder (spvkit: median of ${rounds}; spirv-opt: one loop)`, folderRows);
+
+if (sizesOnly) {
+  writeFileSync(join(work, 'sizes.tsv'), `${['module', 'flag', 'spvkit', 'spirv-opt', 'ratio'].join('\t')}\n${sizeTable.join('\n')}\n`);
+  console.log(`per-module sizes: ${relative(root, join(work, 'sizes.tsv'))}`);
+  process.exit(0);
+}
 
 // 3. How time grows with the number of functions.
 const growth = [];

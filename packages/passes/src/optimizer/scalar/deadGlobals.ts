@@ -1,8 +1,12 @@
-import { DefUseAnalysis, Op, type Instruction, type Module } from '@spvkit/core';
+import { DefUseAnalysis, Op, StorageClass, decodeLiteralString, literalStringWordCount, type Instruction, type Module } from '@spvkit/core';
 
-/** Types, constants and undefs: globals with no effect, dead when nothing but names and decorations names them. */
+/**
+ * Types, constants, undefs and module-scope variables: globals with no effect, dead when nothing
+ * but names, decorations and (for variables) entry points' interfaces names them.
+ */
 function removable(opcode: number): boolean {
   switch (opcode) {
+    case Op.Variable:
     case Op.TypeVoid:
     case Op.TypeBool:
     case Op.TypeInt:
@@ -40,10 +44,12 @@ const DESCRIBING: ReadonlySet<number> = new Set([
 ]);
 
 /**
- * Removes the types, constants and module-scope undefs that nothing uses any more (the part of
- * spirv-opt's aggressive dead-code elimination that sweeps the globals after the functions),
- * with their names and decorations. One walk from the last global to the first finds chains too:
- * a pointer type goes before the pointee it alone used. Returns the removed ids.
+ * Removes the types, constants, module-scope undefs and module-scope variables that nothing uses
+ * any more (the part of spirv-opt's aggressive dead-code elimination that sweeps the globals after
+ * the functions), with their names and decorations; a removed variable leaves the interfaces of
+ * the entry points that listed it. Output variables an entry point lists stay. One walk from the
+ * last global to the first finds chains too: a pointer type goes before the pointee it alone
+ * used, a variable before its pointer type and its initializer. Returns the removed ids.
  *
  * @example
  * ```ts
@@ -58,12 +64,26 @@ export function removeDeadGlobals(module: Module): Set<number> {
   for (let i = globals.length - 1; i >= 0; i--) {
     const inst = globals[i];
     if (!removable(inst.opcode) || inst.resultId === 0) continue;
-    const used = defUse.uses(inst.resultId).some((u) => !(DESCRIBING.has(u.instruction.opcode) && u.operand === 0) && !dead.has(u.instruction));
+    // A variable an entry point lists is not used by that: spirv-opt removes it from the list,
+    // except an Output one (Vulkan allows an output no later stage reads, not an input no earlier
+    // stage writes, so an output stays for the pipeline).
+    const listable = inst.opcode === Op.Variable && inst.word(0) !== StorageClass.Output;
+    const used = defUse
+      .uses(inst.resultId)
+      .some(
+        (u) => !(DESCRIBING.has(u.instruction.opcode) && u.operand === 0) && !(listable && u.instruction.opcode === Op.EntryPoint) && !dead.has(u.instruction),
+      );
     if (used) continue;
     dead.add(inst);
     gone.add(inst.resultId);
   }
   if (gone.size === 0) return gone;
+  for (const entry of module.entryPoints) {
+    const start = 2 + literalStringWordCount(decodeLiteralString(entry.operands, 2, entry.operandCount).value);
+    const listed = Array.from(entry.operands.subarray(start));
+    const kept = listed.filter((id) => !gone.has(id));
+    if (kept.length !== listed.length) module.setOperands(entry, [...entry.operands.subarray(0, start), ...kept]);
+  }
   module.removeWhere('globals', (inst) => dead.has(inst));
   module.removeWhere('debugNames', (inst) => DESCRIBING.has(inst.opcode) && gone.has(inst.word(0)));
   module.removeWhere('annotations', (inst) => DESCRIBING.has(inst.opcode) && gone.has(inst.word(0)));

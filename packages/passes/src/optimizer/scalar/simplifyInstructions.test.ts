@@ -323,3 +323,148 @@ describe('simplify-instructions', () => {
     expect(encodeModule(folding)).toEqual(once);
   });
 });
+
+describe('simplify-instructions: extracts of loaded structs and arrays', () => {
+  /** A 1.4 compute shader reading a buffer's block (and a copy of it) into another buffer. */
+  const reads = (body: string): string => `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %in %out
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %main "main"
+               OpName %in "in"
+               OpName %out "out"
+               ${Array.from(body.matchAll(/%(\w+) = Op/g), (m) => `OpName %${m[1]} "${m[1]}"`).join('\n')}
+               OpMemberDecorate %Inner 0 Offset 0
+               OpMemberDecorate %In 0 Offset 0
+               OpMemberDecorate %In 1 Offset 16
+               OpMemberDecorate %In 2 Offset 32
+               OpDecorate %In Block
+               OpDecorate %in DescriptorSet 0
+               OpDecorate %in Binding 0
+               OpMemberDecorate %Out 0 Offset 0
+               OpDecorate %Out Block
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+       %uint = OpTypeInt 32 0
+     %uint_0 = OpConstant %uint 0
+     %uint_2 = OpConstant %uint 2
+    %v4float = OpTypeVector %float 4
+      %Inner = OpTypeStruct %float
+  %InnerCopy = OpTypeStruct %float
+    %f_arr2 = OpTypeArray %float %uint_2
+         %In = OpTypeStruct %v4float %f_arr2 %Inner
+      %Local = OpTypeStruct %v4float %f_arr2 %InnerCopy
+        %Out = OpTypeStruct %float
+      %sb_In = OpTypePointer StorageBuffer %In
+     %sb_Out = OpTypePointer StorageBuffer %Out
+   %sb_float = OpTypePointer StorageBuffer %float
+      %sb_v4 = OpTypePointer StorageBuffer %v4float
+  %fn_Local = OpTypePointer Function %Local
+         %in = OpVariable %sb_In StorageBuffer
+        %out = OpVariable %sb_Out StorageBuffer
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+      %local = OpVariable %fn_Local Function
+${body}
+          %o = OpAccessChain %sb_float %out %uint_0
+               OpStore %o %sum
+               OpReturn
+               OpFunctionEnd`;
+
+  it('loads the one or two parts the extracts of a logical copy of a loaded struct read; the copy and the load go', () => {
+    checkPasses(
+      reads(`
+      %whole = OpLoad %In %in
+       %copy = OpCopyLogical %Local %whole
+          %a = OpCompositeExtract %float %copy 0 2
+          %b = OpCompositeExtract %float %copy 1 1
+         %a2 = OpCompositeExtract %float %copy 0 2
+         %ab = OpFAdd %float %a %b
+        %sum = OpFAdd %float %ab %a2`),
+      ['simplify-instructions'],
+      {
+        targetEnv: 'spv1.4',
+        checks: `
+        ; CHECK-DAG: [[U1:%\\w+]] = OpConstant %uint 1
+        ; The member loads go where the whole load was, which goes with its copy once nothing reads them.
+        ; CHECK-NOT: OpName %whole
+        ; CHECK-NOT: OpName %copy
+        ; CHECK: [[PA:%\\w+]] = OpAccessChain %_ptr_StorageBuffer_float %in %uint_0 %uint_2
+        ; CHECK-NEXT: [[A:%\\w+]] = OpLoad %float [[PA]]
+        ; CHECK-NEXT: [[PB:%\\w+]] = OpAccessChain %_ptr_StorageBuffer_float %in [[U1]] [[U1]]
+        ; CHECK-NEXT: [[B:%\\w+]] = OpLoad %float [[PB]]
+        ; Two extracts of one part read one load.
+        ; CHECK-NEXT: %ab = OpFAdd %float [[A]] [[B]]
+        ; CHECK-NEXT: %sum = OpFAdd %float %ab [[A]]
+        ; CHECK-NOT: OpCopyLogical
+        ; CHECK-NOT: OpCompositeExtract
+      `,
+      },
+    );
+  });
+
+  it('leaves plain loads, function variables, vectors, volatile loads, decorated extracts and parts of another type alone', () => {
+    const text = reads(`
+      %whole = OpLoad %In %in Volatile
+         %vc = OpCopyLogical %Local %whole
+          %a = OpCompositeExtract %float %vc 0 0
+         %lv = OpLoad %Local %local
+         %lc = OpCopyLogical %In %lv
+          %b = OpCompositeExtract %float %lc 1 0
+         %pv = OpAccessChain %sb_v4 %in %uint_0
+         %vv = OpLoad %v4float %pv
+          %c = OpCompositeExtract %float %vv 1
+         %w2 = OpLoad %In %in
+       %copy = OpCopyLogical %Local %w2
+      %inner = OpCompositeExtract %InnerCopy %copy 2
+               OpStore %innerCopy %inner
+          %d = OpCompositeExtract %float %inner 0
+         %w3 = OpLoad %In %in
+      %copy3 = OpCopyLogical %Local %w3
+          %e = OpCompositeExtract %float %copy3 1 0
+         %w4 = OpLoad %In %in
+          %g = OpCompositeExtract %float %w4 1 1
+         %w5 = OpLoad %In %in
+      %copy5 = OpCopyLogical %Local %w5
+         %h0 = OpCompositeExtract %float %copy5 0 0
+         %h1 = OpCompositeExtract %float %copy5 0 1
+         %h2 = OpCompositeExtract %float %copy5 0 2
+         %ab = OpFAdd %float %a %b
+        %abc = OpFAdd %float %ab %c
+        %abcd = OpFAdd %float %abc %d
+        %abcde = OpFAdd %float %abcd %e
+       %abcdeg = OpFAdd %float %abcde %g
+        %h01 = OpFAdd %float %h0 %h1
+        %h = OpFAdd %float %h01 %h2
+        %sum = OpFAdd %float %abcdeg %h`)
+      .replace('%local = OpVariable %fn_Local Function', '%local = OpVariable %fn_Local Function\n  %innerCopy = OpVariable %fn_InnerCopy Function')
+      .replace('%fn_Local = OpTypePointer', '%fn_InnerCopy = OpTypePointer Function %InnerCopy\n  %fn_Local = OpTypePointer')
+      .replace('OpDecorate %in Binding 0', 'OpDecorate %in Binding 0\n               OpDecorate %e RelaxedPrecision');
+    checkPasses(text, ['simplify-instructions'], {
+      targetEnv: 'spv1.4',
+      checks: `
+        ; CHECK: %a = OpCompositeExtract %float %vc 0 0
+        ; CHECK: %b = OpCompositeExtract %float %lc 1 0
+        ; CHECK: %c = OpCompositeExtract %float %vv 1
+        ; The copy's member is a struct of another type than the source's: a load would not give it.
+        ; CHECK: %inner = OpCompositeExtract {{%\\w+}} %copy 2
+        ; CHECK-NEXT: OpStore {{%\\w+}} %inner
+        ; So the copy stays, and the scalar in that part stays an extract of it (of the joined path).
+        ; CHECK-NEXT: %d = OpCompositeExtract %float %copy 2 0
+        ; CHECK: %e = OpCompositeExtract %float %copy3 1 0
+        ; A plain load (no copy) is not split: N chains and loads are larger than one load and N extracts.
+        ; CHECK: %w4 = OpLoad {{%\\w+}} %in
+        ; CHECK-NEXT: %g = OpCompositeExtract %float %w4 1 1
+        ; Three parts: three chains and loads would be larger than the load, the copy and the extracts.
+        ; CHECK: %copy5 = OpCopyLogical
+        ; CHECK-NEXT: %h0 = OpCompositeExtract %float %copy5 0 0
+        ; CHECK-NEXT: %h1 = OpCompositeExtract %float %copy5 0 1
+        ; CHECK-NEXT: %h2 = OpCompositeExtract %float %copy5 0 2
+      `,
+    });
+  });
+});
