@@ -13,7 +13,7 @@
  * stage a shader does not come with is written from its interface (companionStages.ts), and its
  * blocks are filled by their layout (blockContents.ts): small exact floats, small integers.
  *
- * The folder spvkit's recipes would fold floating point in is instructionFolder.ts, whose rule is
+ * Where spvkit's recipes would fold floating point is instructionFolder.ts, whose rule is
  * that float arithmetic is never folded: so a float difference is a bug here too, not a rule.
  *
  * Without Vulkan or the corpus tools the suite skips with a message, or fails when
