@@ -207,8 +207,8 @@ export const optCommand: Command = {
                      ${RELEASE_PASSES.map((p) => `--${p}`).join(' ')}.
                      Removes debug info and what nothing uses; what the module computes stays.
   -O, -Os            spirv-opt's optimizer recipes (performance, size), in its order, with the
-                     other flags where they stand (--strip-debug -Os). Passes of the recipe that
-                     spvkit does not have yet are named in a warning and left out.
+                     other flags where they stand (--strip-debug -Os); every pass of the two
+                     recipes is spvkit's own, under spirv-opt's name.
   --validate         validate the result with @spvkit/validator, every family (as spvkit val):
                      each error at file:line:column with its rule code or VUID, exit code 1.
                      Without --target-env, by val's default: Vulkan rules for the module's version.
