@@ -65,8 +65,7 @@ export function removeDeadGlobals(module: Module): Set<number> {
     const inst = globals[i];
     if (!removable(inst.opcode) || inst.resultId === 0) continue;
     // A variable an entry point lists is not used by that: spirv-opt removes it from the list,
-    // except an Output one (Vulkan allows an output no later stage reads, not an input no earlier
-    // stage writes, so an output stays for the pipeline).
+    // except an Output one, which the next stage of the pipeline may read.
     const listable = inst.opcode === Op.Variable && inst.word(0) !== StorageClass.Output;
     const used = defUse
       .uses(inst.resultId)
