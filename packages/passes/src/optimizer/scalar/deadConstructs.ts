@@ -1,4 +1,4 @@
-import { Instruction, Op, type Block, type Module } from '@spvkit/core';
+import { Instruction, Op, type Module } from '@spvkit/core';
 import { removeBlocks } from '../control-flow/blockEdits.js';
 import { mergeInstructionOf } from '../control-flow/structuredBlocks.js';
 import type { FunctionLiveness } from './eliminateDeadCodeAggressive.js';
@@ -20,13 +20,8 @@ import type { FunctionLiveness } from './eliminateDeadCodeAggressive.js';
  */
 export function removeDeadConstructs(module: Module, liveness: FunctionLiveness): Set<number> {
   const { fn } = liveness;
-  const gone = new Set<Block>();
-  for (const block of fn.blocks) {
-    if (!liveness.liveBlocks.has(block)) {
-      gone.add(block);
-      continue;
-    }
-    if (!liveness.deadHeader(block)) continue;
+  const gone = liveness.goneBlocks();
+  for (const block of liveness.deadHeaders()) {
     const merge = mergeInstructionOf(block)!;
     const terminator = block.instructions[block.instructions.length - 1];
     const target = merge.word(0);

@@ -115,7 +115,12 @@ export const eliminateDeadCodeAggressive: Pass = {
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;
-    const context: LivenessContext = { glsl: glslStd450(module), debug: debugSets(module), grouped: groupDecorated(module) };
+    const context: LivenessContext = {
+      glsl: glslStd450(module),
+      debug: debugSets(module),
+      grouped: groupDecorated(module),
+      ids: new LocalDefinitions(module.header.bound),
+    };
     // Every function is marked before any is edited: an edit drops the control-flow analysis,
     // which is built once for the whole module.
     let flow: ControlFlow | undefined | null;
@@ -138,11 +143,11 @@ export const eliminateDeadCodeAggressive: Pass = {
     }
     const dead = new Set<number>();
     for (const liveness of marked) {
-      const { live } = liveness;
+      // What goes from kept blocks is found before the constructs go, which edits their headers.
+      const deadInKept = liveness.deadInKeptBlocks();
       for (const id of removeDeadConstructs(module, liveness)) dead.add(id);
       for (const inst of liveness.deadResults()) dead.add(inst.resultId);
-      for (const block of liveness.fn.blocks)
-        module.removeWhere(block, (inst) => !live.has(inst) && (inst.resultId !== 0 ? dead.has(inst.resultId) : inst.opcode === Op.Store));
+      for (const [block, gone] of deadInKept) module.removeWhere(block, (inst) => gone.has(inst));
     }
     const changed = marked.length > 0;
     if (changed) {
@@ -166,6 +171,8 @@ interface LivenessContext {
   readonly debug: ReadonlySet<number>;
   /** Ids decoration groups name: kept. */
   readonly grouped: ReadonlySet<number>;
+  /** Where each function's definitions are while it is marked. */
+  readonly ids: LocalDefinitions;
 }
 
 /** Control flow that lives only where something live depends on it. */
@@ -196,18 +203,32 @@ const DEBUG_PLACING: ReadonlySet<number> = new Set([DEBUG_SCOPE, DEBUG_NO_SCOPE,
  * could not read).
  */
 export class FunctionLiveness {
-  /** The live instructions (labels are not in it: see {@link liveBlocks}). */
-  readonly live = new Set<Instruction>();
-  /** Blocks whose label is live: they stay. */
-  readonly liveBlocks = new Set<Block>();
-  private readonly work: Instruction[] = [];
-  private readonly local = new Map<number, Instruction>();
-  private readonly labels = new Map<number, Block>();
-  private readonly blockOf = new Map<Instruction, Block>();
-  private readonly storesInto = new Map<number, Instruction[]>();
-  private readonly branchesTo = new Map<number, Instruction[]>();
-  private readonly candidates: Instruction[] = [];
+  /** The function's blocks as marked: {@link blocks} indices are what the arrays below use. */
+  private readonly blocks: readonly Block[];
+  /** The function's instructions, block after block; an instruction's index is its place here. */
+  private readonly insts: Instruction[] = [];
+  /** The block of each instruction. */
+  private readonly blockOf: Int32Array;
+  /** Each block's terminator and merge instruction (-1: none). */
+  private readonly terminator: Int32Array;
+  private readonly merge: Int32Array;
+  private readonly live: Uint8Array;
+  private readonly liveBlock: Uint8Array;
+  /** Marked instructions not yet followed (each is pushed once: the stack never outgrows the function). */
+  private readonly work: Int32Array;
+  private top = 0;
+  /** The stores into each Function variable, as a list through {@link nextStore}, headed at the variable's index. */
+  private readonly firstStore: Int32Array;
+  private readonly nextStore: Int32Array;
+  /** The branches to each block (for the breaks and continues of kept constructs): pairs of (branch, next) in a list per block. */
+  private readonly firstBranch: Int32Array;
+  private readonly branchList: number[] = [];
+  /** Instructions that go unless marked: pure ones and stores into Function variables. */
+  private readonly candidates: number[] = [];
+  private readonly stores: number[] = [];
   private readonly constructs: EnclosingConstructs | undefined;
+  /** The function's definitions: they answer only while this function is marked (the constructor). */
+  private readonly ids: LocalDefinitions;
 
   constructor(
     readonly fn: Function,
@@ -215,149 +236,208 @@ export class FunctionLiveness {
     flow: FunctionControlFlow | undefined,
     allControlLive = false,
   ) {
+    const ids = context.ids;
+    this.ids = ids;
+    ids.begin();
+    this.blocks = fn.blocks.slice();
+    const blocks = this.blocks;
+    let count = 0;
+    for (const block of blocks) count += block.instructions.length;
+    this.blockOf = new Int32Array(count);
+    this.live = new Uint8Array(count);
+    this.work = new Int32Array(count);
+    this.firstStore = new Int32Array(count).fill(-1);
+    this.nextStore = new Int32Array(count);
+    this.terminator = new Int32Array(blocks.length).fill(-1);
+    this.merge = new Int32Array(blocks.length).fill(-1);
+    this.liveBlock = new Uint8Array(blocks.length);
+    this.firstBranch = new Int32Array(blocks.length).fill(-1);
     this.constructs = flow === undefined ? undefined : new EnclosingConstructs(flow);
-    for (const block of fn.blocks) {
-      this.labels.set(block.id, block);
-      for (const inst of block.instructions) {
-        this.blockOf.set(inst, block);
-        if (inst.resultId !== 0) this.local.set(inst.resultId, inst);
+    const insts = this.insts;
+    for (let b = 0; b < blocks.length; b++) {
+      const list = blocks[b].instructions;
+      ids.define(blocks[b].id, -(b + 1));
+      for (const inst of list) {
+        this.blockOf[insts.length] = b;
+        if (inst.resultId !== 0) ids.define(inst.resultId, insts.length);
+        insts.push(inst);
       }
+      if (list.length > 0) this.terminator[b] = insts.length - 1;
+      if (mergeInstructionOf(blocks[b]) !== undefined) this.merge[b] = insts.length - 2;
     }
     // The branches to each label, for the breaks and continues of kept constructs.
-    for (const block of fn.blocks) {
-      const terminator = block.instructions.at(-1);
-      if (terminator === undefined || !(terminator.opcode === Op.Branch || terminator.opcode === Op.BranchConditional || terminator.opcode === Op.Switch))
-        continue;
+    for (let b = 0; b < blocks.length; b++) {
+      const at = this.terminator[b];
+      if (at < 0) continue;
+      const branch = insts[at];
+      const opcode = branch.opcode;
+      if (!(opcode === Op.Branch || opcode === Op.BranchConditional || opcode === Op.Switch)) continue;
       // An OpSwitch's case literals are as wide as its selector, which its words do not say: every
       // word that is a label here counts (a literal equal to one only keeps a branch, which is safe).
-      const first = terminator.opcode === Op.Branch ? 0 : 1;
-      const last = terminator.opcode === Op.BranchConditional ? 3 : terminator.operandCount;
-      const seen = new Set<number>();
+      const first = opcode === Op.Branch ? 0 : 1;
+      const last = opcode === Op.BranchConditional ? 3 : branch.operandCount;
       for (let i = first; i < last; i++) {
-        const target = terminator.word(i);
-        if (!this.labels.has(target) || seen.has(target)) continue;
-        seen.add(target);
-        let list = this.branchesTo.get(target);
-        if (list === undefined) this.branchesTo.set(target, (list = []));
-        list.push(terminator);
+        const target = this.blockNamed(branch.word(i));
+        if (target < 0) continue;
+        const head = this.firstBranch[target];
+        // The same target twice (a switch's cases) is listed once.
+        if (head >= 0 && this.branchList[head] === at) continue;
+        this.firstBranch[target] = this.branchList.length;
+        this.branchList.push(at, head);
       }
     }
-    const roots: Instruction[] = [];
-    for (const block of fn.blocks) {
-      for (const inst of block.instructions) {
-        const opcode = inst.opcode;
-        // A volatile store stays whatever it stores into.
-        if (opcode === Op.Store && (inst.operandCount < 3 || (inst.word(2) & 1) === 0)) {
-          const variable = functionVariableOf(inst.word(0), this.local);
-          if (variable !== undefined) {
-            let list = this.storesInto.get(variable);
-            if (list === undefined) this.storesInto.set(variable, (list = []));
-            list.push(inst);
-            continue;
-          }
-        } else if (isPure(inst, context.glsl) && !context.grouped.has(inst.resultId)) {
-          this.candidates.push(inst);
-          continue;
-        } else if (
-          !allControlLive &&
-          (CONTROL.has(opcode) || LINES.has(opcode) || (opcode === Op.ExtInst && DEBUG_PLACING.has(inst.word(1)) && context.debug.has(inst.word(0))))
-        ) {
+    const roots: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const inst = insts[i];
+      const opcode = inst.opcode;
+      // A volatile store stays whatever it stores into.
+      if (opcode === Op.Store && (inst.operandCount < 3 || (inst.word(2) & 1) === 0)) {
+        const variable = this.functionVariableOf(inst.word(0));
+        if (variable >= 0) {
+          this.nextStore[i] = this.firstStore[variable];
+          this.firstStore[variable] = i;
+          this.stores.push(i);
           continue;
         }
-        roots.push(inst);
+      } else if (isPure(inst, context.glsl) && !context.grouped.has(inst.resultId)) {
+        this.candidates.push(i);
+        continue;
+      } else if (
+        !allControlLive &&
+        (CONTROL.has(opcode) || LINES.has(opcode) || (opcode === Op.ExtInst && DEBUG_PLACING.has(inst.word(1)) && context.debug.has(inst.word(0))))
+      ) {
+        continue;
       }
+      roots.push(i);
     }
     // The entry block stays; so does a construct whose merge block nothing reaches (it never
     // exits the normal way: a loop that runs forever is not removed).
-    if (fn.blocks.length > 0) this.markBlock(fn.blocks[0]);
+    if (blocks.length > 0) this.markBlock(0);
     if (flow !== undefined) {
-      for (const block of fn.blocks) {
-        const merge = flow.reachable(block) ? flow.mergeBlock(block) : undefined;
-        if (merge !== undefined && !flow.reachable(merge)) this.markHeader(block);
+      for (let b = 0; b < blocks.length; b++) {
+        const merge = flow.reachable(blocks[b]) ? flow.mergeBlock(blocks[b]) : undefined;
+        if (merge !== undefined && !flow.reachable(merge)) this.markHeader(b);
       }
     }
-    for (const inst of roots) this.mark(inst);
+    for (const i of roots) this.mark(i);
     this.propagate();
   }
 
   /** Whether anything of the function is not live: an instruction, a store, a header's branch or a block. */
   removesAnything(): boolean {
-    if (this.candidates.some((inst) => !this.live.has(inst))) return true;
-    for (const list of this.storesInto.values()) for (const store of list) if (!this.live.has(store)) return true;
-    return this.fn.blocks.some((b) => !this.liveBlocks.has(b) || this.deadHeader(b));
+    const live = this.live;
+    if (this.candidates.some((i) => live[i] === 0) || this.stores.some((i) => live[i] === 0)) return true;
+    return this.blocks.some((_, b) => this.liveBlock[b] === 0 || this.headerIsDead(b));
   }
 
   /** The instructions with a result that are not live (those in removed blocks among them). */
   deadResults(): Instruction[] {
-    return this.candidates.filter((inst) => !this.live.has(inst));
+    return this.candidates.filter((i) => this.live[i] === 0).map((i) => this.insts[i]);
   }
 
-  /** Whether `block` is a kept header whose merge instruction is not live: its construct goes. */
-  deadHeader(block: Block): boolean {
-    const merge = mergeInstructionOf(block);
-    return merge !== undefined && this.liveBlocks.has(block) && !this.live.has(merge);
+  /** The instructions of kept blocks that go (results and stores nothing live needs), by block. */
+  deadInKeptBlocks(): Map<Block, Set<Instruction>> {
+    const byBlock = new Map<Block, Set<Instruction>>();
+    for (const list of [this.candidates, this.stores]) {
+      for (const i of list) {
+        const b = this.blockOf[i];
+        if (this.live[i] !== 0 || this.liveBlock[b] === 0) continue;
+        const block = this.blocks[b];
+        let dead = byBlock.get(block);
+        if (dead === undefined) byBlock.set(block, (dead = new Set()));
+        dead.add(this.insts[i]);
+      }
+    }
+    return byBlock;
   }
 
-  private mark(inst: Instruction): void {
-    if (this.live.has(inst)) return;
-    this.live.add(inst);
-    this.work.push(inst);
+  /** The blocks that go: their labels are not live. */
+  goneBlocks(): Set<Block> {
+    return new Set(this.blocks.filter((_, b) => this.liveBlock[b] === 0));
+  }
+
+  /** The kept headers whose merge instruction is not live: their constructs go. */
+  deadHeaders(): Block[] {
+    return this.blocks.filter((_, b) => this.headerIsDead(b));
+  }
+
+  private headerIsDead(b: number): boolean {
+    const merge = this.merge[b];
+    return merge >= 0 && this.liveBlock[b] !== 0 && this.live[merge] === 0;
+  }
+
+  /** The index of the block labelled `id`; -1 where this function has none. */
+  private blockNamed(id: number): number {
+    const slot = this.ids.lookup(id);
+    return slot < 0 ? -(slot + 1) : -1;
+  }
+
+  /** The index of the instruction defining `id` in this function; -1 where it defines none (labels among them). */
+  private definition(id: number): number {
+    const slot = this.ids.lookup(id);
+    return slot >= 0 && slot !== NONE ? slot : -1;
+  }
+
+  private mark(i: number): void {
+    if (this.live[i] !== 0) return;
+    this.live[i] = 1;
+    this.work[this.top++] = i;
   }
 
   /** A block stays: its label is live. */
-  private markBlock(block: Block): void {
-    if (this.liveBlocks.has(block)) return;
-    this.liveBlocks.add(block);
-    const merge = mergeInstructionOf(block);
-    if (merge === undefined) {
-      const terminator = block.instructions.at(-1);
-      if (terminator !== undefined) this.mark(terminator);
+  private markBlock(b: number): void {
+    if (this.liveBlock[b] !== 0) return;
+    this.liveBlock[b] = 1;
+    if (this.merge[b] < 0) {
+      if (this.terminator[b] >= 0) this.mark(this.terminator[b]);
     } else {
       // The header's branch may go, to its merge block: that block stays.
-      const mergeBlock = this.labels.get(merge.word(0));
-      if (mergeBlock !== undefined) this.markBlock(mergeBlock);
+      const mergeBlock = this.blockNamed(this.insts[this.merge[b]].word(0));
+      if (mergeBlock >= 0) this.markBlock(mergeBlock);
     }
-    const around = this.constructs?.of(block);
-    if (around !== undefined) this.markHeader(around);
+    const around = this.constructs?.of(this.blocks[b]);
+    if (around !== undefined) {
+      const header = this.blockNamed(around.id);
+      if (header >= 0) this.markHeader(header);
+    }
   }
 
   /** A construct stays: its header's merge instruction and branch are live. */
-  private markHeader(header: Block): void {
-    const merge = mergeInstructionOf(header);
-    if (merge === undefined) return;
-    this.mark(merge);
-    this.mark(header.instructions[header.instructions.length - 1]);
+  private markHeader(b: number): void {
+    if (this.merge[b] < 0) return;
+    this.mark(this.merge[b]);
+    this.mark(this.terminator[b]);
   }
 
   private propagate(): void {
-    const { work } = this;
-    while (work.length > 0) {
-      const inst = work.pop()!;
+    const { work, insts } = this;
+    while (this.top > 0) {
+      const i = work[--this.top];
+      const inst = insts[i];
       if (inst.typeId !== 0) this.wake(inst.typeId);
       const count = inst.operandCount;
       // Every operand word that names a function-local definition is a read (literals that
       // happen to equal such an id only keep something alive, which is safe).
-      for (let i = 0; i < count; i++) this.wake(inst.word(i));
+      for (let k = 0; k < count; k++) this.wake(inst.word(k));
       // Labels, which are small ids that literals often equal, only where they can be operands.
       this.wakeLabels(inst);
-      const block = this.blockOf.get(inst);
-      if (block === undefined) continue;
-      this.markBlock(block);
-      const merge = mergeInstructionOf(block);
-      if (merge === undefined) continue;
+      const b = this.blockOf[i];
+      this.markBlock(b);
+      const merge = this.merge[b];
+      if (merge < 0) continue;
       // Anything live in a loop header runs once per iteration: the loop stays. A header's
       // merge instruction and branch stay or go together.
-      if (merge.opcode === Op.LoopMerge || inst === merge || inst === block.instructions[block.instructions.length - 1]) this.markHeader(block);
-      if (inst === merge) this.markExits(block, merge);
+      if (insts[merge].opcode === Op.LoopMerge || i === merge || i === this.terminator[b]) this.markHeader(b);
+      if (i === merge) this.markExits(b);
     }
   }
 
   private wake(id: number): void {
-    const def = this.local.get(id);
-    if (def === undefined || this.live.has(def)) return;
+    const def = this.definition(id);
+    if (def < 0 || this.live[def] !== 0) return;
     this.mark(def);
-    if (def.opcode !== Op.Variable) return;
-    for (const store of this.storesInto.get(id) ?? []) this.mark(store);
+    if (this.insts[def].opcode !== Op.Variable) return;
+    for (let store = this.firstStore[def]; store >= 0; store = this.nextStore[store]) this.mark(store);
   }
 
   /** Keeps the blocks `inst` names: a branch's targets, a merge instruction's blocks, the blocks an OpPhi's values come from. */
@@ -393,37 +473,58 @@ export class FunctionLiveness {
       default:
         return;
     }
-    for (let i = first; i < end; i += step) {
-      const block = this.labels.get(inst.word(i));
-      if (block !== undefined) this.markBlock(block);
+    for (let k = first; k < end; k += step) {
+      const b = this.blockNamed(inst.word(k));
+      if (b >= 0) this.markBlock(b);
     }
   }
 
   /** A kept construct keeps its breaks (and, for a loop, its continues). */
-  private markExits(header: Block, merge: Instruction): void {
+  private markExits(header: number): void {
     const constructs = this.constructs;
     if (constructs === undefined) return;
-    const inside = (branch: Instruction): Block | undefined => {
-      const from = this.blockOf.get(branch);
-      return from !== undefined && constructs.holds(header, from) ? from : undefined;
+    const headerBlock = this.blocks[header];
+    const merge = this.insts[this.merge[header]];
+    const { branchList } = this;
+    const inside = (branch: number): Block | undefined => {
+      const from = this.blocks[this.blockOf[branch]];
+      return constructs.holds(headerBlock, from) ? from : undefined;
     };
-    for (const branch of this.branchesTo.get(merge.word(0)) ?? []) if (inside(branch) !== undefined) this.mark(branch);
+    const mergeBlock = this.blockNamed(merge.word(0));
+    if (mergeBlock >= 0) {
+      for (let at = this.firstBranch[mergeBlock]; at >= 0; at = branchList[at + 1]) {
+        if (inside(branchList[at]) !== undefined) this.mark(branchList[at]);
+      }
+    }
     if (merge.opcode !== Op.LoopMerge) return;
     const target = merge.word(1);
-    for (const branch of this.branchesTo.get(target) ?? []) {
+    const continueBlock = this.blockNamed(target);
+    if (continueBlock < 0) return;
+    for (let at = this.firstBranch[continueBlock]; at >= 0; at = branchList[at + 1]) {
+      const branch = branchList[at];
       const from = inside(branch);
       if (from === undefined) continue;
       // A selection's own way out into the continue target is no continue.
       const own = mergeInstructionOf(from);
       if (own !== undefined) {
         if (own.opcode === Op.SelectionMerge && own.word(0) === target) continue;
-      } else if (branch.opcode === Op.Branch) {
+      } else if (this.insts[branch].opcode === Op.Branch) {
         const around = constructs.of(from);
         const aroundMerge = around === undefined ? undefined : mergeInstructionOf(around);
         if (aroundMerge?.opcode === Op.SelectionMerge && aroundMerge.word(0) === target) continue;
       }
       this.mark(branch);
     }
+  }
+
+  /** The index of the Function variable a pointer is, or is an access chain into; -1 for any other pointer. */
+  private functionVariableOf(pointer: number): number {
+    for (let def = this.definition(pointer); def >= 0; def = this.definition(this.insts[def].word(0))) {
+      const inst = this.insts[def];
+      if (inst.opcode === Op.Variable) return inst.word(0) === StorageClass.Function ? def : -1;
+      if (inst.opcode !== Op.AccessChain && inst.opcode !== Op.InBoundsAccessChain) return -1;
+    }
+    return -1;
   }
 }
 
@@ -445,15 +546,6 @@ export function isPure(inst: Instruction, glsl: number | undefined): boolean {
   return PURE.has(opcode);
 }
 
-/** The Function variable a pointer is, or is an access chain into; undefined for any other pointer. */
-function functionVariableOf(pointer: number, local: ReadonlyMap<number, Instruction>): number | undefined {
-  for (let def = local.get(pointer); def !== undefined; def = local.get(def.word(0))) {
-    if (def.opcode === Op.Variable) return def.word(0) === StorageClass.Function ? def.resultId : undefined;
-    if (def.opcode !== Op.AccessChain && def.opcode !== Op.InBoundsAccessChain) return undefined;
-  }
-  return undefined;
-}
-
 /** The id of the module's GLSL.std.450 import, if it has one. */
 export function glslStd450(module: Module): number | undefined {
   for (const inst of module.extInstImports) if (decodeLiteralString(inst.operands, 0, inst.operandCount).value === 'GLSL.std.450') return inst.resultId;
@@ -468,3 +560,49 @@ function groupDecorated(module: Module): Set<number> {
   }
   return ids;
 }
+
+/**
+ * Function-local definitions by id, for the marking of every function of one run: ids are unique
+ * in a module, so one pair of arrays serves all functions, each slot stamped with the function
+ * that wrote it (a literal word equal to another function's id then finds nothing). A slot holds
+ * an instruction's index in its function, or a block's index as `-(index + 1)`.
+ */
+export class LocalDefinitions {
+  private slot: Int32Array;
+  private owner: Int32Array;
+  private serial = 0;
+
+  constructor(bound: number) {
+    this.slot = new Int32Array(bound);
+    this.owner = new Int32Array(bound);
+  }
+
+  /** Starts a function: the slots of the ones before no longer answer. */
+  begin(): void {
+    this.serial++;
+  }
+
+  define(id: number, value: number): void {
+    if (id >= this.slot.length) this.grow(id + 1);
+    this.slot[id] = value;
+    this.owner[id] = this.serial;
+  }
+
+  /** The slot of `id` in the current function; NONE where the function defines no such id. */
+  lookup(id: number): number {
+    return id < this.owner.length && this.owner[id] === this.serial ? this.slot[id] : NONE;
+  }
+
+  private grow(length: number): void {
+    const size = Math.max(length, this.slot.length * 2);
+    const slot = new Int32Array(size);
+    const owner = new Int32Array(size);
+    slot.set(this.slot);
+    owner.set(this.owner);
+    this.slot = slot;
+    this.owner = owner;
+  }
+}
+
+/** What {@link LocalDefinitions.lookup} answers for an id the function does not define (no slot is this large). */
+const NONE = 0x7fffffff;
