@@ -59,10 +59,9 @@ export class MemoryEdits {
   }
 
   /**
-   * Makes the recorded edits. The uses to redirect are read from `defUse` first; then the cached
-   * analyses are dropped, so that each edit costs what it changes: keeping the def-use tables
-   * current would filter the long use list of every type an edited instruction names, once per
-   * edit. The passes using this preserve no analysis.
+   * Makes the recorded edits through the module, which keeps `defUse` current (an edit marks the
+   * old uses gone rather than searching the lists they are in): the next pass reads it rather
+   * than building it again. The uses to redirect are read before any edit.
    */
   apply(module: Module, defUse: DefUse): void {
     const redirects: { uses: Use[]; to: number }[] = [];
@@ -70,7 +69,6 @@ export class MemoryEdits {
       const uses = defUse.uses(load);
       if (uses.length > 0) redirects.push({ uses: [...uses], to: this.resolve(value) });
     }
-    module.invalidateAnalyses();
     for (const [block, list] of this.phis) {
       let at = 0;
       while (block.instructions[at]?.opcode === Op.Phi) at++;
