@@ -36,17 +36,20 @@ export const wrapOpKill: Pass = {
   description: 'wrap OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own',
   preserves: [DefUseAnalysis],
   run(module) {
-    const targets = functionsCalledFromContinues(module);
-    const kills: { fn: Function; inst: Instruction }[] = [];
+    const found: { fn: Function; inst: Instruction }[] = [];
     for (const fn of module.functions) {
-      // A function that is nothing but the kill is a wrapper already (spirv-opt wraps it again,
-      // each run adding one; this pass leaves it, so a second run changes nothing).
-      if (!targets.has(fn.id) || isWrapper(module, fn)) continue;
       for (const block of fn.blocks) {
         const last = block.instructions[block.instructions.length - 1];
-        if (last !== undefined && (last.opcode === Op.Kill || last.opcode === Op.TerminateInvocation)) kills.push({ fn, inst: last });
+        if (last !== undefined && (last.opcode === Op.Kill || last.opcode === Op.TerminateInvocation)) found.push({ fn, inst: last });
       }
     }
+    // Which functions continue constructs call takes the control flow of every function with a
+    // loop: only worth finding when there is a kill to wrap.
+    if (found.length === 0) return UNCHANGED;
+    const targets = functionsCalledFromContinues(module);
+    // A function that is nothing but the kill is a wrapper already (spirv-opt wraps it again,
+    // each run adding one; this pass leaves it, so a second run changes nothing).
+    const kills = found.filter(({ fn }) => targets.has(fn.id) && !isWrapper(module, fn));
     if (kills.length === 0) return UNCHANGED;
     const types = module.analysis(TypesAnalysis);
     const undefs = new UndefValues(module);

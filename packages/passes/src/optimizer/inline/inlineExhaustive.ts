@@ -150,7 +150,8 @@ function findCallees(module: Module, types: TypeManager, callers: readonly Funct
   const calls = module.analysis(CallGraphAnalysis);
   const wanted = new Set<number>();
   for (const fn of callers) for (const id of calls.callees(fn.id)) for (const reached of calls.reachableFrom(id)) wanted.add(reached);
-  const fromContinues = functionsCalledFromContinues(module);
+  // Found only when some callee aborts: it walks the continue construct of every loop.
+  let fromContinues: Set<number> | undefined;
   const flow = module.analysis(ControlFlowAnalysis);
   const callees = new Map<number, Callee>();
   for (const fn of module.functions) {
@@ -162,7 +163,8 @@ function findCallees(module: Module, types: TypeManager, callers: readonly Funct
     const f = flow.of(fn);
     if (!f.reachable(returns[0]) || enclosingConstructs(f, returns[0], false).length > 0) continue;
     if (!storable(types, fn.definition.typeId, true)) continue;
-    if (fromContinues.has(fn.id) && fn.blocks.some((b) => b.instructions.some((i) => ABORTS.has(i.opcode)))) continue;
+    if (fn.blocks.some((b) => b.instructions.some((i) => ABORTS.has(i.opcode))) && (fromContinues ??= functionsCalledFromContinues(module)).has(fn.id))
+      continue;
     callees.set(fn.id, {
       fn,
       blocks: fn.blocks.map((b) => ({ label: b.id, instructions: b.instructions.map((i) => i.clone()) })),
