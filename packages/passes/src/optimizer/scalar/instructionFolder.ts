@@ -184,7 +184,7 @@ function foldConstant(inst: Instruction, types: TypeManager, values: ConstantVal
 /**
  * OpCompositeExtract through the instructions that built the composite: an extract of an extract
  * is one read of the joined path, an insert at the same index gives its object, one at another
- * index is stepped over, and a construct gives the
+ * index is stepped over, a shuffle gives the component of the vector it picked, and a construct gives the
  * constituent (for a vector only when the constituents are its scalars, so index and constituent
  * agree). What remains of the index path reads from what was found.
  */
@@ -214,6 +214,17 @@ function foldExtract(inst: Instruction, types: TypeManager, defUse: DefUse): Fol
       // A part of a part: one read of the whole path.
       composite = def.word(0);
       path = [...def.operands.subarray(1), ...path];
+      moved = true;
+    } else if (def.opcode === Op.VectorShuffle) {
+      // A component of a shuffle is that component of the vector it was picked from.
+      const picked = path[0] + 2 < def.operandCount ? def.word(path[0] + 2) : 0xffffffff;
+      if (picked === 0xffffffff) break; // undefined component (or out of range): left alone
+      const first = defUse.def(def.word(0));
+      const firstType = first === undefined ? undefined : types.def(first.typeId);
+      if (firstType?.opcode !== Op.TypeVector) break;
+      const size = firstType.word(1);
+      composite = picked < size ? def.word(0) : def.word(1);
+      path = [picked < size ? picked : picked - size, ...path.slice(1)];
       moved = true;
     } else if (def.opcode === Op.CompositeConstruct) {
       const type = types.def(def.typeId);

@@ -286,6 +286,36 @@ describe('simplify-instructions', () => {
     );
   });
 
+  it('reads an extract of a shuffle from the vector the shuffle picked the component from', () => {
+    checkPasses(
+      shader(
+        '',
+        `
+          %y = OpIAdd %uint %x %uint_1
+          %v = OpCompositeConstruct %v2uint %x %y
+          %g = OpVectorShuffle %v3uint %gid3 %v 2 4 1
+          %s0 = OpCompositeExtract %uint %g 0
+          %s1 = OpCompositeExtract %uint %g 1
+          %h = OpVectorShuffle %v2uint %gid3 %gid3 0xffffffff 0
+          %s2 = OpCompositeExtract %uint %h 0
+               OpStore %p %s0
+               OpStore %p %s1
+               OpStore %p %s2`,
+      ),
+      ['simplify-instructions'],
+      {
+        checks: `
+        ; Component 2 of the first vector (three wide); component 4 is the second vector's second (a construct: y).
+        ; CHECK: %s0 = OpCompositeExtract %uint %gid3 2
+        ; CHECK: OpStore %p %s0
+        ; CHECK-NEXT: OpStore %p %y
+        ; An undefined component is left alone.
+        ; CHECK-NEXT: OpStore %p %s2
+      `,
+      },
+    );
+  });
+
   it('folds a phi whose every edge brings the same value', () => {
     const text = shader(
       '',
