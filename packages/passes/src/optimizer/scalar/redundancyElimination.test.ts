@@ -155,3 +155,153 @@ describe('redundancy-elimination', () => {
     }
   });
 });
+
+/** Loads of each kind of memory, twice: read-only ones are values, the others read what may have changed. */
+const LOADS = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %index %helper %out
+               OpExecutionMode %main OriginUpperLeft
+               OpName %index "index"
+               OpName %helper "helper"
+               OpName %ubo "ubo"
+               OpName %ssbo "ssbo"
+               OpName %ro "ro"
+               OpName %pc "pc"
+               OpName %in1 "in1"
+               OpName %in2 "in2"
+               OpName %u1 "u1"
+               OpName %u2 "u2"
+               OpName %s1 "s1"
+               OpName %s2 "s2"
+               OpName %r1 "r1"
+               OpName %r2 "r2"
+               OpName %p1 "p1"
+               OpName %p2 "p2"
+               OpName %h1 "h1"
+               OpName %h2 "h2"
+               OpName %v1 "v1"
+               OpName %v2 "v2"
+               OpName %then "then"
+               OpName %t1 "t1"
+               OpName %pu1 "pu1"
+               OpName %ps1 "ps1"
+               OpName %pr1 "pr1"
+               OpName %pp1 "pp1"
+               OpName %out "out"
+               OpDecorate %index Location 0
+               OpDecorate %index Flat
+               OpDecorate %helper BuiltIn HelperInvocation
+               OpDecorate %helper Volatile
+               OpDecorate %out Location 0
+               OpDecorate %Block Block
+               OpMemberDecorate %Block 0 Offset 0
+               OpDecorate %ubo DescriptorSet 0
+               OpDecorate %ubo Binding 0
+               OpDecorate %ssbo DescriptorSet 0
+               OpDecorate %ssbo Binding 1
+               OpDecorate %ro DescriptorSet 0
+               OpDecorate %ro Binding 2
+               OpDecorate %ro NonWritable
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %bool = OpTypeBool
+        %int = OpTypeInt 32 1
+      %int_0 = OpConstant %int 0
+      %Block = OpTypeStruct %int
+     %in_int = OpTypePointer Input %int
+    %in_bool = OpTypePointer Input %bool
+   %out_int = OpTypePointer Output %int
+     %u_blk = OpTypePointer Uniform %Block
+     %u_int = OpTypePointer Uniform %int
+    %sb_blk = OpTypePointer StorageBuffer %Block
+    %sb_int = OpTypePointer StorageBuffer %int
+    %pc_blk = OpTypePointer PushConstant %Block
+    %pc_int = OpTypePointer PushConstant %int
+      %index = OpVariable %in_int Input
+     %helper = OpVariable %in_bool Input
+        %out = OpVariable %out_int Output
+        %ubo = OpVariable %u_blk Uniform
+       %ssbo = OpVariable %sb_blk StorageBuffer
+         %ro = OpVariable %sb_blk StorageBuffer
+         %pc = OpVariable %pc_blk PushConstant
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %in1 = OpLoad %int %index
+        %in2 = OpLoad %int %index
+        %pu1 = OpAccessChain %u_int %ubo %int_0
+         %u1 = OpLoad %int %pu1
+        %pu2 = OpAccessChain %u_int %ubo %int_0
+         %u2 = OpLoad %int %pu2
+        %ps1 = OpAccessChain %sb_int %ssbo %int_0
+         %s1 = OpLoad %int %ps1
+         %s2 = OpLoad %int %ps1
+        %pr1 = OpAccessChain %sb_int %ro %int_0
+         %r1 = OpLoad %int %pr1
+         %r2 = OpLoad %int %pr1
+        %pp1 = OpAccessChain %pc_int %pc %int_0
+         %p1 = OpLoad %int %pp1
+         %p2 = OpLoad %int %pp1
+         %h1 = OpLoad %bool %helper
+         %h2 = OpLoad %bool %helper
+         %v1 = OpLoad %int %index Volatile
+         %v2 = OpLoad %int %index Volatile
+          %c = OpLogicalAnd %bool %h1 %h2
+               OpStore %out %in1
+               OpStore %out %in2
+               OpStore %out %u1
+               OpStore %out %u2
+               OpStore %out %s1
+               OpStore %out %s2
+               OpStore %out %r1
+               OpStore %out %r2
+               OpStore %out %p1
+               OpStore %out %p2
+               OpStore %out %v1
+               OpStore %out %v2
+               OpSelectionMerge %merge None
+               OpBranchConditional %c %then %merge
+       %then = OpLabel
+         %t1 = OpLoad %int %index
+               OpStore %out %t1
+               OpBranch %merge
+      %merge = OpLabel
+               OpReturn
+               OpFunctionEnd`;
+
+describe('read-only loads', () => {
+  it('are values: Input, uniform blocks, push constants and NonWritable buffers are loaded once; storage buffers, Volatile inputs and volatile loads each time', () => {
+    checkPasses(LOADS, ['redundancy-elimination'], {
+      checks: `
+        ; CHECK: %in1 = OpLoad %int %index
+        ; CHECK-NOT: %in2 = OpLoad
+        ; CHECK: %u1 = OpLoad %int %pu1
+        ; CHECK-NOT: %u2 = OpLoad
+        ; CHECK: %s1 = OpLoad %int %ps1
+        ; CHECK-NEXT: %s2 = OpLoad %int %ps1
+        ; CHECK-NEXT: %pr1 = OpAccessChain
+        ; CHECK-NEXT: %r1 = OpLoad %int %pr1
+        ; CHECK-NOT: %r2 = OpLoad
+        ; CHECK: %p1 = OpLoad %int %pp1
+        ; CHECK-NOT: %p2 = OpLoad
+        ; CHECK: %h1 = OpLoad %bool %helper
+        ; CHECK-NEXT: %h2 = OpLoad %bool %helper
+        ; CHECK-NEXT: %v1 = OpLoad %int %index Volatile
+        ; CHECK-NEXT: %v2 = OpLoad %int %index Volatile
+        ; CHECK: OpStore %out %in1
+        ; CHECK-NEXT: OpStore %out %in1
+        ; CHECK-NEXT: OpStore %out %u1
+        ; CHECK-NEXT: OpStore %out %u1
+        ; CHECK-NEXT: OpStore %out %s1
+        ; CHECK-NEXT: OpStore %out %s2
+        ; CHECK-NEXT: OpStore %out %r1
+        ; CHECK-NEXT: OpStore %out %r1
+        ; CHECK-NEXT: OpStore %out %p1
+        ; CHECK-NEXT: OpStore %out %p1
+        ; A dominated block reuses the entry's load.
+        ; CHECK: %then = OpLabel
+        ; CHECK-NEXT: OpStore %out %in1
+      `,
+    });
+  });
+});

@@ -1,5 +1,18 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, decoratesTarget, type Block, type Instruction, type Module, type Pass } from '@spvkit/core';
+import {
+  ControlFlowAnalysis,
+  DecorationsAnalysis,
+  DefUseAnalysis,
+  Op,
+  UNCHANGED,
+  decoratesTarget,
+  type Block,
+  type Instruction,
+  type Module,
+  type Pass,
+} from '@spvkit/core';
 import { replaceResult } from './replaceResult.js';
+import { hasShaderCapability } from '../shaderModule.js';
+import { ReadOnlyLoads } from './readOnlyLoads.js';
 import { valueKey } from './valueNumbering.js';
 
 /** How many earlier instructions of one key a later one is compared with, to stay linear. */
@@ -7,7 +20,8 @@ const CANDIDATES_PER_KEY = 8;
 
 /**
  * Removes instructions that compute again a value an earlier instruction already holds (same
- * {@link valueKey}): the later one's uses move to the earlier one. `acrossBlocks` false looks
+ * {@link valueKey}), or loads again memory nothing writes ({@link ReadOnlyLoads}): the later
+ * one's uses move to the earlier one. `acrossBlocks` false looks
  * within each block only; true also reuses a value from a block that dominates this one. A
  * decorated result (RelaxedPrecision, NoContraction, ...) is never merged with another, nor
  * reused: the two may not compute the same thing.
@@ -19,6 +33,12 @@ function eliminateRedundancy(module: Module, acrossBlocks: boolean): boolean {
     if (inst.opcode === Op.GroupDecorate || inst.opcode === Op.GroupMemberDecorate) for (let i = 1; i < inst.operandCount; i++) decorated.add(inst.word(i));
   }
   let changed = false;
+  let loads: ReadOnlyLoads | undefined;
+  const loadKey = (inst: Instruction): string | undefined => {
+    if (inst.opcode !== Op.Load) return undefined;
+    loads ??= new ReadOnlyLoads(module.analysis(DefUseAnalysis), module.analysis(DecorationsAnalysis), hasShaderCapability(module));
+    return loads.keyOf(inst);
+  };
   for (const fn of module.functions) {
     if (fn.blocks.length === 0) continue;
     // The graph is built only where a block may reuse another's value; within a block, the
@@ -31,7 +51,7 @@ function eliminateRedundancy(module: Module, acrossBlocks: boolean): boolean {
     for (const block of flow?.reversePostorder() ?? fn.blocks) {
       if (!acrossBlocks) seen.clear();
       for (const inst of [...block.instructions]) {
-        const key = valueKey(inst);
+        const key = valueKey(inst) ?? loadKey(inst);
         if (key === undefined || decorated.has(inst.resultId)) continue;
         const earlier = seen.get(key);
         // Reverse postorder puts every dominator first, so only earlier entries can dominate.
