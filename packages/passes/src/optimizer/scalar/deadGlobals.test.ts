@@ -133,3 +133,57 @@ describe('eliminate-dead-code-aggressive: module-scope variables', () => {
     expect(disassemble(linked)).toContain('%unused_buf = OpVariable');
   });
 });
+
+describe('eliminate-dead-code-aggressive: image, sampler and ray types', () => {
+  it('removes the ones nothing uses, and keeps the ones a variable declares', () => {
+    checkPasses(
+      `
+               OpCapability Shader
+               OpCapability RayQueryKHR
+               OpExtension "SPV_KHR_ray_query"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %tex "tex"
+               OpDecorate %tex DescriptorSet 0
+               OpDecorate %tex Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+       %used = OpTypeImage %float 2D 0 0 0 1 Unknown
+     %unused = OpTypeImage %float 3D 0 0 0 2 R32f
+    %sampler = OpTypeSampler
+    %sampled = OpTypeSampledImage %unused
+      %accel = OpTypeAccelerationStructureKHR
+      %query = OpTypeRayQueryKHR
+    %v4float = OpTypeVector %float 4
+        %int = OpTypeInt 32 1
+      %v2int = OpTypeVector %int 2
+    %int_0 = OpConstant %int 0
+   %v2int_0 = OpConstantComposite %v2int %int_0 %int_0
+     %uc_img = OpTypePointer UniformConstant %used
+  %priv_v4f = OpTypePointer Private %v4float
+        %tex = OpVariable %uc_img UniformConstant
+       %priv = OpVariable %priv_v4f Private
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %i = OpLoad %used %tex
+          %t = OpImageFetch %v4float %i %v2int_0 Lod %int_0
+               OpStore %priv %t
+               OpReturn
+               OpFunctionEnd`,
+      ['eliminate-dead-code-aggressive'],
+      {
+        checks: `
+        ; CHECK: OpTypeImage %float 2D 0 0 0 1 Unknown
+        ; CHECK-NOT: OpTypeImage
+        ; CHECK-NOT: OpTypeSampler
+        ; CHECK-NOT: OpTypeSampledImage
+        ; CHECK-NOT: OpTypeAccelerationStructureKHR
+        ; CHECK-NOT: OpTypeRayQueryKHR
+        ; CHECK: %tex = OpVariable
+      `,
+      },
+    );
+  });
+});

@@ -1,7 +1,8 @@
 import { DefUseAnalysis, Op, StorageClass, decodeLiteralString, literalStringWordCount, type Instruction, type Module } from '@spvkit/core';
 
 /**
- * Types, constants, undefs and module-scope variables: globals with no effect, dead when nothing
+ * Types (images, samplers and acceleration structures among them), constants, undefs and
+ * module-scope variables: globals with no effect, dead when nothing
  * but names, decorations and (for variables) entry points' interfaces names them.
  */
 function removable(opcode: number): boolean {
@@ -18,6 +19,11 @@ function removable(opcode: number): boolean {
     case Op.TypeStruct:
     case Op.TypePointer:
     case Op.TypeFunction:
+    case Op.TypeImage:
+    case Op.TypeSampler:
+    case Op.TypeSampledImage:
+    case Op.TypeAccelerationStructureKHR:
+    case Op.TypeRayQueryKHR:
     case Op.ConstantTrue:
     case Op.ConstantFalse:
     case Op.Constant:
@@ -26,8 +32,9 @@ function removable(opcode: number): boolean {
     case Op.Undef:
       return true;
     default:
-      // Images, samplers, acceleration structures, forward pointers and the rest stay: what they
-      // declare may matter beyond their uses. Spec constants are part of the pipeline's interface.
+      // Forward pointers (a declaration of a type defined later), opaque and the rarer types
+      // stay, as do spec constants: they are part of the pipeline's interface. An image,
+      // sampler or acceleration structure type nothing uses declares nothing a pipeline binds.
       return false;
   }
 }
