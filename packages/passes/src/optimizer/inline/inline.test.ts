@@ -100,17 +100,15 @@ const EARLY_IN_LOOP = `
                OpFunctionEnd`;
 
 describe('merge-return', () => {
-  it('wraps a function with a return inside a selection in a loop run once: each return stores its value and breaks to the one return block', () => {
+  it('wraps a function with a return inside a selection in a switch with only a default case: each return stores its value and breaks to the one return block', () => {
     checkPasses(named(calling(EARLY_IN_SELECTION)), ['merge-return'], {
       checks: `
         ; CHECK: %f = OpFunction %uint None {{%\\w+}}
         ; CHECK-NEXT: %x = OpFunctionParameter %uint
         ; CHECK-NEXT: [[ENTRY:%\\w+]] = OpLabel
         ; CHECK-NEXT: [[VALUE:%\\w+]] = OpVariable %_ptr_Function_uint Function
-        ; CHECK-NEXT: OpBranch [[HEADER:%\\w+]]
-        ; CHECK-NEXT: [[HEADER]] = OpLabel
-        ; CHECK-NEXT: OpLoopMerge [[FINAL:%\\w+]] [[CONT:%\\w+]] None
-        ; CHECK-NEXT: OpBranch %fe
+        ; CHECK-NEXT: OpSelectionMerge [[FINAL:%\\w+]] None
+        ; CHECK-NEXT: OpSwitch %uint_0 %fe
         ; CHECK: %ft = OpLabel
         ; CHECK-NEXT: OpStore [[VALUE]] %uint_1
         ; CHECK-NEXT: OpBranch [[FINAL]]
@@ -118,8 +116,6 @@ describe('merge-return', () => {
         ; CHECK-NEXT: %x1 = OpIAdd %uint %x %uint_1
         ; CHECK-NEXT: OpStore [[VALUE]] %x1
         ; CHECK-NEXT: OpBranch [[FINAL]]
-        ; CHECK-NEXT: [[CONT]] = OpLabel
-        ; CHECK-NEXT: OpBranch [[HEADER]]
         ; CHECK-NEXT: [[FINAL]] = OpLabel
         ; CHECK-NEXT: [[R:%\\w+]] = OpLoad %uint [[VALUE]]
         ; CHECK-NEXT: OpReturnValue [[R]]
@@ -135,7 +131,7 @@ describe('merge-return', () => {
         ; CHECK: OpLabel
         ; CHECK-NEXT: [[FLAG:%\\w+]] = OpVariable %_ptr_Function_bool Function %false
         ; CHECK-NEXT: [[VALUE:%\\w+]] = OpVariable %_ptr_Function_uint Function
-        ; CHECK: OpLoopMerge [[FINAL:%\\w+]]
+        ; CHECK-NEXT: OpSelectionMerge [[FINAL:%\\w+]] None
         ; CHECK: %ret = OpLabel
         ; CHECK-NEXT: OpStore [[VALUE]] %i
         ; CHECK-NEXT: OpStore [[FLAG]] %true
@@ -154,7 +150,7 @@ describe('merge-return', () => {
     });
   });
 
-  it('breaks to the loop around a switch from a return in one of its cases, and leaves OpKill alone', () => {
+  it('breaks out of a switch a return is in, to the switch’s merge, which tests the flag; leaves OpKill alone', () => {
     const sw = `
           %f = OpFunction %uint None %fn_uint
           %x = OpFunctionParameter %uint
@@ -172,13 +168,19 @@ describe('merge-return', () => {
                OpFunctionEnd`;
     checkPasses(named(calling(sw)), ['merge-return'], {
       checks: `
-        ; CHECK: OpLoopMerge [[FINAL:%\\w+]]
+        ; CHECK: [[FLAG:%\\w+]] = OpVariable %_ptr_Function_bool Function %false
+        ; CHECK: OpSelectionMerge [[FINAL:%\\w+]] None
+        ; CHECK-NEXT: OpSwitch %uint_0 %fe
         ; CHECK: %one = OpLabel
         ; CHECK-NEXT: OpStore {{%\\w+}} %uint_9
-        ; CHECK-NEXT: OpBranch [[FINAL]]
+        ; CHECK-NEXT: OpStore [[FLAG]] %true
+        ; CHECK-NEXT: OpBranch %sm
         ; CHECK: %two = OpLabel
         ; CHECK-NEXT: OpUnreachable
         ; CHECK: %sm = OpLabel
+        ; CHECK-NEXT: [[F:%\\w+]] = OpLoad %bool [[FLAG]]
+        ; CHECK-NEXT: OpBranchConditional [[F]] [[FINAL]] [[REST:%\\w+]]
+        ; CHECK-NEXT: [[REST]] = OpLabel
         ; CHECK-NEXT: OpStore {{%\\w+}} %uint_2
         ; CHECK-NEXT: OpBranch [[FINAL]]
       `,
@@ -270,7 +272,7 @@ describe('inline-entry-points-exhaustive', () => {
     });
   });
 
-  it('after merge-return, inlines a function with early returns: the loop run once lands in the caller, its variables in the caller’s first block', () => {
+  it('after merge-return, inlines a function with early returns: its switch lands in the caller, its variables in the caller’s first block', () => {
     checkPasses(named(calling(EARLY_IN_LOOP)), ['merge-return', 'inline-entry-points-exhaustive', 'eliminate-dead-functions'], {
       checks: `
         ; CHECK: %main = OpFunction %void None {{%\\w+}}
@@ -281,9 +283,11 @@ describe('inline-entry-points-exhaustive', () => {
         ; CHECK-NEXT: %p = OpAccessChain
         ; CHECK-NEXT: %c = OpLoad %uint %p
         ; CHECK-NEXT: OpStore [[FLAG]] %false
-        ; CHECK-NEXT: OpBranch
+        ; CHECK-NEXT: OpSelectionMerge [[FINAL:%\\w+]] None
+        ; CHECK-NEXT: OpSwitch %uint_0
         ; CHECK: OpLoopMerge
         ; CHECK: OpUGreaterThan %bool {{%\\w+}} %c
+        ; CHECK: [[FINAL]] = OpLabel
         ; CHECK: %r = OpLoad %uint [[RESULT]]
         ; CHECK-NEXT: OpStore %p %r
         ; CHECK-NEXT: OpReturn

@@ -18,7 +18,7 @@ import { IdOperands } from '../../words/idOperands.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
 import { UndefValues } from '../control-flow/undefValues.js';
 import { hasShaderCapability } from '../shaderModule.js';
-import { enclosingConstructs, isReturnBlock } from './constructs.js';
+import { enclosingConstructs, isReturnBlock, type EnclosingConstruct } from './constructs.js';
 import { PlannedDominance } from './graphDominance.js';
 import { debugSets, isDebugFunctionDefinition } from './debugInfo.js';
 
@@ -27,36 +27,37 @@ export const MERGE_RETURN = 'merge-return';
 
 // Stand-ins for the blocks the pass adds, in the planned graph (label ids are positive).
 const NEW_ENTRY = -1;
-const HEADER = -2;
 const FINAL = -3;
 
 /** One function's edit, found before any edit. */
 interface ReturnPlan {
   readonly fn: Function;
-  /** Each return block, and where it branches instead: a loop merge's label, or {@link FINAL}. */
+  /** Each return block, and where it branches instead: a loop's or switch's merge label, or {@link FINAL}. */
   readonly returns: Map<Block, number>;
-  /** Loop merge blocks a return breaks to: each tests the flag first and leaves for this target when set. */
+  /** Loop and switch merge blocks a return breaks to: each tests the flag first and leaves for this target when set. */
   readonly checks: Map<Block, number>;
 }
 
 /**
  * `merge-return`: as spirv-opt's merge-return, a function of a Shader module with more than one
- * return, or with one inside a selection or loop, gets a single return block. Its body goes into a
- * loop run once (a new entry block keeps the OpVariables and branches to the loop's header; the
- * loop's merge is the new return block, which loads the value to return from a new Function
- * variable). Each OpReturn or OpReturnValue becomes a store of its value and a branch to the merge
- * of the innermost loop holding it: the function's new loop, or a loop of its own, broken out of
- * after a store of true to a new "returned" flag; each merge of such a loop then starts by testing
- * the flag and, when set, breaks out of the next loop out, up to the return block. OpPhis of the
- * blocks reached by new edges get an OpUndef for them. OpKill, OpTerminateInvocation and
- * OpUnreachable stay as they are.
+ * return, or with one inside a selection or loop, gets a single return block. Its body goes into
+ * a switch with only a default case (as spirv-opt's: `OpSelectionMerge` and `OpSwitch %uint_0`
+ * in a new entry block, which keeps the OpVariables; the switch's merge is the new return block,
+ * which loads the value to return from a new Function variable). Each OpReturn or OpReturnValue
+ * becomes a store of its value and a branch to the merge of the innermost loop or switch holding
+ * it: the function's new switch, or a loop or switch of its own, broken out of after a store of
+ * true to a new "returned" flag; each merge of such a construct then starts by testing the flag
+ * and, when set, breaks out of the next one out, up to the return block. OpPhis of the blocks
+ * reached by new edges get an OpUndef for them. OpKill, OpTerminateInvocation and OpUnreachable
+ * stay as they are.
  *
  * Only functions an entry point calls, directly or not, are looked at, and a function is left
  * alone (spirv-opt would handle it, or fail) when: a return is in a continue construct, or
- * unreached; a loop a return leaves has a merge block that heads a loop, or whose innermost loop
- * is not the one holding the loop; the returned type is not one a Function variable can hold (a
- * pointer, an image or sampler); or some value would no longer dominate a use (spirv-opt adds
- * OpPhis there). Modules without the Shader capability are left alone.
+ * unreached; a loop or switch a return leaves has a merge block that heads a loop, or whose
+ * innermost loop or switch is not the one holding the construct; the returned type is not one a
+ * Function variable can hold (a pointer, an image or sampler); or some value would no longer
+ * dominate a use (spirv-opt adds OpPhis there). Modules without the Shader capability are left
+ * alone.
  *
  * @example
  * ```ts
@@ -65,7 +66,7 @@ interface ReturnPlan {
  */
 export const mergeReturn: Pass = {
   name: MERGE_RETURN,
-  description: 'give every function one return block at its end, wrapping its body in a loop run once',
+  description: 'give every function one return block at its end, wrapping its body in a switch with only a default case',
   preserves: [DefUseAnalysis],
   run(module) {
     if (!hasShaderCapability(module)) return UNCHANGED;
@@ -138,9 +139,10 @@ function planFunction(types: TypeManager, ids: IdOperands, fn: Function, flow: F
   for (const block of returnBlocks) {
     const constructs = enclosingConstructs(flow, block, false);
     if (constructs.some((c) => c.inContinue)) return undefined;
-    const loops = constructs.filter((c) => c.loop).map((c) => c.header);
+    // What a return breaks out of: a break may only leave the innermost loop or switch.
+    const breakable = constructs.filter(isBreakable).map((c) => c.header);
     const merges: Block[] = [];
-    for (const header of loops) {
+    for (const header of breakable) {
       const merge = flow.mergeBlock(header);
       if (merge === undefined) return undefined;
       merges.push(merge);
@@ -160,7 +162,7 @@ function planFunction(types: TypeManager, ids: IdOperands, fn: Function, flow: F
       if (flow.reachable(merge)) {
         const around = enclosingConstructs(flow, merge, false);
         if (around.some((c) => c.inContinue)) return undefined;
-        if (around.find((c) => c.loop)?.header !== loops[i + 1]) return undefined;
+        if (around.find(isBreakable)?.header !== breakable[i + 1]) return undefined;
       }
       checks.set(merge, target);
     }
@@ -181,8 +183,7 @@ function dominanceHolds(fn: Function, flow: FunctionControlFlow, ids: IdOperands
   for (const block of checks.keys()) rest.set(block.id, next--);
   const tail = (id: number): number => rest.get(id) ?? id;
   const succ = new Map<number, number[]>();
-  succ.set(NEW_ENTRY, [HEADER]);
-  succ.set(HEADER, [fn.blocks[0].id]);
+  succ.set(NEW_ENTRY, [fn.blocks[0].id]);
   for (const block of fn.blocks) {
     const out = returns.has(block) ? [returns.get(block)!] : flow.successors(block).map((s) => s.id);
     const target = checks.get(block);
@@ -224,6 +225,11 @@ function dominanceHolds(fn: Function, flow: FunctionControlFlow, ids: IdOperands
   return true;
 }
 
+/** A loop or a switch: what a branch may break out of. */
+function isBreakable(construct: EnclosingConstruct): boolean {
+  return construct.loop || terminatorOf(construct.header).opcode === Op.Switch;
+}
+
 /** Whether a Function variable can hold values of `type` (void counts where `voidOk`): what a returned value goes through. */
 export function storable(types: TypeManager, type: number, voidOk: boolean): boolean {
   const def = types.def(type);
@@ -252,8 +258,6 @@ function apply(module: Module, types: TypeManager, undefs: UndefValues, sets: Re
   const returnsValue = types.def(returnType)?.opcode !== Op.TypeVoid;
   const needsFlag = [...returns.values()].some((t) => t !== FINAL);
   const entryId = module.newId();
-  const headerId = module.newId();
-  const continueId = module.newId();
   const finalId = module.newId();
   const resolve = (t: number): number => (t === FINAL ? finalId : t);
   const boolType = types.boolType();
@@ -316,32 +320,27 @@ function apply(module: Module, types: TypeManager, undefs: UndefValues, sets: Re
   }
 
   // The new entry takes the variables (and the debug function definition, which belongs in the
-  // entry block); the loop run once holds the rest.
+  // entry block) and heads the switch that holds the rest.
   const oldEntry = fn.blocks[0];
   const moved = oldEntry.instructions.filter((i) => i.opcode === Op.Variable || isDebugFunctionDefinition(i, sets));
   const movedSet = new Set(moved);
   oldEntry.instructions = oldEntry.instructions.filter((i) => !movedSet.has(i));
   const vars = moved.filter((i) => i.opcode === Op.Variable);
   const entryInsts = [...vars, ...(flagVar ? [flagVar] : []), ...(valueVar ? [valueVar] : []), ...moved.filter((i) => i.opcode !== Op.Variable)];
-  entryInsts.push(new Instruction(Op.Branch, 0, 0, [headerId]));
+  entryInsts.push(new Instruction(Op.SelectionMerge, 0, 0, [finalId, 0]), new Instruction(Op.Switch, 0, 0, [types.constantUint(0), oldEntry.id]));
   const entry = new Block(new Instruction(Op.Label, 0, entryId), entryInsts);
-  const header = new Block(new Instruction(Op.Label, 0, headerId), [
-    new Instruction(Op.LoopMerge, 0, 0, [finalId, continueId, 0]),
-    new Instruction(Op.Branch, 0, 0, [oldEntry.id]),
-  ]);
-  const cont = new Block(new Instruction(Op.Label, 0, continueId), [new Instruction(Op.Branch, 0, 0, [headerId])]);
   const finalInsts: Instruction[] = [];
   if (valueVar !== undefined) {
     const value = new Instruction(Op.Load, returnType, module.newId(), [valueVar.resultId]);
     finalInsts.push(value, new Instruction(Op.ReturnValue, 0, 0, [value.resultId]));
   } else finalInsts.push(new Instruction(Op.Return));
   const final = new Block(new Instruction(Op.Label, 0, finalId), finalInsts);
-  const blocks: Block[] = [entry, header];
+  const blocks: Block[] = [entry];
   for (const block of fn.blocks) {
     blocks.push(block);
     const rest = restOf.get(block);
     if (rest !== undefined) blocks.push(rest);
   }
-  blocks.push(cont, final);
+  blocks.push(final);
   fn.blocks = blocks;
 }
