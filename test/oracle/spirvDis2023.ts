@@ -10,8 +10,6 @@
  * - Ray tracing and mesh shading values that NV and KHR/EXT share: the 2023.1 tables list the NV
  *   enumerant first, so spirv-dis prints that one; the current grammar makes the KHR/EXT name the
  *   enumerant and the NV name its alias.
- * - NonSemantic.DebugPrintf: 2023.1 has no grammar for it, so spirv-dis prints the instruction's
- *   number, as it does for any non-semantic set it does not know.
  */
 export const ALIASES: ReadonlyArray<readonly [ours: string, spirvDis: string]> = [
   // ExecutionModel
@@ -42,8 +40,6 @@ export const ALIASES: ReadonlyArray<readonly [ours: string, spirvDis: string]> =
   ['OutputPrimitivesEXT', 'OutputPrimitivesNV'],
   ['OutputTrianglesEXT', 'OutputTrianglesNV'],
   ['PerPrimitiveEXT', 'PerPrimitiveNV'],
-  // NonSemantic.DebugPrintf instruction 1
-  ['DebugPrintf', '1'],
 ];
 
 // A token starts after a space, `_`, `|`, `%` or a color escape (--color), and ends before one.
