@@ -34,6 +34,7 @@ beforeAll(async () => {
   writeFileSync(p('mixed', 'a.comp'), COMPUTE);
   writeFileSync(p('mixed', 'notes.txt'), 'not a shader\n');
   writeFileSync(p('mixed', 'old.spv'), new Uint8Array(20));
+  writeFileSync(p('web.frag'), '#version 300 es\nprecision mediump float;\nin vec2 uv;\nout vec4 color;\nvoid main() { color = vec4(uv, 0.0, 1.0); }\n');
   writeFileSync(p('m.spvasm'), 'OpCapability Shader\nOpMemoryModel Logical GLSL450\n');
   expect((await spvkit(['as', p('m.spvasm'), '-o', p('m.spv')])).code).toBe(0);
 });
@@ -145,5 +146,15 @@ describe('a glob that matches files of another kind', () => {
       'spvkit glsl: 3 files, 1 ok, 2 failed',
     ]);
     expect(r.stderr).not.toMatch(/usage/);
+  });
+});
+
+describe('a WebGL shader (#version 300 es)', () => {
+  it("is refused with glslang's message and a hint saying what it is and what SPIR-V needs (issue 34, item 8)", async () => {
+    const r = await spvkit(['glsl', p('web.frag'), '-o', p('web.spv')]);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toBe(`${p('web.frag')}: error: #version: ES shaders for SPIR-V require version 310 or higher`);
+    expect(lines[1]).toMatch(/^hint: this is a WebGL shader \(#version 300 es is WebGL 2, #version 100 WebGL 1\), which cannot become SPIR-V: /);
   });
 });

@@ -89,10 +89,13 @@ export const glslCommand: Command = {
   },
 };
 
-/** `FILE:LINE:COLUMN: error: message`, with as much of the place as glslang gave; the input's name when it gave none. */
+/**
+ * `FILE:LINE:COLUMN: error: message`, with as much of the place as glslang gave; the input's name
+ * when it gave none. The diagnostic's hint, when it has one, follows on a `hint:` line.
+ */
 export function formatGlslangDiagnostic(d: GlslangDiagnostic, input: string): string {
   const where = d.file === undefined ? input : `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}`;
-  return `${where}: ${d.severity}: ${d.message.trimEnd()}`;
+  return `${where}: ${d.severity}: ${d.message.trimEnd()}${d.hint !== undefined ? `\nhint: ${d.hint}` : ''}`;
 }
 
 /** glslangValidator's `-gV` and `-gVS` as `--debug-info gV`: node's parseArgs would read them as -g -V -S. */
