@@ -5,7 +5,7 @@
  * The only differences allowed: our grammar (SPIR-V 1.6 rev 7 and the current extended sets) is
  * newer than the one built into Debian's spirv-tools 2023.1, so a few values have another name.
  * Each entry maps a token of our text to spirv-dis's: one between spaces, `|`, `%`, `_` or color
- * escapes (so `%_ptr_HitAttributeKHR_float` is mapped too, but not `"NonSemantic.DebugPrintf"`).
+ * escapes (so `%_ptr_HitAttributeKHR_float` is mapped too, but not a name inside a quoted string).
  *
  * - Ray tracing and mesh shading values that NV and KHR/EXT share: the 2023.1 tables list the NV
  *   enumerant first, so spirv-dis prints that one; the current grammar makes the KHR/EXT name the
