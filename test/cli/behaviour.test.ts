@@ -158,10 +158,7 @@ describe('bad usage is exit code 2 in every command', () => {
       ['val', spv, '--target-env', 'vulkan9'],
       ['opt', spv, '-o', join(dir, 'o.spv'), '--target-env', 'vulkan9'],
       ['as', '-', '--target-env', 'vulkan9'],
-      ['val', spv, '--nope'],
-      ['info', spv, '--nope'],
       ['info'],
-      ['dis', '--nope', spv],
       ['opt', spv],
       ['as', spv],
       [],
@@ -171,6 +168,16 @@ describe('bad usage is exit code 2 in every command', () => {
       const r = await spvkit(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/usage/);
+    }
+    // An unknown option is one line naming it, without the usage (issue 34).
+    for (const args of [
+      ['val', spv, '--nope'],
+      ['info', spv, '--nope'],
+      ['dis', '--nope', spv],
+    ]) {
+      const r = await spvkit(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toBe(`spvkit ${args[0]}: unknown option '--nope' ('spvkit ${args[0]} --help' lists those it has)\n`);
     }
     const env = await spvkit(['val', spv, '--target-env', 'vulkan9']);
     expect(env.stderr).toContain("--target-env: unknown target environment 'vulkan9'");

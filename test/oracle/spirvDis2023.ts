@@ -5,13 +5,11 @@
  * The only differences allowed: our grammar (SPIR-V 1.6 rev 7 and the current extended sets) is
  * newer than the one built into Debian's spirv-tools 2023.1, so a few values have another name.
  * Each entry maps a token of our text to spirv-dis's: one between spaces, `|`, `%`, `_` or color
- * escapes (so `%_ptr_HitAttributeKHR_float` is mapped too, but not `"NonSemantic.DebugPrintf"`).
+ * escapes (so `%_ptr_HitAttributeKHR_float` is mapped too, but not a name inside a quoted string).
  *
  * - Ray tracing and mesh shading values that NV and KHR/EXT share: the 2023.1 tables list the NV
  *   enumerant first, so spirv-dis prints that one; the current grammar makes the KHR/EXT name the
  *   enumerant and the NV name its alias.
- * - NonSemantic.DebugPrintf: 2023.1 has no grammar for it, so spirv-dis prints the instruction's
- *   number, as it does for any non-semantic set it does not know.
  */
 export const ALIASES: ReadonlyArray<readonly [ours: string, spirvDis: string]> = [
   // ExecutionModel
@@ -42,8 +40,6 @@ export const ALIASES: ReadonlyArray<readonly [ours: string, spirvDis: string]> =
   ['OutputPrimitivesEXT', 'OutputPrimitivesNV'],
   ['OutputTrianglesEXT', 'OutputTrianglesNV'],
   ['PerPrimitiveEXT', 'PerPrimitiveNV'],
-  // NonSemantic.DebugPrintf instruction 1
-  ['DebugPrintf', '1'],
 ];
 
 // A token starts after a space, `_`, `|`, `%` or a color escape (--color), and ends before one.

@@ -171,17 +171,14 @@ describe('spvkit as / dis / info: files, streams, exit codes', () => {
   });
 
   it('bad usage: exit 2 with the usage; --help: exit 0', async () => {
-    for (const args of [
-      ['dis'],
-      ['dis', 'a.spv', 'b.spv', '-o', 'x.spvasm'],
-      ['dis', '--frobnicate', 'a.spv'],
-      ['as', 'x.spvasm', '--target-env', 'vulkan9'],
-      ['nonsense'],
-    ]) {
+    for (const args of [['dis'], ['dis', 'a.spv', 'b.spv', '-o', 'x.spvasm'], ['as', 'x.spvasm', '--target-env', 'vulkan9'], ['nonsense']]) {
       const r = await spvkit(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/usage/);
     }
+    // An unknown option is one line naming it, without the usage (issue 34).
+    const unknown = await spvkit(['dis', '--frobnicate', 'a.spv']);
+    expect(unknown).toMatchObject({ code: 2, stderr: "spvkit dis: unknown option '--frobnicate' ('spvkit dis --help' lists those it has)\n" });
     const help = await spvkit(['--help']);
     expect(help.code).toBe(0);
     for (const name of ['as', 'dis', 'info', 'val', 'opt']) expect(help.stdout).toContain(`  ${name} `);

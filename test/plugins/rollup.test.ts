@@ -293,6 +293,16 @@ describe('rollup: errors', () => {
     expect(e.frame).toContain('10:');
   });
 
+  it('a WebGL shader (#version 300 es): the error says it cannot become SPIR-V, with the hint', async () => {
+    await project.write(
+      'src/webgl.frag',
+      '#version 300 es\nprecision mediump float;\nin vec2 uv;\nout vec4 color;\nvoid main() { color = vec4(uv, 0.0, 1.0); }\n',
+    );
+    const e = await buildError(build(`export { default } from './webgl.frag';`));
+    expect(e.message).toContain('#version: ES shaders for SPIR-V require version 310 or higher');
+    expect(e.message).toMatch(/hint: this is a WebGL shader \(#version 300 es is WebGL 2, #version 100 WebGL 1\), which cannot become SPIR-V/);
+  });
+
   itAsm(`assembly error: loc in the .spvasm file${asmNote}`, async () => {
     await project.write('src/bad.spvasm', BAD_SPVASM);
     const e = await buildError(build(`export { default } from './bad.spvasm';`));

@@ -58,7 +58,7 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
   }
   const batch = command.batch;
   const args = command.rewriteArgs?.(rest) ?? rest;
-  return runCommand(command, () => (batch !== undefined ? runBatch(command, batch, args, io) : command.run(args, io)), io);
+  return runCommand(command, () => (batch !== undefined ? runBatch(command, batch, args, io) : command.run(args, io)), io, { args, withUsage: true });
 }
 
 export { UsageError, type Command, type CommandIo };

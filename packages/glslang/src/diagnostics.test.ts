@@ -29,6 +29,19 @@ describe('parseInfoLog', () => {
     ]);
   });
 
+  it('gives the #version errors of a shader no SPIR-V can be made from a hint: WebGL (300 es, 100) and desktop before 1.40', () => {
+    const log = [
+      'ERROR: #version: ES shaders for SPIR-V require version 310 or higher',
+      "ERROR: web.frag:3:9: 'location' : SPIR-V requires location for user input/output",
+      'ERROR: #version: Desktop shaders for Vulkan SPIR-V require version 140 or higher',
+    ].join('\n');
+    const [es, location, desktop] = parseInfoLog(log, ['web.frag'], 'web.frag');
+    expect(es.hint).toMatch(/^this is a WebGL shader \(#version 300 es is WebGL 2, #version 100 WebGL 1\), which cannot become SPIR-V: /);
+    expect(es.hint).toContain('#version 310 es or later, or desktop GLSL (#version 450)');
+    expect(location).not.toHaveProperty('hint');
+    expect(desktop.hint).toMatch(/^GLSL before 1\.40 cannot become SPIR-V: write #version 450/);
+  });
+
   it("keeps messages without a place, and the SPIR-V back end's", () => {
     const log = 'ERROR: Linking compute stage: Missing entry point: Each stage requires one entry point\nwarning: something odd\n';
     const d = parseInfoLog(log, ['main.comp'], 'main.comp');

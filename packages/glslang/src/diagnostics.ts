@@ -2,6 +2,8 @@
 // "ERROR: <file>:<line>:<column>: <text>" (the entry asks for columns), messages without a place
 // as "ERROR: <text>", and the SPIR-V back end's as "warning: <text>".
 
+import { versionHint } from './versionHint.js';
+
 /** How serious a glslang message is. */
 export type GlslangSeverity = 'error' | 'warning' | 'note';
 
@@ -24,6 +26,11 @@ export interface GlslangDiagnostic {
   readonly column?: number;
   /** The line of glslang's log this came from, unchanged. */
   readonly text: string;
+  /**
+   * What to do about it, where glslang's message does not say: a WebGL shader (`#version 300 es`)
+   * that cannot become SPIR-V, for one.
+   */
+  readonly hint?: string;
 }
 
 const PREFIXES: ReadonlyArray<[string, GlslangSeverity]> = [
@@ -65,7 +72,9 @@ export function parseInfoLog(log: string, files: readonly string[], mainFile: st
     const [p, severity] = prefix;
     const rest = raw.slice(p.length);
     if (SUMMARY.test(rest.trim())) continue;
-    out.push({ severity, ...place(rest, names, mainFile, preambleLines), text: raw });
+    const placed = place(rest, names, mainFile, preambleLines);
+    const hint = versionHint(placed.message);
+    out.push({ severity, ...placed, text: raw, ...(hint !== undefined ? { hint } : {}) });
   }
   return out;
 }

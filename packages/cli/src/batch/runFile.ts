@@ -24,7 +24,8 @@ export async function runFile(job: FileJob): Promise<FileOutcome> {
     return outcome(70);
   }
   try {
-    return outcome(await runCommand(command, () => command.run([...job.args], io), io));
+    // One line per file for a usage error: the usage once per input would bury the messages.
+    return outcome(await runCommand(command, () => command.run([...job.args], io), io, { args: job.args, withUsage: false }));
   } catch (e) {
     io.stderr.write(`spvkit ${command.name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return outcome(70);

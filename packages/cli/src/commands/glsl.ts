@@ -1,19 +1,19 @@
 import { parseArgs } from 'node:util';
-import type { CompileOptions, Defines, DebugInfo, GlslangDiagnostic, ShaderStage, TargetEnv, TargetSpirv } from '@spvkit/glslang';
+import type { CompileOptions, Defines, DebugInfo, GlslangDiagnostic, ShaderStage } from '@spvkit/glslang';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { FileError } from '../errors/FileError.js';
 import { readInput, wordBytes, writeOutput } from '../files.js';
+import { glslTargets } from '../glsl/glslTargets.js';
 import { includeResolver } from '../glsl/includeResolver.js';
 import { loadGlslang } from '../glsl/loadGlslang.js';
 
 /** The file extensions glslangValidator takes a stage from (also what a folder argument expands to). */
 const STAGE_EXTENSIONS = ['.vert', '.tesc', '.tese', '.geom', '.frag', '.comp', '.mesh', '.task', '.rgen', '.rint', '.rahit', '.rchit', '.rmiss', '.rcall'];
-const TARGET_ENVS = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3', 'vulkan1.4'];
-const TARGET_SPIRVS = ['spv1.0', 'spv1.1', 'spv1.2', 'spv1.3', 'spv1.4', 'spv1.5', 'spv1.6'];
 
 const OPTIONS = {
   output: { type: 'string', short: 'o' },
-  'target-env': { type: 'string' },
+  // Several, as glslangValidator takes them: `--target-env vulkan1.2 --target-env spirv1.4`.
+  'target-env': { type: 'string', multiple: true },
   'target-spv': { type: 'string' },
   stage: { type: 'string', short: 'S' },
   include: { type: 'string', short: 'I', multiple: true },
@@ -33,7 +33,8 @@ const USAGE = `spvkit glsl IN [-o OUT.spv] [-S STAGE] [--target-env vulkan1.3] [
                      (shader.comp -> shader.comp.spv), replaced when it exists, as a compiler does
   -S STAGE           the stage, as glslangValidator: vert, tesc, tese, geom, frag, comp, mesh,
                      task, rgen, rint, rahit, rchit, rmiss, rcall
-  --target-env ENV   vulkan1.0 (default, as glslangValidator -V) ... vulkan1.4
+  --target-env ENV   vulkan1.0 (default, as glslangValidator -V) ... vulkan1.4, or the SPIR-V
+                     version, spirv1.0 ... spirv1.6; given twice, one of each (as glslangValidator)
   --target-spv VER   SPIR-V version, spv1.0 ... spv1.6 (default: the one the Vulkan version takes)
   -g                 debug info: OpSource, OpLine, names; -gV and -gVS: NonSemantic.Shader.DebugInfo.100
   -I DIR             a folder to search for #include (after the including file's own, for "..." includes)
@@ -59,8 +60,7 @@ export const glslCommand: Command = {
       throw new UsageError(positionals.length === 0 ? 'expected an input file (- for standard input)' : 'expected exactly one input file');
     if (values.output === '') throw new UsageError('-o needs a file name');
     const input = positionals[0];
-    const targetEnv = oneOf('--target-env', values['target-env'], TARGET_ENVS) as TargetEnv | undefined;
-    const targetSpirv = oneOf('--target-spv', values['target-spv'], TARGET_SPIRVS) as TargetSpirv | undefined;
+    const targets = glslTargets(values['target-env'] ?? [], values['target-spv']);
     const debugInfo = debugOption(values.g === true, values['debug-info']);
     const defines = definesOption(values.define ?? []);
     const { package: glslangPackage, glslang } = await loadGlslangOrFail();
@@ -71,8 +71,7 @@ export const glslCommand: Command = {
       stage,
       file,
       include: includeResolver(values.include ?? []),
-      ...(targetEnv !== undefined ? { targetEnv } : {}),
-      ...(targetSpirv !== undefined ? { targetSpirv } : {}),
+      ...targets,
       ...(debugInfo !== false ? { debugInfo } : {}),
       ...(Object.keys(defines).length > 0 ? { defines } : {}),
     };
@@ -90,10 +89,13 @@ export const glslCommand: Command = {
   },
 };
 
-/** `FILE:LINE:COLUMN: error: message`, with as much of the place as glslang gave; the input's name when it gave none. */
+/**
+ * `FILE:LINE:COLUMN: error: message`, with as much of the place as glslang gave; the input's name
+ * when it gave none. The diagnostic's hint, when it has one, follows on a `hint:` line.
+ */
 export function formatGlslangDiagnostic(d: GlslangDiagnostic, input: string): string {
   const where = d.file === undefined ? input : `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}`;
-  return `${where}: ${d.severity}: ${d.message.trimEnd()}`;
+  return `${where}: ${d.severity}: ${d.message.trimEnd()}${d.hint !== undefined ? `\nhint: ${d.hint}` : ''}`;
 }
 
 /** glslangValidator's `-gV` and `-gVS` as `--debug-info gV`: node's parseArgs would read them as -g -V -S. */
@@ -113,12 +115,6 @@ function debugOption(g: boolean, level: string | undefined): DebugInfo {
   if (level === undefined) return g ? 'g' : false;
   if (level !== 'g' && level !== 'gV' && level !== 'gVS') throw new UsageError(`--debug-info: expected g, gV or gVS, not '${level}'`);
   return level;
-}
-
-function oneOf(flag: string, value: string | undefined, allowed: readonly string[]): string | undefined {
-  if (value === undefined) return undefined;
-  if (!allowed.includes(value)) throw new UsageError(`${flag}: '${value}' is not one of ${allowed.join(', ')}`);
-  return value;
 }
 
 /** `-D NAME=VALUE` and `-D NAME` (defined empty) as @spvkit/glslang's defines; a bad name is bad usage. */

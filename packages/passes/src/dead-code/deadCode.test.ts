@@ -438,3 +438,54 @@ describe('remove-unused-interface-variables', () => {
     untouched(interfaces('1.3').replace('%unusedIn %buf %buf %shared', ''), removeUnusedInterfaceVariables, 'vulkan1.1');
   });
 });
+
+/** Interface variables that are OpUntypedVariableKHR: %buf used, %unused listed, %added used but not listed. */
+const untypedInterfaces = `
+               OpCapability Shader
+               OpCapability UntypedPointersKHR
+               OpExtension "SPV_KHR_untyped_pointers"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %buf %unused
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %main "main"
+               OpName %buf "buf"
+               OpName %unused "unused"
+               OpName %added "added"
+               OpDecorate %S Block
+               OpMemberDecorate %S 0 Offset 0
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 0
+               OpDecorate %unused DescriptorSet 0
+               OpDecorate %unused Binding 1
+               OpDecorate %added DescriptorSet 0
+               OpDecorate %added Binding 2
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %uint_0 = OpConstant %uint 0
+          %S = OpTypeStruct %uint
+      %ptrSB = OpTypeUntypedPointerKHR StorageBuffer
+        %buf = OpUntypedVariableKHR %ptrSB StorageBuffer %S
+     %unused = OpUntypedVariableKHR %ptrSB StorageBuffer %S
+      %added = OpUntypedVariableKHR %ptrSB StorageBuffer %S
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+          %p = OpUntypedAccessChainKHR %ptrSB %S %buf %uint_0
+               OpStore %p %uint_0
+          %q = OpUntypedAccessChainKHR %ptrSB %S %added %uint_0
+               OpStore %q %uint_0
+               OpReturn
+               OpFunctionEnd
+`;
+
+describe('remove-unused-interface-variables on untyped pointers (SPV_KHR_untyped_pointers)', () => {
+  it('treats OpUntypedVariableKHR as OpVariable: the used ones stay listed, unused ones go, missing ones come', () => {
+    const text = bothWays(untypedInterfaces, removeUnusedInterfaceVariables, 'vulkan1.3');
+    expect(text).toMatch(/OpEntryPoint GLCompute %main "main" %buf %added\n/);
+    expect(text).toMatch(/%unused = OpUntypedVariableKHR/);
+  });
+
+  it('leaves a right interface of untyped variables byte for byte as it was', () => {
+    untouched(untypedInterfaces.replace('%buf %unused', '%buf %added'), removeUnusedInterfaceVariables, 'vulkan1.3');
+  });
+});

@@ -6,7 +6,8 @@ import { PRESERVED_BY_GLOBAL_EDITS } from './removeUnusedGlobals.js';
 /**
  * `remove-unused-interface-variables`: makes each entry point's interface list exactly the
  * variables its call tree references, as spirv-opt's pass of that name: from SPIR-V 1.4 every
- * module-scope variable it uses, before 1.4 its `Input` and `Output` variables. Unused and
+ * module-scope variable it uses, before 1.4 its `Input` and `Output` variables; `OpVariable` and
+ * `OpUntypedVariableKHR` alike. Unused and
  * repeated entries go; missing ones are added after the others. The variables themselves stay
  * (`eliminate-dead-variables` removes them once nothing references them). Reads the bodies as
  * words, never decoding them.
@@ -21,7 +22,9 @@ export const removeUnusedInterfaceVariables: Pass = {
     const everyStorage = module.header.version >= makeVersion(1, 4);
     const listed = new Set<number>();
     for (const inst of module.globals) {
-      if (inst.opcode !== Op.Variable) continue;
+      // An OpUntypedVariableKHR (SPV_KHR_untyped_pointers) is a variable too, its storage class
+      // in the same operand: left out, its entries would go although the entry point uses it.
+      if (inst.opcode !== Op.Variable && inst.opcode !== Op.UntypedVariableKHR) continue;
       const storage = inst.word(0);
       if (storage !== StorageClass.Function && (everyStorage || storage === StorageClass.Input || storage === StorageClass.Output)) listed.add(inst.resultId);
     }

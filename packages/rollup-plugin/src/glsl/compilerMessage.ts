@@ -8,6 +8,8 @@ export interface CompilerMessage {
   readonly line?: number;
   /** 1-based, where the compiler says (glslang's column of the token, or of the line's end for directives). */
   readonly column?: number;
+  /** What to do about it, where the compiler's message does not say (@spvkit/glslang's hints: a WebGL shader's #version). */
+  readonly hint?: string;
 }
 
 /** What a compiler gave: the module, and the warnings it printed on the way. */

@@ -67,6 +67,7 @@ export async function compileWithWasmGlslang(source: string, ctx: GlslCompileCon
     ...(d.file !== undefined ? { file: d.file } : {}),
     ...(d.line !== undefined ? { line: d.line } : {}),
     ...(d.column !== undefined ? { column: d.column } : {}),
+    ...(d.hint !== undefined ? { hint: d.hint } : {}),
   }));
   if (result.ok) return { words: result.words, warnings: messages.filter((m) => m.severity === 'warning') };
   const errors = messages.filter((m) => m.severity === 'error');

@@ -134,7 +134,7 @@ export function compilerMessageProblems(messages: readonly CompilerMessage[], pr
       .replace(/^''\s*:\s*/, '')
       .replace(/\s+/g, ' ')
       .trim();
-    problems.push({ code: 'GLSL_COMPILE', message: text, ...(location ? { location } : {}) });
+    problems.push({ code: 'GLSL_COMPILE', message: text, ...(location ? { location } : {}), ...(m.hint !== undefined ? { hint: m.hint } : {}) });
   }
   return problems;
 }

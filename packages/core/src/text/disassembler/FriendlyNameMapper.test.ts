@@ -201,6 +201,30 @@ describe('types', () => {
     ]);
   });
 
+  it('names an untyped pointer (SPV_KHR_untyped_pointers) after its storage class alone, as current spirv-dis does', () => {
+    // SPIRV-Tools v2026.4's text for the same module; a second one of a class gets the next suffix.
+    expect(
+      lines(
+        8,
+        [Op.TypeUntypedPointerKHR, 1, StorageClass.StorageBuffer],
+        [Op.TypeUntypedPointerKHR, 2, StorageClass.Workgroup],
+        [Op.TypeUntypedPointerKHR, 3, StorageClass.UniformConstant],
+        [Op.TypeUntypedPointerKHR, 4, StorageClass.StorageBuffer],
+        [Op.TypeInt, 5, 32, 0],
+        [Op.TypePointer, 6, StorageClass.StorageBuffer, 5],
+        [Op.UntypedVariableKHR, 1, 7, StorageClass.StorageBuffer, 5],
+      ),
+    ).toEqual([
+      '%_ptr_StorageBuffer = OpTypeUntypedPointerKHR StorageBuffer',
+      '%_ptr_Workgroup = OpTypeUntypedPointerKHR Workgroup',
+      '%_ptr_UniformConstant = OpTypeUntypedPointerKHR UniformConstant',
+      '%_ptr_StorageBuffer_0 = OpTypeUntypedPointerKHR StorageBuffer',
+      '%uint = OpTypeInt 32 0',
+      '%_ptr_StorageBuffer_uint = OpTypePointer StorageBuffer %uint',
+      '%7 = OpUntypedVariableKHR %_ptr_StorageBuffer StorageBuffer %uint',
+    ]);
+  });
+
   it('writes an id named later by its number', () => {
     expect(lines(31, [Op.TypeInt, 1, 32, 0], [Op.TypePointer, 24, StorageClass.StorageBuffer, 30], [Op.TypeStruct, 30, 1])).toEqual([
       '%uint = OpTypeInt 32 0',

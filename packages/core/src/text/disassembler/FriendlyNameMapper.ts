@@ -81,6 +81,7 @@ for (const op of [
   Op.TypeArray,
   Op.TypeRuntimeArray,
   Op.TypePointer,
+  Op.TypeUntypedPointerKHR,
   Op.TypePipe,
   Op.TypeOpaque,
   Op.TypeStruct,
@@ -104,6 +105,7 @@ for (const [op, count] of [
   [Op.TypeArray, 2],
   [Op.TypeRuntimeArray, 1],
   [Op.TypePointer, 2],
+  [Op.TypeUntypedPointerKHR, 1],
   [Op.TypePipe, 1],
   [Op.TypeOpaque, 1],
 ] as const)
@@ -132,7 +134,8 @@ const FLOAT_NAMES = new Map<number, string>([
  *   builtins GLSL has; a few OpenCL/subgroup ones by their plain name; others get no name here;
  * - types: `void`, `bool`, `int`/`uint`, `char`, `short`, `long`, `i24`/`u24` for other widths,
  *   `half`, `float`, `double`, `fp8`, `v3uint`, `mat4v4float`, `_arr_float_uint_4` (element and
- *   length id names), `_runtimearr_float`, `_ptr_Input_uint`, `_struct_12` (its own id),
+ *   length id names), `_runtimearr_float`, `_ptr_Input_uint`, `_ptr_StorageBuffer` (an untyped
+ *   pointer, SPV_KHR_untyped_pointers: its storage class alone), `_struct_12` (its own id),
  *   `Opaque_Foo`, `PipeReadOnly`, `Event`, ...;
  * - constants: `true`, `false`, `uint_42`, `int_n1`, `float_0_5`, `float_0x1p_128` (the literal
  *   as printed, `-` as `n`, other invalid characters as `_`);
@@ -256,6 +259,10 @@ export class FriendlyNameMapper implements InstructionSink {
         return;
       case Op.TypePointer:
         if (this.from(result, inst.word(1))) this.save(result, '_ptr_' + enumName('StorageClass', inst.word(0)) + '_' + this.nameOf(inst.word(1)));
+        return;
+      case Op.TypeUntypedPointerKHR:
+        // No pointee to name it after: the storage class alone, as current spirv-dis does.
+        this.save(result, '_ptr_' + enumName('StorageClass', inst.word(0)));
         return;
       case Op.TypePipe:
         this.save(result, 'Pipe' + enumName('AccessQualifier', inst.word(0)));

@@ -21,6 +21,7 @@ import { formatFloat32 } from './formatNumber.js';
 import { writeQuotedString } from './formatString.js';
 import type { FriendlyNameMapper } from './FriendlyNameMapper.js';
 import { NumericTypes } from './NumericTypes.js';
+import { PRINTED_BY_NUMBER } from './extInstSetsByNumber.js';
 import { OutputBuffer, decimalDigits } from './OutputBuffer.js';
 import { Section, sectionOf } from './sectionComments.js';
 import { OperandQuantity, layoutCodes, layoutKindName, layoutKinds, opcodeLayout } from '../../words/operandLayout.js';
@@ -606,7 +607,7 @@ export class InstructionPrinter implements InstructionSink {
   private extInstNumber(setId: number, number: number): boolean {
     const imported = this.imports.get(setId);
     if (imported === undefined) return false;
-    if (imported.set !== undefined) {
+    if (imported.set !== undefined && !PRINTED_BY_NUMBER.has(imported.name)) {
       const name = extInstName(imported.set, number);
       if (name !== undefined) return this.spaced(name, RED, RESET);
     }

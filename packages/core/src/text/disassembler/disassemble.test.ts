@@ -206,6 +206,37 @@ describe('what spirv-dis cannot print, as raw words', () => {
     ]);
   });
 
+  it('prints NonSemantic.DebugPrintf and DebugBreak instructions by number, as current spirv-dis does (SPIRV-Tools knows them by no name)', () => {
+    // spirv-dis v2026.4 (and 2023.1) prints `1` for DebugPrintf, and spirv-as reads only that;
+    // a set SPIRV-Tools names (ClspvReflection here) keeps its names.
+    expect(
+      lines(
+        12,
+        [Op.ExtInstImport, 1, 'NonSemantic.DebugPrintf'],
+        [Op.ExtInstImport, 2, 'NonSemantic.DebugBreak'],
+        [Op.ExtInstImport, 3, 'NonSemantic.ClspvReflection.6'],
+        [Op.String, 4, 'x=%d'],
+        [Op.TypeVoid, 5],
+        [Op.TypeInt, 6, 32, 0],
+        [Op.Constant, 6, 7, 7],
+        [Op.ExtInst, 5, 8, 1, 1, 4, 7],
+        [Op.ExtInst, 5, 9, 2, 1],
+        [Op.ExtInst, 5, 10, 3, 1, 4, 7],
+      ),
+    ).toEqual([
+      '%1 = OpExtInstImport "NonSemantic.DebugPrintf"',
+      '%2 = OpExtInstImport "NonSemantic.DebugBreak"',
+      '%3 = OpExtInstImport "NonSemantic.ClspvReflection.6"',
+      '%4 = OpString "x=%d"',
+      '%void = OpTypeVoid',
+      '%uint = OpTypeInt 32 0',
+      '%uint_7 = OpConstant %uint 7',
+      '%8 = OpExtInst %void %1 1 %4 %uint_7',
+      '%9 = OpExtInst %void %2 1',
+      '%10 = OpExtInst %void %3 Kernel %4 %uint_7',
+    ]);
+  });
+
   it('prints OpSpecConstantOp with the opcode name without Op, or raw when unknown', () => {
     expect(
       lines(6, [Op.TypeInt, 1, 32, 0], [Op.SpecConstant, 1, 2, 3], [Op.SpecConstantOp, 1, 3, Op.IAdd, 2, 2], [Op.SpecConstantOp, 1, 4, 0xfff0, 2]),
