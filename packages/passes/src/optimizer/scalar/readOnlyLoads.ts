@@ -1,4 +1,4 @@
-import { Decoration, Op, StorageClass, type Decorations, type DefUse, type Instruction } from '@spvkit/core';
+import { Decoration, DecorationsAnalysis, Op, StorageClass, type DefUse, type Instruction, type Module } from '@spvkit/core';
 
 /** MemoryAccess Volatile: such a load is its own value. */
 const VOLATILE = 0x1;
@@ -15,19 +15,42 @@ const VOLATILE = 0x1;
  *
  * @example
  * ```ts
- * const loads = new ReadOnlyLoads(defUse, decorations, true);
+ * const loads = new ReadOnlyLoads(module, module.analysis(DefUseAnalysis), true);
  * loads.keyOf(a) === loads.keyOf(b); // two OpLoad %int %gl_VertexIndex
  * ```
  */
 export class ReadOnlyLoads {
   private readonly readOnly = new Map<number, boolean>();
+  /** The ids decorated Volatile, NonWritable and BufferBlock: all this reads of the decorations. */
+  private readonly volatile = new Set<number>();
+  private readonly nonWritable = new Set<number>();
+  private readonly bufferBlocks = new Set<number>();
 
   constructor(
+    module: Module,
     private readonly defUse: DefUse,
-    private readonly decorations: Decorations,
     /** Whether the module is a shader (not a kernel): which memory is read-only differs. */
     private readonly shader: boolean,
-  ) {}
+  ) {
+    // Three decorations are wanted: read from the annotations, unless decoration groups spread
+    // some (then from the decorations analysis, which expands them).
+    if (module.annotations.some((inst) => inst.opcode === Op.GroupDecorate)) {
+      const decorations = module.analysis(DecorationsAnalysis);
+      for (const id of decorations.decoratedIds()) {
+        if (decorations.find(id, Decoration.Volatile) !== undefined) this.volatile.add(id);
+        if (decorations.find(id, Decoration.NonWritable) !== undefined) this.nonWritable.add(id);
+        if (decorations.find(id, Decoration.BufferBlock) !== undefined) this.bufferBlocks.add(id);
+      }
+      return;
+    }
+    for (const inst of module.annotations) {
+      if (inst.opcode !== Op.Decorate) continue;
+      const decoration = inst.word(1);
+      if (decoration === Decoration.Volatile) this.volatile.add(inst.word(0));
+      else if (decoration === Decoration.NonWritable) this.nonWritable.add(inst.word(0));
+      else if (decoration === Decoration.BufferBlock) this.bufferBlocks.add(inst.word(0));
+    }
+  }
 
   /** The value key of a load of read-only memory, or undefined for any other instruction. */
   keyOf(inst: Instruction): string | undefined {
@@ -70,7 +93,7 @@ export class ReadOnlyLoads {
 
   private judge(variable: Instruction): boolean {
     const id = variable.resultId;
-    if (this.decorations.find(id, Decoration.Volatile) !== undefined) return false;
+    if (this.volatile.has(id)) return false;
     const storage = variable.word(0);
     if (!this.shader) return storage === StorageClass.UniformConstant;
     switch (storage) {
@@ -84,7 +107,7 @@ export class ReadOnlyLoads {
         if (!this.isBufferBlock(variable)) return true;
         break;
     }
-    return this.decorations.find(id, Decoration.NonWritable) !== undefined;
+    return this.nonWritable.has(id);
   }
 
   /** The pointee of a variable's pointer type, arrays of it unwrapped. */
@@ -104,6 +127,6 @@ export class ReadOnlyLoads {
   /** A struct decorated BufferBlock: a storage buffer in the Uniform class. */
   private isBufferBlock(variable: Instruction): boolean {
     const type = this.pointee(variable);
-    return type?.opcode === Op.TypeStruct && this.decorations.find(type.resultId, Decoration.BufferBlock) !== undefined;
+    return type?.opcode === Op.TypeStruct && this.bufferBlocks.has(type.resultId);
   }
 }

@@ -1,15 +1,4 @@
-import {
-  ControlFlowAnalysis,
-  DecorationsAnalysis,
-  DefUseAnalysis,
-  Op,
-  UNCHANGED,
-  decoratesTarget,
-  type Block,
-  type Instruction,
-  type Module,
-  type Pass,
-} from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, decoratesTarget, type Block, type Instruction, type Module, type Pass } from '@spvkit/core';
 import { replaceResult } from './replaceResult.js';
 import { hasShaderCapability } from '../shaderModule.js';
 import { ReadOnlyLoads } from './readOnlyLoads.js';
@@ -36,7 +25,7 @@ function eliminateRedundancy(module: Module, acrossBlocks: boolean): boolean {
   let loads: ReadOnlyLoads | undefined;
   const loadKey = (inst: Instruction): string | undefined => {
     if (inst.opcode !== Op.Load) return undefined;
-    loads ??= new ReadOnlyLoads(module.analysis(DefUseAnalysis), module.analysis(DecorationsAnalysis), hasShaderCapability(module));
+    loads ??= new ReadOnlyLoads(module, module.analysis(DefUseAnalysis), hasShaderCapability(module));
     return loads.keyOf(inst);
   };
   for (const fn of module.functions) {
