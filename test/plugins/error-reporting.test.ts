@@ -133,7 +133,8 @@ describe('vite dev server', () => {
     const served = errors.filter((l) => /Internal server error/.test(l.text));
     expect(served).toHaveLength(1);
     expect(served[0].text).toContain(`File: ${project.path('src/broken.comp')}:9:3`);
-    expect(served[0].text).toMatch(/9: +oops;/);
+    // The frame in Vite's layout, as the overlay shows it.
+    expect(served[0].text).toMatch(/^ *9 +\| {4}oops;$/m);
     // Vite also logs a module's failure when it warms it up before the browser asks: that is
     // once per failing module, so once here, as for a shader imported one way.
     expect(errors.filter((l) => /Pre-transform error/.test(l.text)).length).toBeLessThanOrEqual(1);

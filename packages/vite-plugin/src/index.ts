@@ -15,6 +15,7 @@
  */
 import createRollupPlugin, { type SpvkitApi, type SpvkitOptions } from '@spvkit/rollup-plugin';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { viteCodeFrame } from './codeFrame.js';
 import { createDevAssets } from './devAssets.js';
 import { shaderHotUpdate } from './hotUpdate.js';
 
@@ -79,6 +80,8 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
         serveAsset: serve ? devAssets.serve : undefined,
         watchMissingIncludes: !serve,
         production: resolved.command === 'build',
+        // Vite's layout, in builds too: the overlay shows no other, and the terminal reads as Vite's.
+        codeFrame: viteCodeFrame,
       });
     },
 
