@@ -18,6 +18,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import { viteCodeFrame } from './codeFrame.js';
 import { createDevAssets } from './devAssets.js';
 import { shaderHotUpdate } from './hotUpdate.js';
+import { printFailuresOnce } from './printOnce.js';
 
 export type {
   SpvkitOptions,
@@ -87,6 +88,7 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
 
     configureServer(server) {
       server.middlewares.use(devAssets.middleware);
+      printFailuresOnce(server.config.logger, 'spvkit');
     },
 
     hotUpdate: shaderHotUpdate(api),
