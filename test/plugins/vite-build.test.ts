@@ -136,6 +136,6 @@ describe('vite build', () => {
     // Rolldown wraps plugin errors; the original with loc and frame is in `errors`, or is `e` itself.
     const inner = e.errors?.[0] ?? e;
     expect(inner.loc).toEqual({ file: project.path('src/lib/bad.glsl'), line: 2, column: 10 });
-    expect(inner.frame).toMatch(/2: +return undefinedThing;/);
+    expect(inner.frame).toMatch(/^2 +\| {4}return undefinedThing;$/m);
   });
 });

@@ -123,7 +123,8 @@ describe('vite dev server', () => {
     expect(e).toBeDefined();
     expect(e.plugin).toBe('spvkit');
     expect(e.loc).toEqual({ file: project.path('src/lib/common.glsl'), line: 3, column: '  return x * 2u +;'.indexOf(';') + 1 });
-    expect(e.frame).toMatch(/3: +return x \* 2u \+;/);
+    // Vite's layout: the only one the overlay shows.
+    expect(e.frame).toMatch(/^3 +\| {4}return x \* 2u \+;\n +\| {2} {17}\^$/m);
     expect(e.message).toMatch(/syntax error/);
 
     // What the browser gets: the request fails and the overlay payload carries loc and frame.

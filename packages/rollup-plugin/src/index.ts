@@ -28,6 +28,7 @@ export type { WgslSourceMap } from './wgsl.js';
 export type { GlslStage } from './ids.js';
 export type { SpecializationValue, SpecializeOption } from './specialize.js';
 export type { SpvkitApi, SpvkitHost, SpvkitPlugin } from './plugin.js';
+export type { CodeFrameLayout } from './problems/problem.js';
 export type { FilterPattern, SpvkitLoadResult, SpvkitLog, SpvkitLogLocation, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 // What a config that passes its own passes (`passes: [myPass]`, `validator`) writes, so that it
 // needs no import of @spvkit/core of its own.

@@ -6,6 +6,7 @@
 import type { SpvkitLoadResult, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 import { ShaderDriver } from './driver/ShaderDriver.js';
 import type { SpvkitOptions } from './options.js';
+import type { CodeFrameLayout } from './problems/problem.js';
 
 /**
  * What a host (the Vite plugin) can tell the plugin, through {@link SpvkitApi.configure}.
@@ -36,6 +37,11 @@ export interface SpvkitHost {
    * `process.env.NODE_ENV === 'production'` at the start of the build.
    */
   production?: boolean | undefined;
+  /**
+   * How the code frame of an error or warning (`frame`) is drawn. Unset, Rollup's layout
+   * (`9: code` and a caret line); the Vite plugin sets Vite's, the only one its error overlay shows.
+   */
+  codeFrame?: CodeFrameLayout | undefined;
 }
 
 /**

@@ -15,8 +15,10 @@
  */
 import createRollupPlugin, { type SpvkitApi, type SpvkitOptions } from '@spvkit/rollup-plugin';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { viteCodeFrame } from './codeFrame.js';
 import { createDevAssets } from './devAssets.js';
 import { shaderHotUpdate } from './hotUpdate.js';
+import { printFailuresOnce } from './printOnce.js';
 
 export type {
   SpvkitOptions,
@@ -79,11 +81,14 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
         serveAsset: serve ? devAssets.serve : undefined,
         watchMissingIncludes: !serve,
         production: resolved.command === 'build',
+        // Vite's layout, in builds too: the overlay shows no other, and the terminal reads as Vite's.
+        codeFrame: viteCodeFrame,
       });
     },
 
     configureServer(server) {
       server.middlewares.use(devAssets.middleware);
+      printFailuresOnce(server.config.logger, 'spvkit');
     },
 
     hotUpdate: shaderHotUpdate(api),

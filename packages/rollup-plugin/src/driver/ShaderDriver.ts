@@ -24,6 +24,7 @@ import {
 import { parseShaderId, splitQuery, type ShaderRequest } from '../ids.js';
 import { resolveOptions, type ResolvedOptions, type SpvkitOptions } from '../options.js';
 import { failureLog, logPlace, problemsToLog } from '../problems/log.js';
+import type { CodeFrameLayout } from '../problems/problem.js';
 import { missingRecipePasses, releasePasses } from '../release.js';
 import { specializationPasses } from '../specialize.js';
 import { FailureLedger } from './failureLedger.js';
@@ -37,6 +38,8 @@ export interface DriverEnvironment {
   readonly root?: string | undefined;
   /** A production build; unset, `process.env.NODE_ENV === 'production'` at {@link ShaderDriver.buildStart}. */
   readonly production?: boolean | undefined;
+  /** How code frames are drawn; unset, Rollup's layout. */
+  readonly codeFrame?: CodeFrameLayout | undefined;
 }
 
 /** One module to load. */
@@ -222,7 +225,7 @@ export class ShaderDriver {
     let warnings: SpvkitLog[] = [];
     if (result.warnings.length > 0 && !this.warned.has(result.key)) {
       this.warned.add(result.key);
-      warnings = result.warnings.map((w) => problemsToLog([w], result.texts, this.root, request.file));
+      warnings = result.warnings.map((w) => problemsToLog([w], result.texts, this.root, request.file, this.environment().codeFrame));
     }
     return { status: 'loaded', code: this.moduleCode(request, result, emitAsset), warnings, ...reads };
   }
@@ -244,7 +247,7 @@ export class ShaderDriver {
     request: ShaderRequest,
     texts: ReadonlyMap<string, string>,
   ): { status: 'failed'; error: SpvkitLog } | { status: 'loaded'; code: string; warnings: [] } | { status: 'crashed'; cause: unknown } {
-    const log = failureLog(e, texts, this.root, request.file);
+    const log = failureLog(e, texts, this.root, request.file, this.environment().codeFrame);
     if (log === undefined) return { status: 'crashed', cause: e };
     const reporter = this.failures.claim(request.file, JSON.stringify(log), id);
     if (reporter === undefined) return { status: 'failed', error: log };

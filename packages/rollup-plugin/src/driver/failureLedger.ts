@@ -9,10 +9,10 @@
  * it alone already reports once. So the plugin reports a failure from one module, the first to
  * meet it, and the shader's other queries load as a module that throws that error if it is ever
  * run ({@link failedQueryModuleCode}). In a build the reporting module fails the build, once. In
- * a dev server Vite logs the reporting module as it logs any failing module (a "Pre-transform
- * error" when it warms the module up, then the error with the overlay when the browser asks for
- * it), and nothing more for the other queries; a page reload reports it again, since the
- * reporting module is loaded again. The failure is forgotten when the shader loads.
+ * a dev server Vite meets the reporting module's failure as it meets any failing module's (when
+ * it warms the module up, then when the browser asks for it, with the overlay; the Vite plugin
+ * prints the two once), and nothing more for the other queries; a page reload reports it again,
+ * since the reporting module is loaded again. The failure is forgotten when the shader loads.
  */
 export class FailureLedger {
   /** shader file -> its current failure and the module id that reports it. */

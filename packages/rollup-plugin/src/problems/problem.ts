@@ -31,6 +31,13 @@ export class ShaderError extends Error {
   }
 }
 
+/**
+ * Draws the code frame of a problem: lines of `text` around 1-based `line`, with a caret under
+ * 1-based `column`. Hosts differ in the layout they recognise (Vite's error overlay shows a frame
+ * only in Vite's own layout), so a host may bring its own; {@link codeFrame} is Rollup's.
+ */
+export type CodeFrameLayout = (text: string, line: number, column: number) => string;
+
 /** Rollup's code frame layout: two lines of context, the line with a caret under the column. */
 export function codeFrame(text: string, line: number, column: number): string {
   const lines = text.split(/\r?\n/);
