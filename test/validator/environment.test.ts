@@ -1,9 +1,19 @@
 // The environment cases (packages/validator/src/rules/environment/environment.cases.ts) judged by
 // the validator and by Debian's spirv-val.
 import { expect, it } from 'vitest';
-import { accepted, module, oursHere, rejected, withPushTypes, words } from '../../packages/validator/src/rules/environment/environment.cases.js';
+import {
+  accepted,
+  module,
+  oursHere,
+  rejected,
+  rejectedSince2023,
+  withPushTypes,
+  words,
+} from '../../packages/validator/src/rules/environment/environment.cases.js';
 import { describeWithOracle } from '../support/oracles.js';
-import { spirvToolsAvailable, spirvVal } from '../support/spirvTools.js';
+import { headSpirvVal, spirvToolsAvailable, spirvVal } from '../support/spirvTools.js';
+
+const head = headSpirvVal();
 
 describeWithOracle('environment: entry point interfaces, execution modes, storage classes, descriptors', spirvToolsAvailable(), () => {
   it.each(rejected)('%s (%s)', (_what, env, parts, codes, theirs) => {
@@ -14,11 +24,22 @@ describeWithOracle('environment: entry point interfaces, execution modes, storag
     expect(oursHere(text, env)).toEqual(codes);
   });
 
+  it.each(rejectedSince2023)('%s (%s): accepted by 2023.1, rejected by the current spirv-val', (_what, env, parts, codes, theirs) => {
+    const text = module(withPushTypes(parts));
+    expect(spirvVal(words(text, env), env).message, 'Debian 2023.1 has no such rule').toBe('');
+    expect(oursHere(text, env)).toEqual(codes);
+    if (head === undefined) return;
+    const current = head(words(text, env), env);
+    expect(current.ok).toBe(false);
+    expect(current.message).toMatch(theirs);
+  });
+
   it.each(accepted)('accepts %s (%s)', (_what, env, parts) => {
     const text = module(withPushTypes(parts));
     const verdict = spirvVal(words(text, env), env);
     expect(verdict.message, 'spirv-val accepts it too').toBe('');
     expect(oursHere(text, env)).toEqual([]);
+    if (head !== undefined) expect(head(words(text, env), env)).toEqual({ ok: true, message: '' });
   });
 
   it('rejects a sampler without decorations that no entry point uses: the VUID covers every variable (the current spirv-val agrees; 2023.1 accepted it)', () => {

@@ -2,6 +2,7 @@ import type { FamilyContext } from '../FamilyContext.js';
 import { knownTargetEnv } from '../knownTargetEnv.js';
 import { checkDescriptors, checkImageTypes } from './descriptors.js';
 import { readEntryPoints } from './EntryPointTable.js';
+import { checkDuplicateModes } from './duplicateModes.js';
 import { checkEntryPointUse } from './entryPointUse.js';
 import { checkExecutionModes } from './executionModes.js';
 import { checkInterfaces } from './interfaces.js';
@@ -24,6 +25,7 @@ export function checkEnvironment(context: FamilyContext): void {
   checkInterfaces(scan, reporter, entryPoints, use);
   checkEntryPointUse(scan, reporter, entryPoints);
   checkExecutionModes(scan, reporter, entryPoints, vulkan, localSizeIdAllowed);
+  checkDuplicateModes(scan, reporter, entryPoints);
   if (vulkan) checkStorageClasses(scan, reporter, entryPoints, use);
   checkStorageClassModels(scan, reporter, entryPoints, use);
   checkImageTypes(scan, reporter, vulkan);

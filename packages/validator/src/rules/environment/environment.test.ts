@@ -1,10 +1,14 @@
 // The environment rules judged by the validator; test/validator/environment.test.ts has spirv-val judge the same cases.
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../validate.js';
-import { accepted, module, ours, oursHere, rejected, withPushTypes, words } from './environment.cases.js';
+import { accepted, module, ours, oursHere, rejected, rejectedSince2023, withPushTypes, words } from './environment.cases.js';
 
 describe('environment: entry point interfaces, execution modes, storage classes, descriptors', () => {
   it.each(rejected)('%s (%s)', (_what, env, parts, codes) => {
+    expect(oursHere(module(withPushTypes(parts)), env)).toEqual(codes);
+  });
+
+  it.each(rejectedSince2023)('%s (%s)', (_what, env, parts, codes) => {
     expect(oursHere(module(withPushTypes(parts)), env)).toEqual(codes);
   });
 

@@ -56,6 +56,10 @@ export const ENVIRONMENT_RULES = {
     family: 'environment',
     summary: 'a shader entry point declares at most one mode of each exclusive group (depth, spacing, vertex order, primitive, interlock)',
   },
+  'spvkit-environment-mode-duplicate': {
+    family: 'environment',
+    summary: 'an entry point declares each execution mode once (the float-control modes once per operand, e.g. per width)',
+  },
   'spvkit-environment-local-size-id': {
     family: 'environment',
     summary: 'Vulkan before 1.3: the LocalSizeId execution mode is not used (spirv-val 2023.1 allows it from Vulkan 1.3)',
