@@ -21,6 +21,7 @@ import { RULES } from './report/rules.js';
 import type { ValidationDiagnostic } from './report/ValidationDiagnostic.js';
 import { checkBuiltins } from './rules/builtins/checkBuiltins.js';
 import { checkCapabilities } from './rules/capabilities/checkCapabilities.js';
+import { checkConstantComposites } from './rules/constantComposites.js';
 import { checkControlFlow } from './rules/controlFlow/checkControlFlow.js';
 import type { BlockLayoutOptions } from './rules/decorations/BlockLayoutOptions.js';
 import { checkDecorations } from './rules/decorations/checkDecorations.js';
@@ -99,6 +100,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   checkSsa(scan, structure, cfg, ids, reporter);
   checkTypes(scan, reporter);
   checkValueTypes(scan, structure, reporter);
+  checkConstantComposites(scan, reporter);
   const context: FamilyContext = { scan, ids, structure, cfg, reporter, targetEnv: options.targetEnv, ...(module !== undefined ? { module } : {}) };
   checkOperands(context);
   checkControlFlow(context);

@@ -64,6 +64,15 @@ const CORE_RULES = {
     family: 'types',
     summary: 'OpCompositeExtract gives the type its indexes reach; OpCompositeConstruct has constituents of the types and number its result type holds',
   },
+  'spvkit-types-constant-composite': {
+    family: 'types',
+    summary:
+      'OpConstantComposite and OpSpecConstantComposite make a vector, matrix, array or struct from one constituent per component, column, element or member, of the type it holds there',
+  },
+  'spvkit-types-constant-spec-constituent': {
+    family: 'types',
+    summary: 'an OpConstantComposite holds no specialization constant (OpSpecConstantComposite does)',
+  },
   'spvkit-types-access-chain': {
     family: 'types',
     summary:
