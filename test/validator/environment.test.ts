@@ -7,6 +7,7 @@ import {
   oursHere,
   rejected,
   rejectedSince2023,
+  withoutEntryPoint,
   withPushTypes,
   words,
 } from '../../packages/validator/src/rules/environment/environment.cases.js';
@@ -40,6 +41,14 @@ describeWithOracle('environment: entry point interfaces, execution modes, storag
     expect(verdict.message, 'spirv-val accepts it too').toBe('');
     expect(oursHere(text, env)).toEqual([]);
     if (head !== undefined) expect(head(words(text, env), env)).toEqual({ ok: true, message: '' });
+  });
+
+  it('rejects a module without OpEntryPoint unless it declares Linkage', () => {
+    const verdict = spirvVal(words(withoutEntryPoint(false), 'spv1.3'), 'spv1.3');
+    expect(verdict.message).toMatch(/No OpEntryPoint instruction was found. This is only allowed if the Linkage capability is being used/);
+    expect(oursHere(withoutEntryPoint(false), 'spv1.3')).toEqual(['spvkit-environment-entry-point-missing']);
+    expect(spirvVal(words(withoutEntryPoint(true), 'spv1.3'), 'spv1.3')).toEqual({ ok: true, message: '' });
+    expect(oursHere(withoutEntryPoint(true), 'spv1.3')).toEqual([]);
   });
 
   it('rejects a sampler without decorations that no entry point uses: the VUID covers every variable (the current spirv-val agrees; 2023.1 accepted it)', () => {

@@ -3,6 +3,7 @@ import { knownTargetEnv } from '../knownTargetEnv.js';
 import { checkDescriptors, checkImageTypes } from './descriptors.js';
 import { readEntryPoints } from './EntryPointTable.js';
 import { checkDuplicateModes } from './duplicateModes.js';
+import { checkEntryPointRequired } from './entryPointRequired.js';
 import { checkEntryPointUse } from './entryPointUse.js';
 import { checkExecutionModes } from './executionModes.js';
 import { checkInterfaces } from './interfaces.js';
@@ -22,6 +23,7 @@ export function checkEnvironment(context: FamilyContext): void {
   const localSizeIdAllowed = !vulkan || vulkanMinor(context.targetEnv) >= 3;
   const entryPoints = readEntryPoints(scan);
   const use = new StaticUse(scan, structure, ids, entryPoints);
+  checkEntryPointRequired(reporter, entryPoints);
   checkInterfaces(scan, reporter, entryPoints, use);
   checkEntryPointUse(scan, reporter, entryPoints);
   checkExecutionModes(scan, reporter, entryPoints, vulkan, localSizeIdAllowed);

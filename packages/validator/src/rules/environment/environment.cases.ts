@@ -775,3 +775,17 @@ export const withPushTypes = (p: Parts): Parts =>
   p.body?.includes('%int_0') === true
     ? { ...p, globals: `%int_0 = OpConstant %int 0\n%ptr_push_float = OpTypePointer PushConstant %float\n${p.globals ?? ''}` }
     : p;
+
+/** A module of one function and no OpEntryPoint: rejected as it is, accepted as a library (Linkage). */
+export function withoutEntryPoint(linkage: boolean): string {
+  return `OpCapability Shader
+${linkage ? 'OpCapability Linkage' : ''}
+OpMemoryModel Logical GLSL450
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%f = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`;
+}

@@ -31,6 +31,10 @@ export const ENVIRONMENT_RULES = {
     family: 'environment',
     summary: "Vulkan: no two of an entry point's inputs (or outputs of one Index) take the same location and component",
   },
+  'spvkit-environment-entry-point-missing': {
+    family: 'environment',
+    summary: 'a module has an OpEntryPoint, unless it declares the Linkage (or GraphARM) capability',
+  },
   'spvkit-environment-entry-point-function': { family: 'environment', summary: "an OpEntryPoint's function is an OpFunction" },
   'spvkit-environment-entry-point-signature': {
     family: 'environment',
