@@ -33,6 +33,7 @@ import { checkOperands } from './rules/operands/checkOperands.js';
 import { checkLayout } from './rules/layout.js';
 import { checkLiteralStrings } from './rules/literalStrings.js';
 import { checkSsa } from './rules/ssa.js';
+import { checkTypeDeclarations } from './rules/typeDeclarations.js';
 import { checkTypes } from './rules/types.js';
 import { checkValueTypes } from './rules/values.js';
 import { readString } from './scan/readString.js';
@@ -98,6 +99,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   checkIds(scan, ids, reporter);
   const cfg = new ControlFlowGraph(scan, structure);
   checkSsa(scan, structure, cfg, ids, reporter);
+  checkTypeDeclarations(scan, reporter);
   checkTypes(scan, reporter);
   checkValueTypes(scan, structure, reporter);
   checkConstantComposites(scan, reporter);
