@@ -30,6 +30,7 @@ import type { FamilyContext } from './rules/FamilyContext.js';
 import { checkIds } from './rules/ids.js';
 import { ScanOperandContext } from './scan/ScanOperandContext.js';
 import { checkOperands } from './rules/operands/checkOperands.js';
+import { checkGlslStd450 } from './rules/glslStd450.js';
 import { checkLayout } from './rules/layout.js';
 import { checkLiteralStrings } from './rules/literalStrings.js';
 import { checkSsa } from './rules/ssa.js';
@@ -101,6 +102,7 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
   checkSsa(scan, structure, cfg, ids, reporter);
   checkTypeDeclarations(scan, reporter);
   checkTypes(scan, reporter);
+  checkGlslStd450(scan, reporter);
   checkValueTypes(scan, structure, reporter);
   checkConstantComposites(scan, reporter);
   const context: FamilyContext = { scan, ids, structure, cfg, reporter, targetEnv: options.targetEnv, ...(module !== undefined ? { module } : {}) };
