@@ -98,6 +98,22 @@ describe('spvkit val runs the validator', () => {
     expect(json).toHaveLength(errorLines.length);
   });
 
+  it('reports a result id defined twice with its rule code, though core cannot decode the module', async () => {
+    // %one's OpConstant made to define %float's id again: spirv-val says "Id 4 is defined more than once".
+    const w = encodeModule(assemble(iaddOnFloats.replace('%sum = OpIAdd %float %one %one', '%sum = OpFAdd %float %one %one')));
+    const constant = w.indexOf((4 << 16) | 43);
+    const typeFloat = w.indexOf((3 << 16) | 22);
+    expect(constant).toBeGreaterThan(0);
+    w[constant + 2] = w[typeFloat + 1];
+    const bin = file('duplicate.spv', new Uint8Array(w.buffer, w.byteOffset, w.byteLength));
+    const json = JSON.parse((await spvkit(['val', '--json', bin])).stdout) as { code: string | null; message: string }[];
+    expect(json.map((d) => d.code)).toContain('spvkit-ids-duplicate');
+    expect(json.filter((d) => d.code === null)).toEqual([]);
+    const r = await spvkit(['val', bin]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: [spvkit-ids-duplicate]');
+  });
+
   it('leaves a valid module valid', async () => {
     const r = await spvkit(['val', file('fine.spvasm', iaddOnFloats.replace('%sum = OpIAdd', '%sum = OpFAdd'))]);
     expect(r.stderr).toBe('');

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, instructionByOpcode, type Diagnostic } from '@spvkit/core';
+import { SpirvError, formatDiagnostic, instructionByOpcode, type Diagnostic } from '@spvkit/core';
 import { validate, type ValidationDiagnostic } from '@spvkit/validator';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { FileError, inFile } from '../errors/FileError.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
-import { inputName } from '../files.js';
-import { readModule } from '../input/readModule.js';
+import { inputName, readInput } from '../files.js';
+import { isAssemblyPath, moduleOf } from '../input/readModule.js';
+import { looksBinary } from '../input/looksBinary.js';
 import { targetEnvOption } from '../options/targetEnv.js';
 
 /** The env used without --target-env: Vulkan rules, the Vulkan version that consumes the module's SPIR-V version. */
@@ -66,6 +67,22 @@ function fromError(e: FileError): Diagnostic[] {
 }
 
 /**
+ * The words of a binary input that core could not decode (a result id defined twice, a broken
+ * word count, ...), for the validator to judge itself: it reads words without decoding them, so
+ * each such problem comes out as a finding with its rule code (spvkit-ids-duplicate, ...), not as
+ * a read error without one. Undefined for assembly, for a decode that did not fail on the module
+ * itself, and for bytes that are no whole words (nothing to validate).
+ */
+function undecodedWords(e: unknown, bytes: Buffer, path: string): Uint32Array | undefined {
+  if (!(e instanceof FileError) || !(e.cause instanceof SpirvError)) return undefined;
+  const text = path === '-' ? !looksBinary(bytes) : isAssemblyPath(path);
+  if (text || bytes.byteLength % 4 !== 0 || bytes.byteLength === 0) return undefined;
+  const words = new Uint32Array(bytes.byteLength / 4);
+  new Uint8Array(words.buffer).set(bytes);
+  return words;
+}
+
+/**
  * `spvkit val`: validates a module with @spvkit/validator, every family (binary header, logical
  * layout, ids, SSA and dominance, instruction types, ..., the Vulkan BuiltIn rules), printing every
  * finding once with its rule code (a VUID where the rule has one) and source position. Exit code 1
@@ -118,24 +135,33 @@ Exit codes: 0 valid, 1 an error was found or the input is bad, 2 bad usage.`,
     const targetEnv = asked ?? DEFAULT_VAL_TARGET_ENV;
     const json = values.json === true;
     let diagnostics: readonly Diagnostic[];
+    const options = {
+      targetEnv,
+      relaxBlockLayout: values['relax-block-layout'] === true,
+      uniformBufferStandardLayout: values['uniform-buffer-standard-layout'] === true,
+      scalarBlockLayout: values['scalar-block-layout'] === true,
+      skipBlockLayout: values['skip-block-layout'] === true,
+    };
     try {
+      const bytes = await readInput(input, () => io.stdin);
       // The assembler wants a concrete env for the version word; `vulkan` and `universal` leave it to the text.
-      const { module, file, idNames } = await readModule(input, io, {
+      const read = await moduleOf(bytes, input, io, {
         names: true,
         ...(asked !== undefined && !VERSIONLESS_ENVS.includes(asked) ? { targetEnv: asked } : {}),
+      }).catch((e: unknown) => {
+        const words = undecodedWords(e, bytes, input);
+        if (words === undefined) throw e;
+        return words;
       });
-      // One validator, every family (the BuiltIn rules among them), each error once.
-      const found = inFile(file, () =>
-        validate(module, {
-          targetEnv,
-          relaxBlockLayout: values['relax-block-layout'] === true,
-          uniformBufferStandardLayout: values['uniform-buffer-standard-layout'] === true,
-          scalarBlockLayout: values['scalar-block-layout'] === true,
-          skipBlockLayout: values['skip-block-layout'] === true,
-        }),
-      );
-      // For assembly: where in the text, and the author's names for the ids.
-      diagnostics = idNames === undefined ? found : found.map((d) => inAuthorsTerms(d, idNames));
+      if (read instanceof Uint32Array) {
+        diagnostics = inFile(inputName(input), () => validate(read, options));
+      } else {
+        const { module, file, idNames } = read;
+        // One validator, every family (the BuiltIn rules among them), each error once.
+        const found = inFile(file, () => validate(module, options));
+        // For assembly: where in the text, and the author's names for the ids.
+        diagnostics = idNames === undefined ? found : found.map((d) => inAuthorsTerms(d, idNames));
+      }
     } catch (e) {
       if (!json || !(e instanceof FileError)) throw e;
       diagnostics = fromError(e);

@@ -64,6 +64,29 @@ const CORE_RULES = {
     family: 'types',
     summary: 'OpCompositeExtract gives the type its indexes reach; OpCompositeConstruct has constituents of the types and number its result type holds',
   },
+  'spvkit-types-declaration-width': {
+    family: 'types',
+    summary: 'OpTypeInt is 8, 16, 32 or 64 bits wide with signedness 0 or 1; OpTypeFloat without an encoding is 16, 32 or 64 bits wide',
+  },
+  'spvkit-types-declaration-vector': {
+    family: 'types',
+    summary: 'OpTypeVector has a scalar component type and 2, 3 or 4 components (8 or 16 with Vector16)',
+  },
+  'spvkit-types-declaration-matrix': { family: 'types', summary: 'OpTypeMatrix has 2, 3 or 4 columns, each a float vector' },
+  'spvkit-types-declaration-array': {
+    family: 'types',
+    summary: "an array's element type is not void, and OpTypeArray's length is an integer constant of at least 1",
+  },
+  'spvkit-types-declaration-struct': { family: 'types', summary: 'no member of OpTypeStruct is void' },
+  'spvkit-types-constant-composite': {
+    family: 'types',
+    summary:
+      'OpConstantComposite and OpSpecConstantComposite make a vector, matrix, array or struct from one constituent per component, column, element or member, of the type it holds there',
+  },
+  'spvkit-types-constant-spec-constituent': {
+    family: 'types',
+    summary: 'an OpConstantComposite holds no specialization constant (OpSpecConstantComposite does)',
+  },
   'spvkit-types-access-chain': {
     family: 'types',
     summary:

@@ -6,6 +6,7 @@ import { validate } from '../validate.js';
 function shader(body: string): string {
   return `OpCapability Shader
 OpCapability Int64
+OpCapability Float64
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
@@ -22,10 +23,15 @@ OpName %x "x"
 %v2uint = OpTypeVector %uint 2
 %v2float = OpTypeVector %float 2
 %v2bool = OpTypeVector %bool 2
+%double = OpTypeFloat 64
+%pair = OpTypeStruct %int %int
+%upair = OpTypeStruct %uint %uint
+%pint = OpTypePointer Function %int
 %int_1 = OpConstant %int 1
 %uint_1 = OpConstant %uint 1
 %long_1 = OpConstant %long 1
 %float_1 = OpConstant %float 1
+%double_1 = OpConstant %double 1
 %true = OpConstantTrue %bool
 %v2int_1 = OpConstantComposite %v2int %int_1 %int_1
 %v2uint_1 = OpConstantComposite %v2uint %uint_1 %uint_1
@@ -33,6 +39,7 @@ OpName %x "x"
 %v2true = OpConstantComposite %v2bool %true %true
 %main = OpFunction %void None %fn
 %entry = OpLabel
+%var = OpVariable %pint Function
 ${body}
 OpReturn
 OpFunctionEnd
@@ -84,6 +91,28 @@ const rejected: [string, string, string][] = [
   ],
   ['%x = OpDot %float %v2float_1 %float_1', 'spvkit-types-operand', 'Expected float vector as operand'],
   ['%x = OpIAdd %int %int_1 %int', 'spvkit-types-not-value', "Operand '%int' cannot be a type"],
+  // Same-shape opcode swaps: an OpLoad turned OpCopyObject copies the pointer, not what it points to.
+  ['%x = OpCopyObject %int %var', 'spvkit-types-operand', 'Expected Result Type and Operand type to be the same'],
+  ['%x = OpCopyObject %v2int %v2uint_1', 'spvkit-types-operand', 'Expected Result Type and Operand type to be the same'],
+  ['%x = OpBitCount %float %int_1', 'spvkit-types-result', 'Expected int scalar or vector type as Result Type: BitCount'],
+  ['%x = OpBitCount %v2int %int_1', 'spvkit-types-components', 'Expected Base dimension to be equal to Result Type dimension: BitCount'],
+  ['%x = OpBitReverse %uint %int_1', 'spvkit-types-operand', 'Expected Base Type to be equal to Result Type: BitReverse'],
+  ['%x = OpBitReverse %int %float_1', 'spvkit-types-operand', 'Expected int scalar or vector type for Base operand: BitReverse'],
+  ['%x = OpBitFieldInsert %int %int_1 %uint_1 %int_1 %int_1', 'spvkit-types-operand', 'Expected Insert Type to be equal to Result Type: BitFieldInsert'],
+  ['%x = OpBitFieldSExtract %int %int_1 %float_1 %int_1', 'spvkit-types-operand', 'Expected Offset Type to be int scalar: BitFieldSExtract'],
+  ['%x = OpBitFieldUExtract %int %uint_1 %int_1 %int_1', 'spvkit-types-operand', 'Expected Base Type to be equal to Result Type: BitFieldUExtract'],
+  ['%x = OpIAddCarry %uint %uint_1 %uint_1', 'spvkit-types-result', 'Expected a struct as Result Type: IAddCarry'],
+  [
+    '%x = OpISubBorrow %pair %int_1 %int_1',
+    'spvkit-types-result',
+    'Expected Result Type struct member types to be unsigned integer scalar or vector: ISubBorrow',
+  ],
+  ['%x = OpUMulExtended %upair %uint_1 %int_1', 'spvkit-types-operand', 'Expected both operands to be of Result Type member type: UMulExtended'],
+  ['%x = OpBitcast %int %double_1', 'spvkit-types-width', 'Expected input to have the same total bit width as Result Type: Bitcast'],
+  ['%x = OpBitcast %bool %int_1', 'spvkit-types-result', 'Expected Result Type to be a pointer or int or float vector or scalar type: Bitcast'],
+  ['%x = OpBitcast %int %true', 'spvkit-types-operand', 'Expected input to be a pointer or int or float vector or scalar: Bitcast'],
+  ['%x = OpQuantizeToF16 %double %double_1', 'spvkit-types-width', 'Expected 32-bit float scalar or vector type as Result Type: QuantizeToF16'],
+  ['%x = OpQuantizeToF16 %float %double_1', 'spvkit-types-operand', 'Expected input type to be equal to Result Type: QuantizeToF16'],
 ];
 
 const accepted = [
@@ -101,6 +130,16 @@ const accepted = [
   '%x = OpDot %float %v2float_1 %v2float_1',
   '%x = OpVectorTimesScalar %v2float %v2float_1 %float_1',
   '%x = OpFOrdLessThan %v2bool %v2float_1 %v2float_1',
+  '%x = OpCopyObject %pint %var',
+  '%x = OpBitCount %long %int_1',
+  '%x = OpBitCount %uint %int_1',
+  '%x = OpBitFieldUExtract %int %int_1 %long_1 %uint_1',
+  '%x = OpIAddCarry %upair %uint_1 %uint_1',
+  '%x = OpSMulExtended %pair %int_1 %int_1',
+  '%x = OpBitcast %int %float_1',
+  '%x = OpBitcast %v2int %double_1',
+  '%x = OpBitcast %v2float %long_1',
+  '%x = OpQuantizeToF16 %float %float_1',
 ];
 
 describe('types: arithmetic, bitwise, logical, relational and conversion instructions', () => {
@@ -128,6 +167,27 @@ describe('types: arithmetic, bitwise, logical, relational and conversion instruc
     ]);
     expect(found[1].ids).toEqual([{ id: found[1].ids[0].id, name: 'x' }]);
     expect(found[1].message).toBe('OpIAdd: operand %x is not an int scalar or vector');
+  });
+
+  // Derivatives belong to fragment shaders (a compute shader needs a derivative group mode for them).
+  it.each([
+    ['%x = OpDPdx %int %int_1', 'spvkit-types-result', 'Expected Result Type to be float scalar or vector type: DPdx'],
+    ['%x = OpDPdy %float %v2float_1', 'spvkit-types-operand', 'Expected P type and Result Type to be the same: DPdy'],
+    ['%x = OpFwidth %double %double_1', 'spvkit-types-width', 'Result type component width must be 32 bits'],
+  ])('in a fragment shader, %s -> %s (spirv-val: %s)', (body, code) => {
+    const text = shader(body).replace(
+      'OpEntryPoint GLCompute %main "main"\nOpExecutionMode %main LocalSize 1 1 1',
+      'OpEntryPoint Fragment %main "main"\nOpExecutionMode %main OriginUpperLeft',
+    );
+    expect(validate(assemble(text, { targetEnv: 'vulkan1.1' })).map((d) => d.code)).toEqual([code]);
+  });
+
+  it('accepts the derivative of a float vector in a fragment shader', () => {
+    const text = shader('%x = OpFwidth %v2float %v2float_1').replace(
+      'GLCompute %main "main"\nOpExecutionMode %main LocalSize 1 1 1',
+      'Fragment %main "main"\nOpExecutionMode %main OriginUpperLeft',
+    );
+    expect(validate(assemble(text, { targetEnv: 'vulkan1.1' })).map(formatDiagnostic)).toEqual([]);
   });
 
   it('from 1.4 on, a scalar condition selects between vectors', () => {

@@ -1,4 +1,5 @@
-import { Op, opcodeName, type ModuleIndex } from '@spvkit/core';
+import { Op, definitionOf, opcodeName, type ModuleIndex } from '@spvkit/core';
+import { declaresShader } from './controlFlow/declaresShader.js';
 import type { IdNamer, Reporter } from '../report/Reporter.js';
 import type { RuleCode } from '../report/rules.js';
 import { Scalar, TypeQueries } from '../types/TypeQueries.js';
@@ -31,6 +32,22 @@ const enum Shape {
   VectorTimesScalar,
   /** Float scalar result; two float vectors of one type whose component is the result. */
   Dot,
+  /** OpCopyObject: the operand is of the result type, whatever type that is. */
+  Copy,
+  /** Int scalar or vector result; an int Base with the result's components (OpBitCount). */
+  BitCount,
+  /** Int scalar or vector result; a Base of the result type (OpBitReverse). */
+  BitReverse,
+  /** Int scalar or vector result; Base (and Insert) of the result type, int scalar Offset and Count. */
+  BitField,
+  /** Struct result of two members of one int scalar or vector type; two operands of that type (OpIAddCarry, ...). */
+  Extended,
+  /** OpBitcast: numeric result and input of one total bit width; pointers and other types are not judged here. */
+  Bitcast,
+  /** Float scalar or vector result; an operand of the result type; 32-bit components where the module declares Shader (derivatives). */
+  Derivative,
+  /** 32-bit float scalar or vector result; an operand of the result type (OpQuantizeToF16). */
+  Quantize,
 }
 
 /** Per opcode: its shape (0: not checked by this family). */
@@ -77,6 +94,14 @@ shape(Shape.AnyAll, [Op.Any, Op.All]);
 shape(Shape.Select, [Op.Select]);
 shape(Shape.VectorTimesScalar, [Op.VectorTimesScalar]);
 shape(Shape.Dot, [Op.Dot]);
+shape(Shape.Copy, [Op.CopyObject]);
+shape(Shape.BitCount, [Op.BitCount]);
+shape(Shape.BitReverse, [Op.BitReverse]);
+shape(Shape.BitField, [Op.BitFieldInsert, Op.BitFieldSExtract, Op.BitFieldUExtract]);
+shape(Shape.Extended, [Op.IAddCarry, Op.ISubBorrow, Op.UMulExtended, Op.SMulExtended]);
+shape(Shape.Bitcast, [Op.Bitcast]);
+shape(Shape.Derivative, [Op.DPdx, Op.DPdy, Op.Fwidth, Op.DPdxFine, Op.DPdyFine, Op.FwidthFine, Op.DPdxCoarse, Op.DPdyCoarse, Op.FwidthCoarse]);
+shape(Shape.Quantize, [Op.QuantizeToF16]);
 shape(Shape.Convert, [Op.ConvertFToU, Op.ConvertFToS, Op.ConvertSToF, Op.ConvertUToF, Op.UConvert, Op.SConvert, Op.FConvert]);
 conversions.set(Op.ConvertFToU, [Scalar.Int, 1, Scalar.Float, false]);
 conversions.set(Op.ConvertFToS, [Scalar.Int, 2, Scalar.Float, false]);
@@ -116,6 +141,8 @@ class InstructionTypes {
   private result = 0;
   private start = 0;
   private n = 0;
+  /** Whether the module declares Shader, where derivatives take 32-bit floats only; asked once, at the first derivative. */
+  private declaresShader: boolean | undefined;
 
   constructor(
     private readonly scan: ModuleIndex,
@@ -123,6 +150,10 @@ class InstructionTypes {
   ) {
     this.t = new TypeQueries(scan);
     this.words = scan.words;
+  }
+
+  private get shader(): boolean {
+    return (this.declaresShader ??= declaresShader(this.scan));
   }
 
   check(i: number, s: Shape): void {
@@ -207,7 +238,128 @@ class InstructionTypes {
       case Shape.Dot:
         this.dot();
         break;
+      case Shape.Copy:
+        if (n >= 1) this.sameAsResult(1);
+        break;
+      case Shape.BitCount:
+        if (this.resultIs(Scalar.Int, 'an int scalar or vector') && n >= 1 && this.operandIs(0, Scalar.Int, 'an int scalar or vector'))
+          this.sameComponents(0, result);
+        break;
+      case Shape.BitReverse:
+        if (this.resultIs(Scalar.Int, 'an int scalar or vector') && n >= 1 && this.operandIs(0, Scalar.Int, 'an int scalar or vector')) this.sameAsResult(1);
+        break;
+      case Shape.BitField:
+        this.bitField();
+        break;
+      case Shape.Extended:
+        this.extended();
+        break;
+      case Shape.Bitcast:
+        this.bitcast();
+        break;
+      case Shape.Derivative:
+        if (!this.resultIs(Scalar.Float, 'a float scalar or vector') || n < 1) break;
+        this.sameAsResult(1);
+        if (this.shader && t.width(result) !== 32) {
+          this.fail('spvkit-types-width', (name) => `the result type ${name(result)} has ${t.width(result)}-bit components; derivatives take 32-bit floats`, [
+            result,
+          ]);
+        }
+        break;
+      case Shape.Quantize:
+        if (!this.resultIs(Scalar.Float, 'a float scalar or vector') || n < 1) break;
+        if (t.width(result) !== 32)
+          this.fail('spvkit-types-width', (name) => `the result type ${name(result)} is not a 32-bit float scalar or vector`, [result]);
+        else this.sameAsResult(1);
+        break;
     }
+  }
+
+  /** OpBitFieldInsert (Base, Insert, Offset, Count) and the extracts (Base, Offset, Count): bases of the result type, int scalar counts. */
+  private bitField(): void {
+    if (!this.resultIs(Scalar.Int, 'an int scalar or vector')) return;
+    const fields = this.op === Op.BitFieldInsert ? 2 : 1;
+    if (this.n < fields + 2) return;
+    this.sameAsResult(fields);
+    for (let k = fields; k < fields + 2; k++) {
+      const type = this.type(k);
+      if (this.t.scalar(type) !== Scalar.Int || this.t.isVector(type)) {
+        const id = this.words[this.start + k];
+        this.fail('spvkit-types-operand', (name) => `${k === fields ? 'Offset' : 'Count'} ${name(id)} is not an int scalar`, [id]);
+      }
+    }
+  }
+
+  /**
+   * OpIAddCarry, OpISubBorrow, OpUMulExtended and OpSMulExtended: the result is a struct of two
+   * members of one int scalar or vector type (unsigned but for OpSMulExtended), and both operands
+   * have that type.
+   */
+  private extended(): void {
+    const { t, words, result, scan } = this;
+    const d = definitionOf(scan, result);
+    if (d < 0 || scan.opcode[d] !== Op.TypeStruct) {
+      this.fail('spvkit-types-result', (name) => `the result type ${name(result)} is not a struct`, [result]);
+      return;
+    }
+    const s = scan.operandStart[d];
+    if (scan.end[d] - s !== 2) {
+      this.fail('spvkit-types-result', (name) => `the result type ${name(result)} does not have two members`, [result]);
+      return;
+    }
+    const member = words[s];
+    const unsigned = this.op !== Op.SMulExtended;
+    if (t.scalar(member) !== Scalar.Int || (unsigned && t.signed(member))) {
+      this.fail(
+        'spvkit-types-result',
+        (name) => `the members of the result type ${name(result)} are not ${unsigned ? 'unsigned ' : ''}int scalars or vectors`,
+        [result],
+      );
+      return;
+    }
+    if (words[s + 1] !== member) {
+      this.fail('spvkit-types-result', (name) => `the two members of the result type ${name(result)} are not of one type`, [result]);
+      return;
+    }
+    for (let k = 0; k < Math.min(this.n, 2); k++) {
+      if (this.type(k) !== member) {
+        const id = words[this.start + k];
+        this.fail('spvkit-types-operand', (name) => `operand ${name(id)} is not of the type ${name(member)} of the result's members`, [id, member]);
+      }
+    }
+  }
+
+  /**
+   * OpBitcast between numbers: int and float scalars and vectors of one total bit width. A bool
+   * or a composite other than a vector is no number to cast; a pointer on either side (its width
+   * depends on the addressing model and storage class) and any type this family does not know
+   * (cooperative matrices, ...) are left alone, so no valid cast is rejected here.
+   */
+  private bitcast(): void {
+    const { t, words, start, result } = this;
+    if (this.n < 1) return;
+    const input = this.type(0);
+    const notNumber = (type: number): boolean => {
+      if (t.scalar(type) === Scalar.Bool) return true;
+      const d = definitionOf(this.scan, type);
+      const op = d < 0 ? 0 : this.scan.opcode[d];
+      return op === Op.TypeStruct || op === Op.TypeArray || op === Op.TypeRuntimeArray || op === Op.TypeMatrix || op === Op.TypeVoid;
+    };
+    if (notNumber(result)) {
+      this.fail('spvkit-types-result', (name) => `the result type ${name(result)} is not a pointer or an int or float scalar or vector`, [result]);
+      return;
+    }
+    const id = words[start];
+    if (notNumber(input)) {
+      this.fail('spvkit-types-operand', (name) => `input ${name(id)} is not a pointer or an int or float scalar or vector`, [id]);
+      return;
+    }
+    const numeric = (type: number): boolean => t.scalar(type) === Scalar.Int || t.scalar(type) === Scalar.Float;
+    if (!numeric(result) || !numeric(input)) return;
+    const bits = t.width(input) * t.components(input);
+    const wanted = t.width(result) * t.components(result);
+    if (bits !== wanted)
+      this.fail('spvkit-types-width', (name) => `input ${name(id)} has ${bits} bits in all, the result type ${name(result)} ${wanted}`, [id, result]);
   }
 
   private type(k: number): number {
@@ -235,9 +387,10 @@ class InstructionTypes {
     return false;
   }
 
-  private sameAsResult(): void {
+  /** Reports every operand (the first `count` of them, where given) not of the result type. */
+  private sameAsResult(count = this.n): void {
     const result = this.result;
-    for (let k = 0; k < this.n; k++) {
+    for (let k = 0; k < Math.min(count, this.n); k++) {
       if (this.type(k) !== result) {
         const id = this.words[this.start + k];
         this.fail('spvkit-types-operand', (name) => `operand ${name(id)} is not of the result type ${name(result)}`, [id, result]);

@@ -8,6 +8,7 @@ import { checkDecorationConflicts } from './decorationConflicts.js';
 import { checkDecorationGroups } from './decorationGroups.js';
 import { DecorationsContext } from './DecorationsContext.js';
 import { DecorationTable } from './DecorationTable.js';
+import { checkDuplicateDecorations } from './duplicateDecorations.js';
 import { checkFpRoundingMode } from './fpRoundingMode.js';
 import { checkInterfaceDecorations } from './interfaceDecorations.js';
 import { checkLinkage } from './linkage.js';
@@ -32,6 +33,7 @@ export function checkDecorations(context: FamilyContext, options: BlockLayoutOpt
   checkAnnotationTargets(c);
   checkDecorationGroups(c);
   checkDecorationConflicts(c);
+  checkDuplicateDecorations(c);
   checkDecoratedObjects(c);
   checkBuiltInMembers(c);
   checkInterfaceDecorations(c);

@@ -2,27 +2,26 @@ import { Decoration, Op } from '@spvkit/core';
 import type { DecorationsContext } from './DecorationsContext.js';
 import { NO_MEMBER } from './DecorationTable.js';
 
-/** The member decorations a member takes once, in the order of their slots in the scratch table. */
-const ONCE_PER_MEMBER = [Decoration.Offset, Decoration.MatrixStride, Decoration.RowMajor, Decoration.ColMajor] as const;
+/** The member decorations that conflict, in the order of their slots in the scratch table. */
+const MAJORNESS = [Decoration.RowMajor, Decoration.ColMajor] as const;
 
 /**
  * Decorations spirv-val rejects together, among those of OpDecorate and OpMemberDecorate (not
- * copied from groups): ArrayStride twice on an id; Offset, MatrixStride, RowMajor or ColMajor twice
- * on a member; Block with BufferBlock, Restrict with Aliased on an id; RowMajor with ColMajor on a
- * member. Reported at the later instruction. Each structure's member decorations are checked in one
- * walk, marking the members seen in a scratch table stamped with the structure's id.
+ * copied from groups): Block with BufferBlock, Restrict with Aliased on an id; RowMajor with
+ * ColMajor on a member. Reported at the later instruction. (One decoration twice is the rule of
+ * duplicateDecorations.ts.) Each structure's member decorations are checked in one walk, marking
+ * the members seen in a scratch table stamped with the structure's id.
  */
 export function checkDecorationConflicts(c: DecorationsContext): void {
   const { table, scan } = c;
   let widest = 0;
   for (let r = 0; r < table.count; r++) if (table.member[r] >= widest && table.member[r] < 0x10000) widest = table.member[r] + 1;
   /** Per (member, slot): the struct id + 1 that last marked it (so no clearing between structures). */
-  const seen = new Int32Array(widest * ONCE_PER_MEMBER.length);
+  const seen = new Int32Array(widest * MAJORNESS.length);
   for (let id = 0; id < scan.idLimit; id++) {
     const from = table.start(id);
     const to = table.end(id);
     if (to - from < 2) continue;
-    let arrayStride = false;
     let block = false;
     let bufferBlock = false;
     let restrict = false;
@@ -34,10 +33,7 @@ export function checkDecorationConflicts(c: DecorationsContext): void {
       const member = table.member[r];
       if (member === NO_MEMBER) {
         if (source !== Op.Decorate) continue;
-        if (kind === Decoration.ArrayStride) {
-          if (arrayStride) c.report('spvkit-decorations-duplicate', table.source[r], (n) => `${n(id)} is decorated ArrayStride more than once`, [id]);
-          arrayStride = true;
-        } else if (kind === Decoration.Block || kind === Decoration.BufferBlock) {
+        if (kind === Decoration.Block || kind === Decoration.BufferBlock) {
           if (kind === Decoration.Block ? bufferBlock : block)
             c.report('spvkit-decorations-conflict', table.source[r], (n) => `${n(id)} is decorated both Block and BufferBlock`, [id]);
           if (kind === Decoration.Block) block = true;
@@ -51,25 +47,13 @@ export function checkDecorationConflicts(c: DecorationsContext): void {
         continue;
       }
       if (source !== Op.MemberDecorate || member >= widest) continue;
-      const slot = ONCE_PER_MEMBER.indexOf(kind as (typeof ONCE_PER_MEMBER)[number]);
+      const slot = MAJORNESS.indexOf(kind as (typeof MAJORNESS)[number]);
       if (slot < 0) continue;
-      const at = member * ONCE_PER_MEMBER.length + slot;
-      if (seen[at] === id + 1) {
-        c.report(
-          'spvkit-decorations-duplicate',
-          table.source[r],
-          (n) => `${c.memberLabel(id, member)} of ${n(id)} is decorated ${c.decorationName(kind)} more than once`,
-          [id],
-        );
-      }
-      seen[at] = id + 1;
-      if (kind === Decoration.RowMajor || kind === Decoration.ColMajor) {
-        const other = member * ONCE_PER_MEMBER.length + (kind === Decoration.RowMajor ? 3 : 2);
-        if (seen[other] === id + 1)
-          c.report('spvkit-decorations-conflict', table.source[r], (n) => `${c.memberLabel(id, member)} of ${n(id)} is decorated both RowMajor and ColMajor`, [
-            id,
-          ]);
-      }
+      seen[member * MAJORNESS.length + slot] = id + 1;
+      if (seen[member * MAJORNESS.length + (1 - slot)] === id + 1)
+        c.report('spvkit-decorations-conflict', table.source[r], (n) => `${c.memberLabel(id, member)} of ${n(id)} is decorated both RowMajor and ColMajor`, [
+          id,
+        ]);
     }
   }
 }

@@ -81,6 +81,8 @@ export interface Case {
   code?: string;
   /** spirv-val's message contains this (where it rejects). */
   theirs?: string;
+  /** Why Debian's spirv-val 2023.1 accepts a rejected case that the current spirv-val rejects (`theirs` is then the current one's message). */
+  debian?: string;
 }
 
 export function words(c: Case): Uint32Array {
@@ -384,6 +386,60 @@ export const rejected: Case[] = [
     theirs: 'decorated with Offset multiple times is not allowed',
   },
   {
+    name: 'Location twice on a variable',
+    parts: { decorations: 'OpDecorate %in_v4 Location 0\nOpDecorate %in_v4 Location 0' },
+    code: 'spvkit-decorations-duplicate',
+    theirs: 'decorated with Location multiple times is not allowed',
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
+    name: 'Binding twice, with two values',
+    parts: buffer('StorageBuffer', `${off('%S', 0)}\nOpDecorate %buf Binding 1`, '%S = OpTypeStruct %float'),
+    code: 'spvkit-decorations-duplicate',
+    theirs: 'decorated with Binding multiple times is not allowed',
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
+    name: 'Block twice',
+    parts: buffer('StorageBuffer', `${off('%S', 0)}\nOpDecorate %S Block`, '%S = OpTypeStruct %float'),
+    code: 'spvkit-decorations-duplicate',
+    theirs: 'decorated with Block multiple times is not allowed',
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
+    name: 'SpecId twice',
+    parts: { decorations: 'OpDecorate %sc SpecId 1\nOpDecorate %sc SpecId 2' },
+    code: 'spvkit-decorations-duplicate',
+    theirs: 'decorated with SpecId multiple times is not allowed',
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
+    name: 'RelaxedPrecision twice on a variable',
+    parts: { decorations: 'OpDecorate %in_v4 RelaxedPrecision\nOpDecorate %in_v4 RelaxedPrecision' },
+    code: 'spvkit-decorations-duplicate',
+    theirs: 'decorated with RelaxedPrecision multiple times is not allowed',
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
+    name: 'RelaxedPrecision twice on one member',
+    env: 'spv1.3',
+    parts: { decorations: 'OpMemberDecorate %S 0 RelaxedPrecision\nOpMemberDecorate %S 0 RelaxedPrecision', types: '%S = OpTypeStruct %float %float' },
+    code: 'spvkit-decorations-duplicate',
+    theirs: "member '0' decorated with RelaxedPrecision multiple times is not allowed",
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
+    name: 'BuiltIn twice on a variable',
+    parts: {
+      decorations: 'OpDecorate %gid BuiltIn GlobalInvocationId\nOpDecorate %gid BuiltIn GlobalInvocationId',
+      types: '%v3uint = OpTypeVector %uint 3\n%ptr_in_v3 = OpTypePointer Input %v3uint\n%gid = OpVariable %ptr_in_v3 Input',
+      entry: 'OpEntryPoint GLCompute %main "main" %gid\nOpExecutionMode %main LocalSize 1 1 1',
+    },
+    code: 'spvkit-decorations-duplicate',
+    theirs: 'decorated with BuiltIn multiple times is not allowed',
+    debian: 'rejected since SPIRV-Tools 2024; 2023.1 checked ArrayStride and the layout member decorations only',
+  },
+  {
     name: 'Block and BufferBlock',
     env: 'spv1.3',
     parts: { decorations: 'OpDecorate %S Block\nOpDecorate %S BufferBlock', types: '%S = OpTypeStruct %float' },
@@ -658,7 +714,21 @@ export const accepted: Case[] = [
   },
   { name: 'relaxed: vec3 at offset 4', parts: buffer('StorageBuffer', off('%S', 0, 4), UBO_V3) },
   { name: 'a push constant block', parts: buffer('PushConstant', off('%S', 0, 16), '%S = OpTypeStruct %float %v4float') },
-  { name: 'Location twice on a variable', parts: { decorations: 'OpDecorate %in_v4 Location 0\nOpDecorate %in_v4 Location 0' } },
+  {
+    name: 'RelaxedPrecision on two members',
+    env: 'spv1.3',
+    parts: { decorations: 'OpMemberDecorate %S 0 RelaxedPrecision\nOpMemberDecorate %S 1 RelaxedPrecision', types: '%S = OpTypeStruct %float %float' },
+  },
+  {
+    name: 'UserSemantic twice on a variable',
+    env: 'vulkan1.2',
+    parts: { decorations: 'OpDecorateString %in_v4 UserSemantic "a"\nOpDecorateString %in_v4 UserSemantic "b"' },
+  },
+  {
+    name: "a decoration group's RelaxedPrecision on a variable decorated RelaxedPrecision directly",
+    env: 'spv1.3',
+    parts: { decorations: 'OpDecorate %g RelaxedPrecision\n%g = OpDecorationGroup\nOpGroupDecorate %g %in_v4\nOpDecorate %in_v4 RelaxedPrecision' },
+  },
   {
     name: 'a decoration group onto a structure',
     env: 'spv1.3',

@@ -65,7 +65,7 @@ export const DECORATION_RULES = {
   },
   'spvkit-decorations-duplicate': {
     family: 'decorations',
-    summary: 'ArrayStride is applied to an id once; Offset, MatrixStride, RowMajor and ColMajor to a structure member once',
+    summary: 'a decoration (Location, Binding, Block, BuiltIn, RelaxedPrecision, ...) is applied directly to an id, or to one member of a structure, once',
   },
   'spvkit-decorations-conflict': {
     family: 'decorations',

@@ -582,8 +582,66 @@ export const rejected: Rejected[] = [
 ];
 
 /** Accepted modules: every rule's valid side, in the environments the rules change with. */
+/**
+ * Rejected cases of rules the current spirv-val has and Debian's 2023.1 lacks (it accepts them):
+ * the message is the current one's.
+ */
+export const rejectedSince2023: Rejected[] = [
+  [
+    'LocalSize twice',
+    'vulkan1.1',
+    { modes: 'OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main LocalSize 1 1 1' },
+    ['spvkit-environment-mode-duplicate'],
+    /LocalSize execution mode must not be specified multiple times per entry point/,
+  ],
+  [
+    'LocalSize twice, with other sizes',
+    'vulkan1.1',
+    { modes: 'OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main LocalSize 8 1 1' },
+    ['spvkit-environment-mode-duplicate'],
+    /LocalSize execution mode must not be specified multiple times per entry point/,
+  ],
+  [
+    'OriginUpperLeft twice',
+    'vulkan1.1',
+    { model: 'Fragment', modes: 'OpExecutionMode %main OriginUpperLeft\nOpExecutionMode %main OriginUpperLeft' },
+    ['spvkit-environment-mode-duplicate'],
+    /OriginUpperLeft execution mode must not be specified multiple times per entry point/,
+  ],
+  [
+    // The mode is a duplicate, not a second primitive of its group: one finding, not two.
+    'a tessellation entry point declaring Quads twice',
+    'vulkan1.1',
+    {
+      model: 'TessellationEvaluation',
+      caps: 'OpCapability Tessellation',
+      modes: 'OpExecutionMode %main Quads\nOpExecutionMode %main SpacingEqual\nOpExecutionMode %main Quads',
+    },
+    ['spvkit-environment-mode-duplicate'],
+    /Quads execution mode must not be specified multiple times per entry point/,
+  ],
+  [
+    'DenormPreserve 32 twice',
+    'vulkan1.1',
+    {
+      caps: 'OpCapability DenormPreserve\nOpCapability Float16\nOpExtension "SPV_KHR_float_controls"',
+      modes: 'OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main DenormPreserve 32\nOpExecutionMode %main DenormPreserve 32',
+    },
+    ['spvkit-environment-mode-duplicate'],
+    /DenormPreserve execution mode must not be specified multiple times for the same entry point and operands/,
+  ],
+];
+
 export const accepted: [what: string, env: string, parts: Parts][] = [
   ['a compute shader', 'vulkan1.1', {}],
+  [
+    'DenormPreserve for 16- and for 32-bit floats',
+    'vulkan1.1',
+    {
+      caps: 'OpCapability DenormPreserve\nOpCapability Float16\nOpExtension "SPV_KHR_float_controls"',
+      modes: 'OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main DenormPreserve 16\nOpExecutionMode %main DenormPreserve 32',
+    },
+  ],
   ['a compute shader, SPIR-V 1.6', 'vulkan1.3', {}],
   ['LocalSizeId in Vulkan 1.3', 'vulkan1.3', { modes: 'OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1' }],
   ['LocalSizeId outside Vulkan', 'spv1.5', { modes: 'OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1' }],
@@ -611,15 +669,6 @@ export const accepted: [what: string, env: string, parts: Parts][] = [
     'a Fragment entry point with OriginUpperLeft and a depth mode',
     'vulkan1.1',
     { model: 'Fragment', modes: 'OpExecutionMode %main OriginUpperLeft\nOpExecutionMode %main DepthReplacing' },
-  ],
-  [
-    'a tessellation entry point declaring Quads twice',
-    'vulkan1.1',
-    {
-      model: 'TessellationEvaluation',
-      caps: 'OpCapability Tessellation',
-      modes: 'OpExecutionMode %main Quads\nOpExecutionMode %main SpacingEqual\nOpExecutionMode %main Quads',
-    },
   ],
   ['OriginLowerLeft outside Vulkan', 'spv1.5', { model: 'Fragment', modes: 'OpExecutionMode %main OriginLowerLeft' }],
   ['a Geometry entry point', 'vulkan1.1', { model: 'Geometry', caps: 'OpCapability Geometry' }],
@@ -726,3 +775,17 @@ export const withPushTypes = (p: Parts): Parts =>
   p.body?.includes('%int_0') === true
     ? { ...p, globals: `%int_0 = OpConstant %int 0\n%ptr_push_float = OpTypePointer PushConstant %float\n${p.globals ?? ''}` }
     : p;
+
+/** A module of one function and no OpEntryPoint: rejected as it is, accepted as a library (Linkage). */
+export function withoutEntryPoint(linkage: boolean): string {
+  return `OpCapability Shader
+${linkage ? 'OpCapability Linkage' : ''}
+OpMemoryModel Logical GLSL450
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%f = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`;
+}

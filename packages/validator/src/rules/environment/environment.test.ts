@@ -1,10 +1,14 @@
 // The environment rules judged by the validator; test/validator/environment.test.ts has spirv-val judge the same cases.
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../validate.js';
-import { accepted, module, ours, oursHere, rejected, withPushTypes, words } from './environment.cases.js';
+import { accepted, module, ours, oursHere, rejected, rejectedSince2023, withoutEntryPoint, withPushTypes, words } from './environment.cases.js';
 
 describe('environment: entry point interfaces, execution modes, storage classes, descriptors', () => {
   it.each(rejected)('%s (%s)', (_what, env, parts, codes) => {
+    expect(oursHere(module(withPushTypes(parts)), env)).toEqual(codes);
+  });
+
+  it.each(rejectedSince2023)('%s (%s)', (_what, env, parts, codes) => {
     expect(oursHere(module(withPushTypes(parts)), env)).toEqual(codes);
   });
 
@@ -14,6 +18,14 @@ describe('environment: entry point interfaces, execution modes, storage classes,
 
   it('rejects a sampler without decorations that no entry point uses: the VUID covers every variable', () => {
     expect(oursHere(module({ globals: '%s = OpVariable %ptr_sampler UniformConstant' }), 'vulkan1.1')).toEqual(['VUID-StandaloneSpirv-UniformConstant-06677']);
+  });
+});
+
+describe('environment: a module without OpEntryPoint', () => {
+  it('is rejected, as a whole module, unless it declares Linkage', () => {
+    const found = validate(words(withoutEntryPoint(false), 'spv1.3'), { targetEnv: 'spv1.3' });
+    expect(found.map((d) => [d.code, d.instructionIndex])).toEqual([['spvkit-environment-entry-point-missing', -1]]);
+    expect(oursHere(withoutEntryPoint(true), 'spv1.3')).toEqual([]);
   });
 });
 

@@ -31,6 +31,10 @@ export const ENVIRONMENT_RULES = {
     family: 'environment',
     summary: "Vulkan: no two of an entry point's inputs (or outputs of one Index) take the same location and component",
   },
+  'spvkit-environment-entry-point-missing': {
+    family: 'environment',
+    summary: 'a module has an OpEntryPoint, unless it declares the Linkage (or GraphARM) capability',
+  },
   'spvkit-environment-entry-point-function': { family: 'environment', summary: "an OpEntryPoint's function is an OpFunction" },
   'spvkit-environment-entry-point-signature': {
     family: 'environment',
@@ -55,6 +59,10 @@ export const ENVIRONMENT_RULES = {
   'spvkit-environment-mode-conflict': {
     family: 'environment',
     summary: 'a shader entry point declares at most one mode of each exclusive group (depth, spacing, vertex order, primitive, interlock)',
+  },
+  'spvkit-environment-mode-duplicate': {
+    family: 'environment',
+    summary: 'an entry point declares each execution mode once (the float-control modes once per operand, e.g. per width)',
   },
   'spvkit-environment-local-size-id': {
     family: 'environment',
