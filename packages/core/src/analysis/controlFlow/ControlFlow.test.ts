@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assemble } from '../../text/assembler/assemble.js';
+import { Op } from '../../grammar/index.js';
+import { Instruction } from '../../ir/Instruction.js';
 import { checkConsistency } from '../checkConsistency.js';
 import { NamesAnalysis } from '../Names.js';
 import { ControlFlowAnalysis } from './ControlFlow.js';
@@ -150,6 +152,25 @@ describe('ControlFlowAnalysis', () => {
     const rebuilt = fresh.module.analysis(ControlFlowAnalysis);
     expect(rebuilt).not.toBe(cached);
     expect(rebuilt.of(fresh.module.functions[0]).reachable(fresh.block('outer'))).toBe(false);
+  });
+
+  it('is kept through edits that leave every block, edge and construct as it was, and still agrees with a fresh build', () => {
+    const fresh = load();
+    const cached = fresh.module.analysis(ControlFlowAnalysis);
+    const uint = new Instruction(Op.TypeInt, 0, fresh.module.newId(), [32, 0]);
+    fresh.module.insert('globals', [uint]);
+    const one = new Instruction(Op.Constant, uint.resultId, fresh.module.newId(), [1]);
+    fresh.module.insert('globals', [one]);
+    const sum = new Instruction(Op.IAdd, uint.resultId, fresh.module.newId(), [one.resultId, one.resultId]);
+    fresh.module.insert(fresh.block('then'), [sum], 0);
+    fresh.module.setOperands(sum, [one.resultId, sum.resultId]);
+    fresh.module.remove(sum);
+    expect(fresh.module.analysis(ControlFlowAnalysis)).toBe(cached);
+    expect(checkConsistency(fresh.module)).toEqual([]);
+    // A merge instruction is part of the shape: a new one drops it.
+    const merge = fresh.block('outerMerge').instructions[0];
+    fresh.module.setOperands(merge, [fresh.block('kill').id, 0]);
+    expect(fresh.module.analysis(ControlFlowAnalysis)).not.toBe(cached);
   });
 
   it('refuses a function of another module', () => {

@@ -4,6 +4,7 @@ import type { Analysis, Module } from '../../ir/Module.js';
 import { SpirvError } from '../../errors/SpirvError.js';
 import { Op } from '../../grammar/index.js';
 import { findBlocks, type BlockStructure } from '../../words/BlockStructure.js';
+import { isBlockTerminator } from '../../words/opcodePlaces.js';
 import type { ModuleIndex } from '../../words/ModuleIndex.js';
 import { ModuleIndexAnalysis } from '../ModuleIndexAnalysis.js';
 import { ControlFlowGraph } from './ControlFlowGraph.js';
@@ -206,8 +207,30 @@ export class FunctionControlFlow {
 }
 
 /**
- * The module's {@link ControlFlow}, built on first use and dropped by any edit (a branch or a
- * block moved changes the graph; rebuilding it is one walk over the module's words).
+ * Opcodes that make or end blocks and functions, or declare a construct: an edit of one of these
+ * changes the graph. Everything else in a body (arithmetic, loads, stores, OpPhi, debug lines)
+ * leaves blocks, edges, dominators and constructs as they were.
+ */
+function shapesBlocks(opcode: number): boolean {
+  switch (opcode) {
+    case Op.Label:
+    case Op.SelectionMerge:
+    case Op.LoopMerge:
+    case Op.Function:
+    case Op.FunctionParameter:
+    case Op.FunctionEnd:
+      return true;
+    default:
+      return isBlockTerminator[opcode] !== 0;
+  }
+}
+
+/**
+ * The module's {@link ControlFlow}, built on first use. An edit of anything but the instructions
+ * that shape blocks (see {@link shapesBlocks}) keeps it: the graph is the same, and a pass that
+ * removes dead loads or folds arithmetic does not pay for a walk over the module's words again.
+ * An edit of a label, a terminator, a merge instruction or a function, or bodies replaced
+ * wholesale, drop it.
  *
  * @example
  * ```ts
@@ -218,6 +241,12 @@ export class FunctionControlFlow {
 export const ControlFlowAnalysis: Analysis<ControlFlow> = {
   name: 'control-flow',
   build: (module) => new ControlFlow(module),
+  update(_flow, change) {
+    if (change.kind === 'replaced') return change.place !== 'functions';
+    if (change.place !== 'functions') return true;
+    if (shapesBlocks(change.instruction.opcode)) return false;
+    return change.kind !== 'operands' || !shapesBlocks(change.before.opcode);
+  },
   snapshot(flow) {
     const lines: string[] = [];
     for (const block of flow.blocks) {
