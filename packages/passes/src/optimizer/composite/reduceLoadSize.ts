@@ -1,4 +1,4 @@
-import { DefUseAnalysis, Instruction, Op, SpirvError, StorageClass, TypesAnalysis, UNCHANGED, type DefUse, type Pass } from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, Instruction, Op, SpirvError, StorageClass, TypesAnalysis, UNCHANGED, type DefUse, type Pass } from '@spvkit/core';
 import { ResultEdits } from './resultEdits.js';
 
 /** spirv-opt's default: a load is narrowed when it uses less than this share of its members. */
@@ -25,7 +25,7 @@ export function reduceLoadSize(threshold = DEFAULT_REDUCE_LOAD_SIZE_THRESHOLD): 
   return {
     name: 'reduce-load-size',
     description: 'replace a load of a composite whose few used members are extracted by loads of just those members',
-    preserves: [DefUseAnalysis],
+    preserves: [DefUseAnalysis, ControlFlowAnalysis],
     run(module) {
       const defUse = module.analysis(DefUseAnalysis);
       const types = module.analysis(TypesAnalysis);

@@ -34,7 +34,7 @@ const UNDEF = 0;
 export const cfgCleanup: Pass = {
   name: CFG_CLEANUP,
   description: 'remove unreachable blocks, fixing the OpPhi instructions of the others',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const plans: Cleanup[] = [];
     for (const fn of module.functions) {

@@ -60,7 +60,7 @@ interface DeadBranchPlan {
 export const eliminateDeadBranches: Pass = {
   name: ELIMINATE_DEAD_BRANCHES,
   description: 'turn branches on constants into unconditional ones and remove the blocks they no longer reach',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const globals = globalDefinitions(module);
     const plans: DeadBranchPlan[] = [];

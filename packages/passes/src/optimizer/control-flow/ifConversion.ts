@@ -52,7 +52,7 @@ interface Conversion {
 export const ifConversion: Pass = {
   name: IF_CONVERSION,
   description: 'turn OpPhis of two-way selections over values computed before the branch into OpSelect',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const globals = globalDefinitions(module);
     const plans: Conversion[][] = [];

@@ -34,7 +34,7 @@ export const WRAP_OPKILL = 'wrap-opkill';
 export const wrapOpKill: Pass = {
   name: WRAP_OPKILL,
   description: 'wrap OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const found: { fn: Function; inst: Instruction }[] = [];
     for (const fn of module.functions) {

@@ -1,4 +1,4 @@
-import { DefUseAnalysis, Op, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
 import { localVariables, TargetTypes, type LocalVariable } from './localVariables.js';
 import { MemoryEdits } from './memoryEdits.js';
 
@@ -19,7 +19,7 @@ import { MemoryEdits } from './memoryEdits.js';
 export const eliminateLocalSingleBlock: Pass = {
   name: 'eliminate-local-single-block',
   description: 'replace loads of Function variables by the value stored or loaded earlier in the same block',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

@@ -18,7 +18,7 @@ import { MemoryEdits } from './memoryEdits.js';
 export const eliminateLocalSingleStore: Pass = {
   name: 'eliminate-local-single-store',
   description: 'replace loads of Function variables stored once by the stored value where the store dominates them',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

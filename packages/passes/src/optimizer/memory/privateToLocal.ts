@@ -1,5 +1,6 @@
 import {
   decodeLiteralString,
+  ControlFlowAnalysis,
   DefUseAnalysis,
   Instruction,
   Op,
@@ -28,7 +29,7 @@ import {
 export const privateToLocal: Pass = {
   name: 'private-to-local',
   description: 'turn Private variables used by one uncalled function into Function variables of it',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const privates = new Map<number, Instruction>();

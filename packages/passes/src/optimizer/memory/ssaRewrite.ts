@@ -21,7 +21,7 @@ import { UndefinedValues } from './undefinedValues.js';
 export const ssaRewrite: Pass = {
   name: 'ssa-rewrite',
   description: 'promote Function variables used only by whole loads and stores to SSA values with OpPhi',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

@@ -1,4 +1,4 @@
-import { DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Pass } from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Pass } from '@spvkit/core';
 import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
 import { constantLattice, SPEC_CONSTANTS, specConstantLattice, VARYING, type LatticeValue } from './constantLattice.js';
 import { propagateConstants } from './constantPropagator.js';
@@ -21,7 +21,7 @@ import { replaceResult } from './replaceResult.js';
 export const ccp: Pass = {
   name: 'ccp',
   description: 'conditional constant propagation: replace ids that hold one constant on every path that runs by that constant',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

@@ -111,7 +111,7 @@ export const eliminateDeadCodeAggressive: Pass = {
   name: 'eliminate-dead-code-aggressive',
   description:
     'remove instructions whose results nothing live needs, Function variables only stored to, structured constructs with nothing live in them, and the types and constants nothing uses',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

@@ -1,4 +1,4 @@
-import { DefUseAnalysis, Op, UNCHANGED, type DefUse, type Instruction, type Pass, type TypeManager, TypesAnalysis } from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, type DefUse, type Instruction, type Pass, type TypeManager, TypesAnalysis } from '@spvkit/core';
 import { glslStd450 } from './eliminateDeadCodeAggressive.js';
 import { removeUnused } from './removeUnused.js';
 import { replaceResult } from './replaceResult.js';
@@ -29,7 +29,7 @@ const DESCRIBING: ReadonlySet<number> = new Set([Op.Name, Op.Decorate, Op.Decora
 export const eliminateDeadInserts: Pass = {
   name: 'eliminate-dead-inserts',
   description: 'remove OpCompositeInsert instructions whose inserted component is never read',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const functions = module.functions;
     // Most modules hold no insert at all: then no def-use tables are built.

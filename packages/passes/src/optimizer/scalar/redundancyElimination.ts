@@ -84,7 +84,7 @@ function eliminateRedundancy(module: Module, acrossBlocks: boolean): boolean {
 export const localRedundancyElimination: Pass = {
   name: 'local-redundancy-elimination',
   description: 'reuse a value computed earlier in the same block instead of computing it again',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     return eliminateRedundancy(module, false) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },
@@ -102,7 +102,7 @@ export const localRedundancyElimination: Pass = {
 export const redundancyElimination: Pass = {
   name: 'redundancy-elimination',
   description: 'reuse a value computed earlier in the same block or in a dominating block instead of computing it again',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     return eliminateRedundancy(module, true) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },

@@ -1,4 +1,4 @@
-import { DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
+import { ControlFlowAnalysis, DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
 import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
 import { replaceResult } from './replaceResult.js';
 import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
@@ -24,7 +24,7 @@ import { memberLoadsOfCopy, removeIfUnread } from './extractOfLoad.js';
 export const simplifyInstructions: Pass = {
   name: 'simplify-instructions',
   description: 'fold constant integer and bool arithmetic, constant selects and extracts, and identities such as x+0 and x*1',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

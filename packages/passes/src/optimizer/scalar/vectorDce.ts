@@ -1,4 +1,5 @@
 import {
+  ControlFlowAnalysis,
   DefUseAnalysis,
   Op,
   TypesAnalysis,
@@ -143,7 +144,7 @@ const GLSL_COMPONENT_WISE: ReadonlySet<number> = new Set([
 export const vectorDce: Pass = {
   name: 'vector-dce',
   description: 'remove the components of vector values that nothing reads: dead inserts, and pure vector values no component of which is read',
-  preserves: [DefUseAnalysis],
+  preserves: [DefUseAnalysis, ControlFlowAnalysis],
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;
