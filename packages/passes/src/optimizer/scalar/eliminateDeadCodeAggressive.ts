@@ -120,6 +120,7 @@ export const eliminateDeadCodeAggressive: Pass = {
       debug: debugSets(module),
       grouped: groupDecorated(module),
       ids: new LocalDefinitions(module.header.bound),
+      scratch: new LivenessScratch(),
     };
     // Every function is marked before any is edited: an edit drops the control-flow analysis,
     // which is built once for the whole module.
@@ -173,6 +174,8 @@ interface LivenessContext {
   readonly grouped: ReadonlySet<number>;
   /** Where each function's definitions are while it is marked. */
   readonly ids: LocalDefinitions;
+  /** The marking's arrays, shared by the functions one after another. */
+  readonly scratch: LivenessScratch;
 }
 
 /** Control flow that lives only where something live depends on it. */
@@ -207,7 +210,7 @@ export class FunctionLiveness {
   private readonly blocks: readonly Block[];
   /** The function's instructions, block after block; an instruction's index is its place here. */
   private readonly insts: Instruction[] = [];
-  /** The block of each instruction. */
+  /** The block of each instruction. These arrays are the run's {@link LivenessScratch}, this function's while it is marked. */
   private readonly blockOf: Int32Array;
   /** Each block's terminator and merge instruction (-1: none). */
   private readonly terminator: Int32Array;
@@ -229,6 +232,12 @@ export class FunctionLiveness {
   private readonly constructs: EnclosingConstructs | undefined;
   /** The function's definitions: they answer only while this function is marked (the constructor). */
   private readonly ids: LocalDefinitions;
+  /** What the marking found, kept once the shared arrays above move on to the next function. */
+  private readonly dead: Instruction[] = [];
+  private readonly deadInKept = new Map<Block, Set<Instruction>>();
+  private readonly gone = new Set<Block>();
+  private readonly deadHeaderList: Block[] = [];
+  private anythingDead = false;
 
   constructor(
     readonly fn: Function,
@@ -243,15 +252,16 @@ export class FunctionLiveness {
     const blocks = this.blocks;
     let count = 0;
     for (const block of blocks) count += block.instructions.length;
-    this.blockOf = new Int32Array(count);
-    this.live = new Uint8Array(count);
-    this.work = new Int32Array(count);
-    this.firstStore = new Int32Array(count).fill(-1);
-    this.nextStore = new Int32Array(count);
-    this.terminator = new Int32Array(blocks.length).fill(-1);
-    this.merge = new Int32Array(blocks.length).fill(-1);
-    this.liveBlock = new Uint8Array(blocks.length);
-    this.firstBranch = new Int32Array(blocks.length).fill(-1);
+    const scratch = context.scratch.prepare(count, blocks.length);
+    this.blockOf = scratch.blockOf;
+    this.live = scratch.live;
+    this.work = scratch.work;
+    this.firstStore = scratch.firstStore;
+    this.nextStore = scratch.nextStore;
+    this.terminator = scratch.terminator;
+    this.merge = scratch.merge;
+    this.liveBlock = scratch.liveBlock;
+    this.firstBranch = scratch.firstBranch;
     this.constructs = flow === undefined ? undefined : new EnclosingConstructs(flow);
     const insts = this.insts;
     for (let b = 0; b < blocks.length; b++) {
@@ -321,44 +331,49 @@ export class FunctionLiveness {
     }
     for (const i of roots) this.mark(i);
     this.propagate();
+    // What goes is read off the marks now: the arrays are the next function's once this returns.
+    const { live, liveBlock } = this;
+    for (const i of this.candidates) if (live[i] === 0) this.dead.push(this.insts[i]);
+    for (const list of [this.candidates, this.stores]) {
+      for (const i of list) {
+        const b = this.blockOf[i];
+        if (live[i] !== 0 || liveBlock[b] === 0) continue;
+        const block = blocks[b];
+        let dead = this.deadInKept.get(block);
+        if (dead === undefined) this.deadInKept.set(block, (dead = new Set()));
+        dead.add(this.insts[i]);
+      }
+    }
+    for (let b = 0; b < blocks.length; b++) {
+      if (liveBlock[b] === 0) this.gone.add(blocks[b]);
+      else if (this.headerIsDead(b)) this.deadHeaderList.push(blocks[b]);
+    }
+    this.anythingDead = this.deadInKept.size > 0 || this.gone.size > 0 || this.deadHeaderList.length > 0;
   }
 
   /** Whether anything of the function is not live: an instruction, a store, a header's branch or a block. */
   removesAnything(): boolean {
-    const live = this.live;
-    if (this.candidates.some((i) => live[i] === 0) || this.stores.some((i) => live[i] === 0)) return true;
-    return this.blocks.some((_, b) => this.liveBlock[b] === 0 || this.headerIsDead(b));
+    return this.anythingDead;
   }
 
   /** The instructions with a result that are not live (those in removed blocks among them). */
-  deadResults(): Instruction[] {
-    return this.candidates.filter((i) => this.live[i] === 0).map((i) => this.insts[i]);
+  deadResults(): readonly Instruction[] {
+    return this.dead;
   }
 
   /** The instructions of kept blocks that go (results and stores nothing live needs), by block. */
-  deadInKeptBlocks(): Map<Block, Set<Instruction>> {
-    const byBlock = new Map<Block, Set<Instruction>>();
-    for (const list of [this.candidates, this.stores]) {
-      for (const i of list) {
-        const b = this.blockOf[i];
-        if (this.live[i] !== 0 || this.liveBlock[b] === 0) continue;
-        const block = this.blocks[b];
-        let dead = byBlock.get(block);
-        if (dead === undefined) byBlock.set(block, (dead = new Set()));
-        dead.add(this.insts[i]);
-      }
-    }
-    return byBlock;
+  deadInKeptBlocks(): ReadonlyMap<Block, ReadonlySet<Instruction>> {
+    return this.deadInKept;
   }
 
   /** The blocks that go: their labels are not live. */
   goneBlocks(): Set<Block> {
-    return new Set(this.blocks.filter((_, b) => this.liveBlock[b] === 0));
+    return new Set(this.gone);
   }
 
   /** The kept headers whose merge instruction is not live: their constructs go. */
-  deadHeaders(): Block[] {
-    return this.blocks.filter((_, b) => this.headerIsDead(b));
+  deadHeaders(): readonly Block[] {
+    return this.deadHeaderList;
   }
 
   private headerIsDead(b: number): boolean {
@@ -606,3 +621,46 @@ export class LocalDefinitions {
 
 /** What {@link LocalDefinitions.lookup} answers for an id the function does not define (no slot is this large). */
 const NONE = 0x7fffffff;
+
+/**
+ * The arrays of one function's marking, allocated once per run and grown to the largest function:
+ * a module of thousands of small functions would otherwise allocate nine typed arrays for each,
+ * every time the pass runs. {@link prepare} clears what a marking reads before writing.
+ */
+class LivenessScratch {
+  blockOf = new Int32Array(0);
+  live = new Uint8Array(0);
+  work = new Int32Array(0);
+  firstStore = new Int32Array(0);
+  nextStore = new Int32Array(0);
+  terminator = new Int32Array(0);
+  merge = new Int32Array(0);
+  liveBlock = new Uint8Array(0);
+  firstBranch = new Int32Array(0);
+
+  /** Arrays for `count` instructions in `blocks` blocks, cleared where they are read before written. */
+  prepare(count: number, blocks: number): this {
+    if (this.live.length < count) {
+      const size = Math.max(count, this.live.length * 2);
+      this.blockOf = new Int32Array(size);
+      this.live = new Uint8Array(size);
+      this.work = new Int32Array(size);
+      this.firstStore = new Int32Array(size);
+      this.nextStore = new Int32Array(size);
+    }
+    if (this.liveBlock.length < blocks) {
+      const size = Math.max(blocks, this.liveBlock.length * 2);
+      this.terminator = new Int32Array(size);
+      this.merge = new Int32Array(size);
+      this.liveBlock = new Uint8Array(size);
+      this.firstBranch = new Int32Array(size);
+    }
+    this.live.fill(0, 0, count);
+    this.firstStore.fill(-1, 0, count);
+    this.terminator.fill(-1, 0, blocks);
+    this.merge.fill(-1, 0, blocks);
+    this.liveBlock.fill(0, 0, blocks);
+    this.firstBranch.fill(-1, 0, blocks);
+    return this;
+  }
+}
