@@ -54,7 +54,7 @@ export class Instruction {
   private _words: Uint32Array;
   private _start: number;
   private _count: number;
-  /** True while the words belong to a decoded module's buffer (copy before writing). */
+  /** True while the words are shared with a decoded module's buffer or a clone (copy before writing). */
   private _shared: boolean;
   /** The assembly text this instruction came from, when it was assembled. */
   span: SourceSpan | undefined;
@@ -141,7 +141,11 @@ export class Instruction {
 
   /** A deep copy with the same ids (use `module.ids` to give it new ones). */
   clone(): Instruction {
-    const copy = new Instruction(this.opcode, this.typeId, this.resultId, this.operands);
+    // The two share the words until one writes: each is marked shared, so the first write copies.
+    // The def-use tables clone every instruction an edit changes; copying the words each time
+    // was garbage for nothing.
+    this._shared = true;
+    const copy = Instruction.view(this.opcode, this.typeId, this.resultId, this._words, this._start, this._count);
     copy.span = this.span;
     return copy;
   }
