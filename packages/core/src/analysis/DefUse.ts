@@ -54,8 +54,12 @@ interface UseList {
 class Tables {
   readonly defs: (Instruction | undefined)[] = [];
   readonly lists: (UseList | undefined)[] = [];
-  /** The records of each instruction's uses, for marking them gone when it changes or goes. */
-  private readonly records = new WeakMap<Instruction, UseRecord[]>();
+  /**
+   * The records of each instruction's uses, for marking them gone when it changes or goes. A Map,
+   * not a WeakMap: every removal comes through {@link removeUses}, which deletes the entry, and a
+   * WeakMap of a million instructions is much slower to fill and to collect.
+   */
+  private readonly records = new Map<Instruction, UseRecord[]>();
   readonly ctx: OperandContext = operandContextOf((id) => this.defs[id]);
   private readonly walker = new IdOperandWalker(this.ctx);
   private scratch = new Uint32Array(64);
