@@ -184,7 +184,8 @@ function foldConstant(inst: Instruction, types: TypeManager, values: ConstantVal
 /**
  * OpCompositeExtract through the instructions that built the composite: an extract of an extract
  * is one read of the joined path, an insert at the same index gives its object, one at another
- * index is stepped over, a shuffle gives the component of the vector it picked, and a construct gives the
+ * index is stepped over, a shuffle gives the component of the vector it picked, a logical copy
+ * what it copied (for a scalar, vector or matrix part), and a construct gives the
  * constituent (for a vector only when the constituents are its scalars, so index and constituent
  * agree). What remains of the index path reads from what was found.
  */
@@ -215,6 +216,11 @@ function foldExtract(inst: Instruction, types: TypeManager, defUse: DefUse): Fol
       composite = def.word(0);
       path = [...def.operands.subarray(1), ...path];
       moved = true;
+    } else if (def.opcode === Op.CopyLogical && readsThroughCopy(inst, def, types, defUse)) {
+      // A logical copy has the same members, by value: a scalar or vector read from it is the
+      // one in what was copied, at the same place.
+      composite = def.word(0);
+      moved = true;
     } else if (def.opcode === Op.VectorShuffle) {
       // A component of a shuffle is that component of the vector it was picked from.
       const picked = path[0] + 2 < def.operandCount ? def.word(path[0] + 2) : 0xffffffff;
@@ -242,6 +248,18 @@ function foldExtract(inst: Instruction, types: TypeManager, defUse: DefUse): Fol
   if (!moved) return undefined;
   if (path.length === 0) return defUse.def(composite)?.typeId === inst.typeId ? { kind: 'id', id: composite } : undefined;
   return { kind: 'operands', operands: [composite, ...path] };
+}
+
+/**
+ * Whether an extract of `copy` (an OpCopyLogical) may read from what it copied instead: where
+ * the part read is a scalar, vector or matrix (the same type in both layouts; a struct or array
+ * part is of the copy's own layout), and the copied value is not a load (those the member loads
+ * of `simplify-instructions` take apart, which saves the whole load).
+ */
+function readsThroughCopy(inst: Instruction, copy: Instruction, types: TypeManager, defUse: DefUse): boolean {
+  const read = types.def(inst.typeId)?.opcode;
+  if (read === undefined || read === Op.TypeStruct || read === Op.TypeArray || read === Op.TypeRuntimeArray) return false;
+  return defUse.def(copy.word(0))?.opcode !== Op.Load;
 }
 
 /**

@@ -316,6 +316,49 @@ describe('simplify-instructions', () => {
     );
   });
 
+  it('reads a scalar extract of a logical copy from what was copied; a struct part, and a copy of a load, stay', () => {
+    checkPasses(
+      shader(
+        `%A = OpTypeStruct %uint %v2uint
+         %B = OpTypeStruct %uint %v2uint
+         %P = OpTypeStruct %A
+         %Q = OpTypeStruct %B
+         %fn_A = OpTypePointer Function %A`,
+        `
+          %va = OpVariable %fn_A Function
+          %y = OpIAdd %uint %x %uint_1
+          %v = OpCompositeConstruct %v2uint %x %y
+          %a = OpCompositeConstruct %A %y %v
+          %b = OpCopyLogical %B %a
+          %s0 = OpCompositeExtract %uint %b 0
+          %s1 = OpCompositeExtract %uint %b 1 1
+          %pa = OpCompositeConstruct %P %a
+          %qb = OpCopyLogical %Q %pa
+          %inner = OpCompositeExtract %B %qb 0
+          %ld = OpLoad %A %va
+          %lc = OpCopyLogical %B %ld
+          %l0 = OpCompositeExtract %uint %lc 0
+               OpStore %p %s0
+               OpStore %p %s1
+          %i0 = OpCompositeExtract %uint %inner 0
+               OpStore %p %i0
+               OpStore %p %l0`,
+      ),
+      ['simplify-instructions'],
+      {
+        targetEnv: 'spv1.4',
+        checks: `
+        ; CHECK: %inner = OpCompositeExtract {{%\\w+}} %qb 0
+        ; CHECK: OpStore %p %y
+        ; CHECK-NEXT: OpStore %p %y
+        ; Through the struct part's own extract (of the copy's layout): the same value.
+        ; CHECK-NEXT: OpStore %p %y
+        ; CHECK-NEXT: OpStore %p {{%\\w+}}
+      `,
+      },
+    );
+  });
+
   it('folds a phi whose every edge brings the same value', () => {
     const text = shader(
       '',
