@@ -243,6 +243,7 @@ OpExecutionMode %main LocalSize 32 1 1
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %s = OpFAdd %acc32 %m %m
+%t = OpMatrixTimesScalar %acc32 %s %float_1
 %c = OpFConvert %acc16 %s
 %u = OpFConvert %a16 %s
 %b = OpFConvert %bf16 %half_1
@@ -256,7 +257,7 @@ OpFunctionEnd
     return text;
   };
 
-  it('FAdd of matrices, FConvert between matrices and from float16 to BFloat16KHR', () => {
+  it('FAdd and OpMatrixTimesScalar of matrices, FConvert between matrices and from float16 to BFloat16KHR', () => {
     expect(run(COOPMAT)).toEqual([]);
   });
 
@@ -269,5 +270,9 @@ OpFunctionEnd
   it('a scalar input of a matrix conversion, and a conversion to the same float type, are still errors', () => {
     expect(run(variant('%c = OpFConvert %acc16 %s', '%c = OpFConvert %acc16 %float_1'))).toEqual(['spvkit-types-operand']);
     expect(run(variant('%b = OpFConvert %bf16 %half_1', '%b = OpFConvert %half %half_1'))).toEqual(['spvkit-types-width']);
+  });
+
+  it('OpMatrixTimesScalar of a cooperative matrix by a scalar of another type than its component is still an error', () => {
+    expect(run(variant('%acc32 %s %float_1', '%acc32 %s %half_1'))).toEqual(['spvkit-types-matrix']);
   });
 });
