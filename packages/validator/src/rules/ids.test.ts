@@ -94,4 +94,103 @@ OpFunctionEnd
     w.set([...constant, ...type], t);
     expect(validate(w).map((d) => d.code)).toEqual(['spvkit-ids-forward']);
   });
+
+  // glslc (llama.cpp's Vulkan shaders) places the functions these instructions name after the
+  // entry point; spirv-val allows the forward reference for those operands only.
+  const vulkan13 = (text: string): Uint32Array => encodeModule(assemble(text, { targetEnv: 'vulkan1.3' }));
+  const COOPMAT2 = `OpCapability Shader
+OpCapability Float16
+OpCapability VulkanMemoryModel
+OpCapability PhysicalStorageBufferAddresses
+OpCapability CooperativeMatrixKHR
+OpCapability CooperativeMatrixPerElementOperationsNV
+OpCapability CooperativeMatrixReductionsNV
+OpCapability CooperativeMatrixTensorAddressingNV
+OpCapability CooperativeMatrixBlockLoadsNV
+OpCapability TensorAddressingNV
+OpExtension "SPV_KHR_cooperative_matrix"
+OpExtension "SPV_NV_cooperative_matrix2"
+OpExtension "SPV_NV_tensor_addressing"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %buf
+OpExecutionMode %main LocalSize 32 1 1
+OpName %scale "scale"
+OpName %sum "sum"
+OpName %decode "decode"
+OpDecorate %arr_half ArrayStride 2
+OpDecorate %Buf Block
+OpMemberDecorate %Buf 0 Offset 0
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+OpDecorate %Blk Block
+OpMemberDecorate %Blk 0 Offset 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%half = OpTypeFloat 16
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%uint_16 = OpConstant %uint 16
+%arr_half = OpTypeRuntimeArray %half
+%Buf = OpTypeStruct %arr_half
+%ptr_buf = OpTypePointer StorageBuffer %Buf
+%buf = OpVariable %ptr_buf StorageBuffer
+%ptr_half = OpTypePointer StorageBuffer %half
+%mat = OpTypeCooperativeMatrixKHR %half %uint_3 %uint_16 %uint_16 %uint_2
+%half_1 = OpConstant %half 1
+%mat_1 = OpConstantComposite %mat %half_1
+%layout = OpTypeTensorLayoutNV %uint_2 %uint_0
+%arr_u2 = OpTypeArray %uint %uint_2
+%Blk = OpTypeStruct %half
+%ptr_blk = OpTypePointer PhysicalStorageBuffer %Blk
+%scale_t = OpTypeFunction %half %uint %uint %half
+%sum_t = OpTypeFunction %half %half %half
+%decode_t = OpTypeFunction %half %ptr_blk %arr_u2 %arr_u2
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %ptr_half %buf %uint_0 %uint_0
+%tl = OpCreateTensorLayoutNV %layout
+%ld = OpCooperativeMatrixLoadTensorNV %mat %p %mat_1 %tl None DecodeFunc %decode
+%a = OpCooperativeMatrixPerElementOpNV %mat %ld %scale
+%r = OpCooperativeMatrixReduceNV %mat %a 3 %sum
+OpReturn
+OpFunctionEnd
+%scale = OpFunction %half None %scale_t
+%row = OpFunctionParameter %uint
+%col = OpFunctionParameter %uint
+%x = OpFunctionParameter %half
+%se = OpLabel
+OpReturnValue %x
+OpFunctionEnd
+%sum = OpFunction %half None %sum_t
+%u = OpFunctionParameter %half
+%v = OpFunctionParameter %half
+%sue = OpLabel
+%w = OpFAdd %half %u %v
+OpReturnValue %w
+OpFunctionEnd
+%decode = OpFunction %half None %decode_t
+%bp = OpFunctionParameter %ptr_blk
+%c0 = OpFunctionParameter %arr_u2
+%c1 = OpFunctionParameter %arr_u2
+%de = OpLabel
+
+OpReturnValue %half_1
+OpFunctionEnd
+`;
+
+  it('cooperative matrix instructions naming a function defined later (the per-element, combine and decode functions)', () => {
+    expect(validate(vulkan13(COOPMAT2))).toEqual([]);
+  });
+
+  it('their matrix operand defined later is still a use before the definition', () => {
+    const text = COOPMAT2.replace(
+      '%a = OpCooperativeMatrixPerElementOpNV %mat %ld %scale\n%r = OpCooperativeMatrixReduceNV %mat %a 3 %sum',
+      '%r = OpCooperativeMatrixReduceNV %mat %a 3 %sum\n%a = OpCooperativeMatrixPerElementOpNV %mat %ld %scale',
+    );
+    expect(text).not.toBe(COOPMAT2);
+    expect(validate(vulkan13(text)).map((d) => d.code)).toEqual(['spvkit-ids-forward']);
+  });
 });

@@ -6,7 +6,10 @@ import type { Reporter } from '../report/Reporter.js';
  * `op` may name an id defined later in the module: the spec's exceptions to "defined before used",
  * as spirv-val applies them (debug names, annotations, entry points and execution modes name
  * anything; branches, merges and OpPhi name blocks and values later in the function; a call names
- * a function defined later; debug-info instructions refer forward freely).
+ * a function defined later; debug-info instructions refer forward freely). The cooperative matrix
+ * instructions of SPV_NV_cooperative_matrix2 name a function too (the per-element function, the
+ * reduction's combine function, the tensor load's decode function), which glslc places after the
+ * entry point, so those operands may refer forward as OpFunctionCall's does.
  */
 function forwardAllowed(scan: ModuleIndex, i: number, op: number, k: number): boolean {
   switch (op) {
@@ -33,6 +36,14 @@ function forwardAllowed(scan: ModuleIndex, i: number, op: number, k: number): bo
       return k >= 1;
     case Op.FunctionCall:
       return k === 0;
+    case Op.CooperativeMatrixPerElementOpEXT:
+      return k === 1; // Func
+    case Op.CooperativeMatrixReduceEXT:
+      return k === 2; // CombineFunc
+    case Op.CooperativeMatrixLoadTensorNV:
+      // The operands after the memory operand's mask: spirv-val allows all of them (its operand
+      // index above 6), approximately, since the optional operands before DecodeFunc vary.
+      return k > 4;
     case Op.ExtInst:
       return k >= 2 && scan.debugSets.has(scan.words[scan.operandStart[i]]);
     default:

@@ -205,3 +205,74 @@ describe('types: arithmetic, bitwise, logical, relational and conversion instruc
     expect(found[0].instruction?.opcode).toBe(128);
   });
 });
+
+// llama.cpp's coopmat shaders add and convert cooperative matrices (f32 accumulators to f16 A
+// operands, f16 to BFloat16KHR); spirv-val takes them as it takes vectors, Use changes included
+// under CooperativeMatrixConversionsNV, and rejects other shapes or a conversion to the same type.
+describe('types: arithmetic and conversions of cooperative matrices, float encodings', () => {
+  const COOPMAT = `OpCapability Shader
+OpCapability Float16
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpCapability BFloat16TypeKHR
+OpCapability CooperativeMatrixConversionsNV
+OpExtension "SPV_KHR_cooperative_matrix"
+OpExtension "SPV_KHR_bfloat16"
+OpExtension "SPV_NV_cooperative_matrix2"
+OpMemoryModel Logical Vulkan
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 32 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%half = OpTypeFloat 16
+%float = OpTypeFloat 32
+%bf16 = OpTypeFloat 16 BFloat16KHR
+%uint_0 = OpConstant %uint 0
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%uint_8 = OpConstant %uint 8
+%uint_16 = OpConstant %uint 16
+%acc32 = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_16 %uint_16 %uint_2
+%acc16 = OpTypeCooperativeMatrixKHR %half %uint_3 %uint_16 %uint_16 %uint_2
+%a16 = OpTypeCooperativeMatrixKHR %half %uint_3 %uint_16 %uint_16 %uint_0
+%narrow16 = OpTypeCooperativeMatrixKHR %half %uint_3 %uint_16 %uint_8 %uint_2
+%float_1 = OpConstant %float 1
+%half_1 = OpConstant %half 1
+%m = OpConstantComposite %acc32 %float_1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%s = OpFAdd %acc32 %m %m
+%t = OpMatrixTimesScalar %acc32 %s %float_1
+%c = OpFConvert %acc16 %s
+%u = OpFConvert %a16 %s
+%b = OpFConvert %bf16 %half_1
+OpReturn
+OpFunctionEnd
+`;
+  const run = (text: string) => validate(assemble(text, { targetEnv: 'vulkan1.3' })).map((d) => d.code);
+  const variant = (from: string, to: string): string => {
+    const text = COOPMAT.replace(from, to);
+    expect(text).not.toBe(COOPMAT);
+    return text;
+  };
+
+  it('FAdd and OpMatrixTimesScalar of matrices, FConvert between matrices and from float16 to BFloat16KHR', () => {
+    expect(run(COOPMAT)).toEqual([]);
+  });
+
+  it('a matrix of other columns, an A operand made an accumulator, a Use change without CooperativeMatrixConversionsNV', () => {
+    expect(run(variant('%c = OpFConvert %acc16 %s', '%c = OpFConvert %narrow16 %s'))).toEqual(['spvkit-types-components']);
+    expect(run(variant('%u = OpFConvert %a16 %s', '%u = OpFConvert %a16 %s\n%v = OpFConvert %acc32 %u'))).toEqual(['spvkit-types-components']);
+    expect(run(variant('OpCapability CooperativeMatrixConversionsNV\n', ''))).toEqual(['spvkit-types-components']);
+  });
+
+  it('a scalar input of a matrix conversion, and a conversion to the same float type, are still errors', () => {
+    expect(run(variant('%c = OpFConvert %acc16 %s', '%c = OpFConvert %acc16 %float_1'))).toEqual(['spvkit-types-operand']);
+    expect(run(variant('%b = OpFConvert %bf16 %half_1', '%b = OpFConvert %half %half_1'))).toEqual(['spvkit-types-width']);
+  });
+
+  it('OpMatrixTimesScalar of a cooperative matrix by a scalar of another type than its component is still an error', () => {
+    expect(run(variant('%acc32 %s %float_1', '%acc32 %s %half_1'))).toEqual(['spvkit-types-matrix']);
+  });
+});

@@ -1,4 +1,4 @@
-import { Op, definitionOf, opcodeName, type ModuleIndex } from '@spvkit/core';
+import { Capability, Op, definitionOf, opcodeName, type ModuleIndex } from '@spvkit/core';
 import { declaresShader } from './controlFlow/declaresShader.js';
 import type { IdNamer, Reporter } from '../report/Reporter.js';
 import type { RuleCode } from '../report/rules.js';
@@ -143,6 +143,8 @@ class InstructionTypes {
   private n = 0;
   /** Whether the module declares Shader, where derivatives take 32-bit floats only; asked once, at the first derivative. */
   private declaresShader: boolean | undefined;
+  /** Whether the module declares CooperativeMatrixConversionsNV; asked once, at the first conversion of a cooperative matrix. */
+  private conversionsNV: boolean | undefined;
 
   constructor(
     private readonly scan: ModuleIndex,
@@ -175,7 +177,8 @@ class InstructionTypes {
     if (!values) return;
     switch (s) {
       case Shape.FloatSame:
-        if (this.resultIs(Scalar.Float, 'a float scalar or vector')) this.sameAsResult();
+        // A float cooperative matrix too: spirv-val's arithmetic takes them as it takes vectors.
+        if (t.scalar(t.matrixComponent(result)) === Scalar.Float || this.resultIs(Scalar.Float, 'a float scalar or vector')) this.sameAsResult();
         break;
       case Shape.UintSame:
         if (this.resultIs(Scalar.Int, 'an unsigned int scalar or vector') && this.unsignedResult()) this.sameAsResult();
@@ -446,14 +449,60 @@ class InstructionTypes {
   private convert(): void {
     const { t, result } = this;
     const [resultKind, signedness, inputKind, widthChanges] = conversions.get(this.op)!;
+    if (this.n >= 1 && (t.matrixComponent(result) !== 0 || t.matrixComponent(this.type(0)) !== 0)) return this.convertMatrix();
     const what = `${signedness === 1 ? 'an unsigned ' : resultKind === Scalar.Int ? 'an ' : 'a '}${KIND_NAMES[resultKind]} scalar or vector`;
     if (!this.resultIs(resultKind, what) || (signedness === 1 && !this.unsignedResult()) || this.n < 1) return;
     if (!this.operandIs(0, inputKind, `${inputKind === Scalar.Int ? 'an' : 'a'} ${KIND_NAMES[inputKind]} scalar or vector`) || !this.sameComponents(0, result))
       return;
-    if (widthChanges && t.width(this.type(0)) === t.width(result)) {
-      const id = this.words[this.start];
-      this.fail('spvkit-types-width', (name) => `input ${name(id)} has the width of the result type; the conversion must change it`, [id]);
+    this.componentChanges(this.type(0), result, widthChanges);
+  }
+
+  /**
+   * A conversion between cooperative matrices (spirv-val allows them as it allows vectors): both
+   * matrices, components of the kinds the opcode converts, the same Scope, Rows, Columns and
+   * Use, but for an accumulator made an A or B operand where the module declares
+   * CooperativeMatrixConversionsNV (SPV_NV_cooperative_matrix2).
+   */
+  private convertMatrix(): void {
+    const { t, result } = this;
+    const [resultKind, signedness, inputKind, widthChanges] = conversions.get(this.op)!;
+    const id = this.words[this.start];
+    const input = this.type(0);
+    const rc = t.matrixComponent(result);
+    const ic = t.matrixComponent(input);
+    if (rc === 0 || t.scalar(rc) !== resultKind || (signedness === 1 && t.signed(rc))) {
+      const what = `${signedness === 1 ? 'an unsigned ' : resultKind === Scalar.Int ? 'an ' : 'a '}${KIND_NAMES[resultKind]} cooperative matrix`;
+      this.fail('spvkit-types-result', (name) => `the result type ${name(result)} is not ${what}`, [result]);
+      return;
     }
+    if (ic === 0 || t.scalar(ic) !== inputKind) {
+      this.fail(
+        'spvkit-types-operand',
+        (name) => `input ${name(id)} is not ${inputKind === Scalar.Int ? 'an' : 'a'} ${KIND_NAMES[inputKind]} cooperative matrix`,
+        [id],
+      );
+      return;
+    }
+    if (!t.sameMatrixShape(result, input, (this.conversionsNV ??= declares(this.scan, Capability.CooperativeMatrixConversionsNV)))) {
+      this.fail('spvkit-types-components', (name) => `input ${name(id)} has another Scope, Rows, Columns or Use than the result type ${name(result)}`, [
+        id,
+        result,
+      ]);
+      return;
+    }
+    this.componentChanges(ic, rc, widthChanges);
+  }
+
+  /**
+   * Where the conversion must change the component (UConvert, SConvert, FConvert): spirv-val
+   * compares the component types, so a float conversion of one width between encodings (float16
+   * to BFloat16KHR, one Float8 to another) is a change.
+   */
+  private componentChanges(input: number, result: number, widthChanges: boolean): void {
+    const { t } = this;
+    if (!widthChanges || t.width(input) !== t.width(result) || t.encoding(input) !== t.encoding(result)) return;
+    const id = this.words[this.start];
+    this.fail('spvkit-types-width', (name) => `input ${name(id)} has the width of the result type; the conversion must change it`, [id]);
   }
 
   private dot(): void {
@@ -474,4 +523,10 @@ class InstructionTypes {
       this.fail('spvkit-types-operand', (name) => `operands ${name(a)} and ${name(b)} are not of one type`, [a, b]);
     }
   }
+}
+
+/** Whether the module declares `capability` itself (no implied capability gives the ones asked here). */
+function declares(scan: ModuleIndex, capability: number): boolean {
+  for (let i = 0; i < scan.count; i++) if (scan.opcode[i] === Op.Capability && scan.words[scan.operandStart[i]] === capability) return true;
+  return false;
 }

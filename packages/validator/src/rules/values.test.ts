@@ -131,3 +131,46 @@ describe('types: loads, stores, returns and composites keep their types', () => 
     ]);
   });
 });
+
+// glslc makes `m[i] = x` on a cooperative matrix an access chain into the matrix variable, down to
+// its component type; spirv-val allows it, and still rejects an index past the component.
+describe('types: access chains into a cooperative matrix', () => {
+  const COOPMAT = `OpCapability Shader
+OpCapability Float16
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel Logical Vulkan
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 32 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%half = OpTypeFloat 16
+%uint_0 = OpConstant %uint 0
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%uint_16 = OpConstant %uint 16
+%mat = OpTypeCooperativeMatrixKHR %half %uint_3 %uint_16 %uint_16 %uint_2
+%ptr_mat = OpTypePointer Function %mat
+%ptr_half = OpTypePointer Function %half
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%m = OpVariable %ptr_mat Function
+%e = OpAccessChain %ptr_half %m %uint_0
+%x = OpLoad %half %e
+OpReturn
+OpFunctionEnd
+`;
+  const run = (text: string) => validate(assemble(text, { targetEnv: 'vulkan1.3' })).map((d) => d.code);
+
+  it('an index into a cooperative matrix reaches its component type', () => {
+    expect(run(COOPMAT)).toEqual([]);
+  });
+
+  it('an index past the component is still no composite', () => {
+    const text = COOPMAT.replace('%m %uint_0\n', '%m %uint_0 %uint_0\n');
+    expect(text).not.toBe(COOPMAT);
+    expect(run(text)).toEqual(['spvkit-types-access-chain']);
+  });
+});

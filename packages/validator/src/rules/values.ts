@@ -212,7 +212,16 @@ function checkAccessChain(scan: ModuleIndex, reporter: Reporter, i: number, type
         return fail((n) => `index ${n(index)} is past the ${members} members of ${n(struct)}`, [index, struct]);
       }
       type = w[scan.operandStart[td] + value];
-    } else if (top === Op.TypeVector || top === Op.TypeMatrix || top === Op.TypeArray || top === Op.TypeRuntimeArray) {
+    } else if (
+      top === Op.TypeVector ||
+      top === Op.TypeMatrix ||
+      top === Op.TypeArray ||
+      top === Op.TypeRuntimeArray ||
+      // A cooperative matrix is indexed to its component type (its first operand), as spirv-val
+      // allows: glslc makes `coopmat[i] = x` an access chain into the matrix variable.
+      top === Op.TypeCooperativeMatrixKHR ||
+      top === Op.TypeCooperativeMatrixNV
+    ) {
       type = w[scan.operandStart[td]];
     } else {
       const reached = type;

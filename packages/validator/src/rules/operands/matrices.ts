@@ -22,11 +22,14 @@ export function checkMatrix(c: OperandCheck): void {
         fail(c, 'the columns and column size of %0 are not the column size and columns of the result type %1', [c.operand(0), result]);
       }
       return;
-    case Op.MatrixTimesScalar:
-      if (!matrix(c, result)) return fail(c, 'the result type %0 is not a float matrix');
+    case Op.MatrixTimesScalar: {
+      // A float cooperative matrix scales too (spirv-val), by a scalar of its component type.
+      const cooperative = t.matrixComponent(result);
+      if (!matrix(c, result) && t.scalar(cooperative) !== Scalar.Float) return fail(c, 'the result type %0 is not a float matrix');
       if (a !== result) return fail(c, 'the matrix %0 is not of the result type %1', [c.operand(0), result]);
-      if (b !== component(c, result)) fail(c, 'the scalar %0 is not of the component type of the matrix', [c.operand(1)]);
+      if (b !== (cooperative !== 0 ? cooperative : component(c, result))) fail(c, 'the scalar %0 is not of the component type of the matrix', [c.operand(1)]);
       return;
+    }
     case Op.VectorTimesMatrix:
       if (!vector(c, result)) return fail(c, 'the result type %0 is not a float vector');
       if (!vector(c, a)) return fail(c, 'the left operand %0 is not a float vector', [c.operand(0)]);
