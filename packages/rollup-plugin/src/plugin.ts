@@ -5,6 +5,8 @@
  */
 import type { SpvkitLoadResult, SpvkitPluginContext, SpvkitResolvedId } from './bundlerTypes.js';
 import { ShaderDriver } from './driver/ShaderDriver.js';
+import { startWasmGlslang } from './glsl/wasmGlslang.js';
+import { parseShaderId } from './ids.js';
 import type { SpvkitOptions } from './options.js';
 import type { CodeFrameLayout } from './problems/problem.js';
 
@@ -42,6 +44,12 @@ export interface SpvkitHost {
    * (`9: code` and a caret line); the Vite plugin sets Vite's, the only one its error overlay shows.
    */
   codeFrame?: CodeFrameLayout | undefined;
+  /**
+   * Called when the first GLSL shader starts the load of the default compiler (@spvkit/glslang,
+   * whose first compile takes about a second: glslang builds its built-in tables), so a dev
+   * server can say why that request is slow. Called at most once per process.
+   */
+  compilerLoading?: (() => void) | undefined;
 }
 
 /**
@@ -167,6 +175,8 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
     load: {
       order: 'pre',
       async handler(id: string): Promise<SpvkitLoadResult | null> {
+        // The compiler loads while the shader and its includes are read and preprocessed.
+        if (usesWasmGlslang(driver, id) && startWasmGlslang()) host.compilerLoading?.();
         const out = await driver.load({ id, emitAsset: (name, bytes) => emitAsset(this, name, bytes) });
         if (out === null) return null;
         for (const f of out.watchFiles) this.addWatchFile(f);
@@ -178,4 +188,10 @@ export function createSpvkitPlugin(options: SpvkitOptions = {}): SpvkitPlugin {
       },
     },
   };
+}
+
+/** Whether loading module `id` compiles GLSL with the default compiler, @spvkit/glslang. */
+function usesWasmGlslang(driver: ShaderDriver, id: string): boolean {
+  const compiler = driver.options.compiler;
+  return (compiler === 'auto' || compiler === '@spvkit/glslang') && parseShaderId(id)?.source === 'glsl' && driver.handles(id);
 }

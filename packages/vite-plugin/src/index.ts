@@ -44,6 +44,9 @@ export type {
 
 export { DEV_ASSET_PREFIX } from './devAssets.js';
 
+/** The dev server's line when the first GLSL shader starts loading the compiler. */
+export const COMPILER_LOADING = 'spvkit: loading the GLSL compiler (glslang in WebAssembly); the first GLSL shader takes a second or so';
+
 /** The Vite plugin; its `api` is the Rollup plugin's. */
 export type SpvkitVitePlugin = Plugin<SpvkitApi> & { api: SpvkitApi };
 
@@ -89,6 +92,10 @@ export default function spvkit(options: SpvkitOptions = {}): SpvkitVitePlugin {
     configureServer(server) {
       server.middlewares.use(devAssets.middleware);
       printFailuresOnce(server.config.logger, 'spvkit');
+      // The first GLSL request waits for glslang's load and built-in tables (a second or more on a
+      // busy machine); without a line the terminal looks hung.
+      const logger = server.config.logger;
+      api.configure({ compilerLoading: () => logger.info(COMPILER_LOADING, { timestamp: true }) });
     },
 
     hotUpdate: shaderHotUpdate(api),

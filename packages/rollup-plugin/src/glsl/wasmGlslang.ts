@@ -30,6 +30,17 @@ function glslang(): Promise<Glslang> {
 }
 
 /**
+ * Starts loading the shared instance, unless it is loading or loaded, and returns at once; a
+ * compile then waits only for what is left. True when this call started the load, so a host can
+ * say once that the compiler is loading. A failed load is reported by the compile that awaits it.
+ */
+export function startWasmGlslang(): boolean {
+  if (instance !== undefined) return false;
+  glslang().catch(() => undefined);
+  return true;
+}
+
+/**
  * The targets of glslangValidator's `--target-env` that glslang in WebAssembly takes: Vulkan
  * versions (with their default SPIR-V version), and SPIR-V versions alone (for Vulkan 1.0, as
  * glslangValidator -V does).
