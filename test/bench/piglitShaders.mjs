@@ -24,15 +24,15 @@ const SECTIONS = new Map([
 const STANDALONE = new Set(['vert', 'tesc', 'tese', 'geom', 'frag', 'comp']);
 
 /**
- * Compiles up to `wanted` distinct stages (each then also with -g, a quarter of them at most of
- * one stage) into `dir`/input and returns the module files, with how many of each stage. Reuses
- * `dir`/input when a finished run of the same size left it there.
+ * Compiles up to `wanted` distinct stages (each then also with -g; a sixth of them at most of one
+ * stage while others are left) into `dir`/input and returns the module files, with how many of
+ * each stage. Reuses `dir`/input when a finished run of the same size left it there.
  */
 export function piglitModules(dir, spirvVal, env, wanted) {
   const input = join(dir, 'input');
   // The marker is written last: a run cut short leaves no half folder taken for the set.
   const done = join(dir, 'complete');
-  if (existsSync(done) && readFileSync(done, 'utf8') === `${wanted} a quarter each`)
+  if (existsSync(done) && readFileSync(done, 'utf8') === `${wanted} a sixth each first`)
     return { files: readdirSync(input).map((f) => join(input, f)), stages: countStages(readdirSync(input)) };
   rmSync(input, { recursive: true, force: true });
   rmSync(done, { force: true });
@@ -48,34 +48,36 @@ export function piglitModules(dir, spirvVal, env, wanted) {
   mkdirSync(input, { recursive: true });
   const seen = new Set();
   const files = [];
-  // No stage takes more than its share: the suite has far more vertex and fragment shaders than
-  // geometry, tessellation and compute ones, and the first folders would fill the set.
-  const share = Math.ceil(wanted / 4);
+  // No stage takes more than its share at first: the suite has far more vertex and fragment
+  // shaders than tessellation and geometry ones, and the first folders would fill the set. What
+  // the rarer stages leave of it, a second walk fills.
   const perStage = new Map();
   let tried = 0;
-  for (const source of sources) {
-    for (const { stage, text } of stagesOf(source)) {
+  for (const share of [Math.ceil(wanted / SECTIONS.size), Infinity]) {
+    for (const source of sources) {
       if (seen.size >= wanted) break;
-      if ((perStage.get(stage) ?? 0) >= share) continue;
-      const hash = createHash('sha256').update(`${stage}\n${text}`).digest('hex');
-      if (seen.has(hash)) continue;
-      tried++;
-      const name = `piglit-${String(seen.size).padStart(5, '0')}.${stage}`;
-      const plain = compile(text, stage, [], join(input, `${name}.spv`), spirvVal, env);
-      if (plain === undefined) continue;
-      const debug = compile(text, stage, ['-g'], join(input, `${name}.g.spv`), spirvVal, env);
-      if (debug === undefined) {
-        rmSync(plain);
-        continue;
+      for (const { stage, text } of stagesOf(source)) {
+        if (seen.size >= wanted) break;
+        if ((perStage.get(stage) ?? 0) >= share) continue;
+        const hash = createHash('sha256').update(`${stage}\n${text}`).digest('hex');
+        if (seen.has(hash)) continue;
+        tried++;
+        const name = `piglit-${String(seen.size).padStart(5, '0')}.${stage}`;
+        const plain = compile(text, stage, [], join(input, `${name}.spv`), spirvVal, env);
+        if (plain === undefined) continue;
+        const debug = compile(text, stage, ['-g'], join(input, `${name}.g.spv`), spirvVal, env);
+        if (debug === undefined) {
+          rmSync(plain);
+          continue;
+        }
+        seen.add(hash);
+        perStage.set(stage, (perStage.get(stage) ?? 0) + 1);
+        files.push(plain, debug);
       }
-      seen.add(hash);
-      perStage.set(stage, (perStage.get(stage) ?? 0) + 1);
-      files.push(plain, debug);
     }
-    if (seen.size >= wanted) break;
   }
   rmSync(root, { recursive: true, force: true });
-  writeFileSync(done, `${wanted} a quarter each`);
+  writeFileSync(done, `${wanted} a sixth each first`);
   console.log(`piglit: ${tried} distinct stages tried, ${seen.size} compiled and valid, each plain and with -g`);
   return { files, stages: countStages(files.map((f) => f.split('/').at(-1))) };
 }
