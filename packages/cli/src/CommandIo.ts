@@ -20,11 +20,6 @@ export interface BatchSupport {
   readonly defaultsToStdout?: boolean;
   /** True when the command needs an output file (`opt`): several inputs then need --out-dir. */
   readonly needsOutput?: boolean;
-  /**
-   * How much work a byte of input is, with these arguments, against disassembling it (1, the
-   * default): the batch layer starts worker threads only for enough work to repay their start.
-   */
-  readonly workPerByte?: (args: readonly string[]) => number;
 }
 
 /** Where a command reads and writes; tests pass in-memory streams. */

@@ -5,8 +5,17 @@ import type { FileOutcome } from './captureIo.js';
 import { expandInputs, type BatchInput } from './expandInputs.js';
 import { Progress } from './progress.js';
 import { runFile, type FileJob } from './runFile.js';
-import { threadCount } from './threadCount.js';
 import { WorkerPool } from './workerPool.js';
+
+/**
+ * Bytes of input per thread below which worker threads cost more than they save. A worker loads
+ * the bundle and compiles its code afresh (its first modules run unoptimized): measured ~200 ms
+ * before it works at full speed, while one thread works through ~6 MB/s of small modules cold,
+ * ~20 MB/s warm. So the test/shaders folder (379 modules, 1.6 MB) ran in 0.50 s in this thread
+ * and 0.69 s with two workers on 2 cores (Node 20.20, `spvkit dis DIR --out-dir`); workers pay
+ * off from a few MB per thread.
+ */
+const BYTES_PER_THREAD = 4 * 1024 * 1024;
 
 /** The command line of a many-input run, as runBatch parsed it. */
 export interface ManyArgs {
@@ -92,7 +101,7 @@ export async function runMany(command: Command, batch: BatchSupport, m: ManyArgs
   });
 
   const jobCount = planned.filter((p) => p.job !== undefined).length;
-  const threads = Math.max(1, Math.min(jobsAsked ?? defaultThreads(planned, batch.workPerByte?.(passed) ?? 1), jobCount));
+  const threads = Math.max(1, Math.min(jobsAsked ?? defaultThreads(planned), jobCount));
   const pool = threads > 1 ? WorkerPool.open(threads, command.name) : undefined;
   const progress = new Progress(io.stderr, `spvkit ${command.name}`, planned.length);
   const outcomes = planned.map((p) => (p.failure !== undefined ? Promise.resolve(p.failure) : undefined));
@@ -166,8 +175,8 @@ function jsonOf(file: string, output: string | undefined, outcome: FileOutcome, 
   };
 }
 
-/** Threads when --jobs is not given: see {@link threadCount}. */
-function defaultThreads(planned: ReadonlyArray<{ name: string; job?: FileJob }>, workPerByte: number): number {
+/** Threads when --jobs is not given: one per {@link BYTES_PER_THREAD} of input, at most one per core. */
+function defaultThreads(planned: ReadonlyArray<{ name: string; job?: FileJob }>): number {
   let bytes = 0;
   for (const p of planned) {
     if (p.job === undefined) continue;
@@ -177,5 +186,5 @@ function defaultThreads(planned: ReadonlyArray<{ name: string; job?: FileJob }>,
       // Unreadable: its job reports it.
     }
   }
-  return threadCount(bytes, workPerByte, process.getBuiltinModule('node:os').availableParallelism());
+  return Math.min(process.getBuiltinModule('node:os').availableParallelism(), Math.floor(bytes / BYTES_PER_THREAD));
 }

@@ -61,14 +61,6 @@ const OPTIONS = {
 /** spirv-opt's optimizer recipes, by the option that names them. */
 const RECIPES: Readonly<Record<string, readonly string[]>> = { O: PERFORMANCE_PASSES, Os: SIZE_PASSES };
 
-/**
- * A byte of input to -O or -Os is this much more work than to `spvkit dis` (see
- * BatchSupport.workPerByte): on the benchmark folder (366 modules, 1.7 MB), one thread, -O and
- * -Os took 4.7 to 4.9 s of CPU time and dis 0.74 s (Node 20.20). So a folder of that size gets
- * two workers where dis is done in one thread.
- */
-const RECIPE_WORK_PER_BYTE = 6;
-
 /** The recipe warnings printed so far: a folder run says each once, not once per file. */
 const warned = new Set<string>();
 
@@ -203,12 +195,7 @@ export const optCommand: Command = {
     return optOptions();
   },
   // The output keeps the input's form (.spv stays binary, .spvasm text).
-  batch: {
-    inputExtensions: ['.spv', '.spvasm'],
-    outputPath: (rel) => rel,
-    needsOutput: true,
-    workPerByte: (args) => (args.some((a) => a === '--O' || a === '--Os') ? RECIPE_WORK_PER_BYTE : 1),
-  },
+  batch: { inputExtensions: ['.spv', '.spvasm'], outputPath: (rel) => rel, needsOutput: true },
   rewriteArgs: recipeFlags,
   get usage() {
     return `spvkit opt IN... (-o OUT | --out-dir DIR) [PASS FLAGS...] [-O | -Os] [--${PRESET}] [--passes a,b,...] [--target-env ENV]
