@@ -169,6 +169,58 @@ export function defUseTables(
   return { defs, uses };
 }
 
+/**
+ * Whether two values DefUseAnalysis built hold the same definitions and the same uses (each id's
+ * uses as a multiset: a cached list has edits' uses after the others, a fresh one binary order).
+ * The consistency check's fast path: it compares records, not the text of a snapshot, and leaves
+ * the text to the case where they differ. Undefined when either value is not DefUseAnalysis's.
+ */
+export function sameDefUse(a: DefUse, b: DefUse): boolean | undefined {
+  const ta = tablesOf.get(a);
+  const tb = tablesOf.get(b);
+  if (ta === undefined || tb === undefined) return undefined;
+  const ids = Math.max(ta.defs.length, tb.defs.length, ta.lists.length, tb.lists.length);
+  for (let id = 0; id < ids; id++) {
+    if (ta.defs[id] !== tb.defs[id]) return false;
+    if (!sameUses(ta.lists[id], tb.lists[id])) return false;
+  }
+  return true;
+}
+
+function sameUses(a: UseList | undefined, b: UseList | undefined): boolean {
+  const x = a?.items ?? [];
+  const y = b?.items ?? [];
+  // Most lists agree record for record once gone ones are skipped.
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < x.length && x[i].gone) i++;
+    while (j < y.length && y[j].gone) j++;
+    if (i === x.length || j === y.length) return i === x.length && j === y.length;
+    if (x[i].instruction !== y[j].instruction || x[i].operand !== y[j].operand) break;
+    i++;
+    j++;
+  }
+  // The rest as multisets: each instruction's operand indexes on one side, taken away by the other.
+  const left = new Map<Instruction, number[]>();
+  for (; i < x.length; i++) {
+    if (x[i].gone) continue;
+    const list = left.get(x[i].instruction);
+    if (list === undefined) left.set(x[i].instruction, [x[i].operand]);
+    else list.push(x[i].operand);
+  }
+  for (; j < y.length; j++) {
+    if (y[j].gone) continue;
+    const list = left.get(y[j].instruction);
+    const k = list?.indexOf(y[j].operand) ?? -1;
+    if (list === undefined || k < 0) return false;
+    list[k] = list[list.length - 1];
+    list.pop();
+  }
+  for (const list of left.values()) if (list.length > 0) return false;
+  return true;
+}
+
 function update(value: DefUse, change: ModuleChange): boolean {
   const t = tablesOf.get(value);
   if (t === undefined || change.kind === 'replaced') return false;

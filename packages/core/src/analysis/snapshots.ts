@@ -3,11 +3,12 @@
 import type { Analysis, Module } from '../ir/Module.js';
 import { CallGraphAnalysis } from './CallGraph.js';
 import { DecorationsAnalysis, decorationTables, type AppliedDecoration } from './Decorations.js';
-import { DefUseAnalysis, defUseTables } from './DefUse.js';
+import { DefUseAnalysis, defUseTables, sameDefUse, type DefUse } from './DefUse.js';
 import { EntryPointsAnalysis } from './EntryPoints.js';
 import { NamesAnalysis, nameTables } from './Names.js';
 import { TypesAnalysis } from './TypeManager.js';
 import { positionsOf, positionText } from './positions.js';
+import { ControlFlowAnalysis, sameControlFlow, type ControlFlow } from './controlFlow/ControlFlow.js';
 
 type Snapshot = (value: unknown, module: Module) => readonly string[];
 
@@ -58,4 +59,16 @@ export const builtInSnapshots: ReadonlyMap<Analysis<unknown>, Snapshot> = new Ma
   }),
   entry(CallGraphAnalysis, (value) => value.functions.map((f) => `%${f} calls ${[...value.callees(f)].sort(byNumber).join(' ')}`)),
   entry(TypesAnalysis, (value) => value.snapshot()),
+]);
+
+type Equivalence = (cached: unknown, fresh: unknown) => boolean | undefined;
+
+/**
+ * Comparisons that tell, without writing a snapshot, that a cached value and a fresh build agree;
+ * the snapshots are then written only to show where they differ. Def-use is the analysis every
+ * pass keeps, and its snapshot (a line per use, sorted) cost more than the passes it checked.
+ */
+export const builtInEquivalences: ReadonlyMap<Analysis<unknown>, Equivalence> = new Map<Analysis<unknown>, Equivalence>([
+  [DefUseAnalysis, (cached, fresh) => sameDefUse(cached as DefUse, fresh as DefUse)],
+  [ControlFlowAnalysis, (cached, fresh) => sameControlFlow(cached as ControlFlow, fresh as ControlFlow)],
 ]);

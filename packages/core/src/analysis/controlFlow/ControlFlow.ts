@@ -259,3 +259,22 @@ export const ControlFlowAnalysis: Analysis<ControlFlow> = {
     return lines;
   },
 };
+
+/**
+ * Whether two control flows have the same blocks, edges, immediate dominators and merge blocks:
+ * what {@link ControlFlowAnalysis}'s snapshot says, compared as numbers (the consistency check's
+ * fast path).
+ */
+export function sameControlFlow(a: ControlFlow, b: ControlFlow): boolean {
+  if (a.blocks.length !== b.blocks.length) return false;
+  for (let n = 0; n < a.blocks.length; n++) if (a.blocks[n] !== b.blocks[n]) return false;
+  const [ga, gb] = [a.cfg, b.cfg];
+  if (ga.succStart[a.blocks.length] !== gb.succStart[b.blocks.length]) return false;
+  for (let n = 0; n < a.blocks.length; n++) {
+    if (ga.succStart[n] !== gb.succStart[n]) return false;
+    if (ga.immediateDominator(n) !== gb.immediateDominator(n)) return false;
+    if (a.structural.mergeBlock[n] !== b.structural.mergeBlock[n]) return false;
+  }
+  for (let k = 0; k < ga.succStart[a.blocks.length]; k++) if (ga.succs[k] !== gb.succs[k]) return false;
+  return true;
+}
