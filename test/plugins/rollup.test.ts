@@ -401,6 +401,72 @@ describe('rollup: errors', () => {
     });
   });
 
+  describe('block layouts (the blockLayout option)', () => {
+    // A storage buffer of vec3s with stride 12 is scalar layout, not std430 (stride 16).
+    const scalarGlsl = `#version 450
+#extension GL_EXT_scalar_block_layout : require
+layout(local_size_x = 1) in;
+layout(scalar, set = 0, binding = 0) buffer Data { vec3 points[4]; } data;
+void main() {
+  data.points[1] = data.points[0] * 2.0;
+}
+`;
+    const scalarAsm = `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %arr ArrayStride 12
+OpMemberDecorate %Data 0 Offset 0
+OpDecorate %Data Block
+OpDecorate %data DescriptorSet 0
+OpDecorate %data Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v3float = OpTypeVector %float 3
+%uint = OpTypeInt 32 0
+%uint_4 = OpConstant %uint 4
+%arr = OpTypeArray %v3float %uint_4
+%Data = OpTypeStruct %arr
+%ptr = OpTypePointer StorageBuffer %Data
+%data = OpVariable %ptr StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`;
+
+    it.skipIf(!hasValidateBuiltins)(
+      'a GLSL shader with layout(scalar) builds with the defaults: its GL_EXT_scalar_block_layout asks for scalar layout',
+      async () => {
+        await project.write('src/scalar.comp', scalarGlsl);
+        const { chunks, warnings } = await build(`export { default } from './scalar.comp';`);
+        expect(chunks).toHaveLength(1);
+        expect(warnings.filter((w) => w.plugin === 'spvkit')).toEqual([]);
+      },
+    );
+
+    itAsm(`assembly laid out by scalar rules fails with the way to allow it, and builds with blockLayout${asmNote}`, async () => {
+      await project.write('src/scalar.spvasm', scalarAsm);
+      const e = await buildError(build(`export { default } from './scalar.spvasm';`, { targetEnv: 'vulkan1.2' }));
+      expect(e.message).toMatch(
+        /\[spvkit-decorations-layout-array-stride\].*ArrayStride 12, not a multiple of the alignment 16.*the plugins' blockLayout option/,
+      );
+      const { chunks } = await build(`export { default } from './scalar.spvasm';`, { targetEnv: 'vulkan1.2', blockLayout: { scalarBlockLayout: true } });
+      expect(chunks).toHaveLength(1);
+    });
+
+    it('bad blockLayout values are refused when the plugin is made', () => {
+      expect(() => spvkit({ blockLayout: { scalar: true } as never })).toThrow(
+        /option blockLayout\.scalar must be an object of booleans among relaxBlockLayout, /,
+      );
+      expect(() => spvkit({ blockLayout: { scalarBlockLayout: 'yes' } as never })).toThrow(/option blockLayout\.scalarBlockLayout must be/);
+      expect(() => spvkit({ blockLayout: { scalarBlockLayout: true }, validator: 'validate-builtins' })).toThrow(
+        /option blockLayout must be left out where a validator is given/,
+      );
+    });
+  });
+
   describe('validation (validate-builtins) of assembly', () => {
     const ready = hasValidateBuiltins && hasAssembler;
     const why = !hasValidateBuiltins ? 'validate-builtins not registered yet' : 'no assembler yet';

@@ -2,6 +2,7 @@ import type { Pass } from '@spvkit/core';
 import type { FilterPattern } from './bundlerTypes.js';
 import type { GlslStage } from './ids.js';
 import { specializeOption, type SpecializationValue, type SpecializeOption } from './specialize.js';
+import { BLOCK_LAYOUT_FLAGS, type BlockLayoutOptions } from '@spvkit/validator';
 import { createDefaultValidator } from './defaultValidator.js';
 
 /** What the GLSL compiler is told besides the source. */
@@ -102,6 +103,19 @@ export interface SpvkitOptions {
    * that alone.
    */
   validator?: string | Pass;
+  /**
+   * How the default validator judges block layouts: spirv-val's options of the same names
+   * (`{ scalarBlockLayout: true }` is `spirv-val --scalar-block-layout`), for devices with
+   * VK_EXT_scalar_block_layout and the like. Without it, a shader whose GLSL enables
+   * `GL_EXT_scalar_block_layout` is judged by scalar layout, every other by the target
+   * environment's default. Not for a `validator` of your own: configure that one itself.
+   *
+   * @example
+   * ```ts
+   * spvkit({ blockLayout: { scalarBlockLayout: true } });
+   * ```
+   */
+  blockLayout?: BlockLayoutOptions;
   /** Target environment for the GLSL compiler, the passes and the validator. Default `'vulkan1.1'`. */
   targetEnv?: 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3' | (string & {});
   /**
@@ -244,6 +258,8 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
     throw new TypeError(`@spvkit/rollup-plugin: option ${name} must be ${expected}, got ${JSON.stringify(value)}`);
   };
   const validate = options.validate ?? 'error';
+  if (options.validator !== undefined && options.blockLayout !== undefined)
+    bad('blockLayout', options.blockLayout, 'left out where a validator is given (it configures the default validator; configure yours itself)');
   if (validate !== 'error' && validate !== 'warn' && validate !== false) bad('validate', validate, "'error', 'warn' or false");
   const output = options.output ?? 'words';
   if (output !== 'words' && output !== 'bytes' && output !== 'base64') bad('output', output, "'words', 'bytes' or 'base64'");
@@ -294,7 +310,7 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
     wgsl: wgslOptions,
     passes: options.passes ?? [],
     validate,
-    validator: options.validator ?? createDefaultValidator(),
+    validator: options.validator ?? createDefaultValidator(blockLayoutOption(options, bad)),
     targetEnv: options.targetEnv ?? 'vulkan1.1',
     output,
     assetThreshold,
@@ -320,4 +336,18 @@ export function resolveOptions(options: SpvkitOptions): ResolvedOptions {
           ? options.optimize
           : bad('optimize', options.optimize, "'performance', 'size' or false"),
   };
+}
+
+const BLOCK_LAYOUT_KEYS: readonly (keyof BlockLayoutOptions)[] = Object.values(BLOCK_LAYOUT_FLAGS);
+
+/** The `blockLayout` option, checked: an object of those of spirv-val's layout switches given, for the default validator only. */
+function blockLayoutOption(options: SpvkitOptions, bad: (name: string, value: unknown, expected: string) => never): BlockLayoutOptions {
+  const layout: unknown = options.blockLayout;
+  if (layout === undefined) return {};
+  const expected = `an object of booleans among ${BLOCK_LAYOUT_KEYS.join(', ')}`;
+  if (typeof layout !== 'object' || layout === null || Array.isArray(layout)) return bad('blockLayout', layout, expected);
+  for (const [key, value] of Object.entries(layout)) {
+    if (!(BLOCK_LAYOUT_KEYS as readonly string[]).includes(key) || typeof value !== 'boolean') bad(`blockLayout.${key}`, value, expected);
+  }
+  return layout;
 }

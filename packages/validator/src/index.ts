@@ -11,6 +11,7 @@
  */
 export { validate, createValidatePass, type ValidateOptions } from './validate.js';
 export type { BlockLayoutOptions } from './rules/decorations/BlockLayoutOptions.js';
+export { BLOCK_LAYOUT_FLAGS, blockLayoutOfFlags, type BlockLayoutFlag } from './rules/decorations/blockLayoutFlags.js';
 export { registerValidate, registerValidatorPasses, VALIDATE } from './register.js';
 export { registerValidateBuiltins, VALIDATE_BUILTINS } from './passes/registerValidateBuiltins.js';
 export { createValidateBuiltinsPass } from './passes/createValidateBuiltinsPass.js';

@@ -1,6 +1,7 @@
 import type { PassRegistry } from '@spvkit/core';
 import { VALIDATE_BUILTINS, registerValidateBuiltins } from './passes/registerValidateBuiltins.js';
 import { createValidatePass } from './validate.js';
+import { BLOCK_LAYOUT_FLAGS, blockLayoutOfFlags } from './rules/decorations/blockLayoutFlags.js';
 
 /** The name the pass `validate` registers under. */
 export const VALIDATE = 'validate';
@@ -19,8 +20,9 @@ export const VALIDATE = 'validate';
 export function registerValidate(registry: PassRegistry): void {
   registry.register(
     VALIDATE,
-    createValidatePass,
+    (flags) => createValidatePass(flags === undefined ? {} : blockLayoutOfFlags(flags)),
     'validate the module (layout, ids, SSA, types, control flow, decorations, capabilities, environment, builtins) and report every error with its rule and source line',
+    { argument: { required: false, syntax: Object.keys(BLOCK_LAYOUT_FLAGS).join('|') + ',...' } },
   );
 }
 

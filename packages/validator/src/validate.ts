@@ -117,26 +117,35 @@ export function validate(input: Uint32Array | Module, options: ValidateOptions =
 
 /** The block-layout switches of `options` alone, as the decorations family takes them. */
 function blockLayoutOptions(options: ValidateOptions): BlockLayoutOptions {
-  const { relaxBlockLayout, uniformBufferStandardLayout, scalarBlockLayout, skipBlockLayout } = options;
+  const { relaxBlockLayout, uniformBufferStandardLayout, scalarBlockLayout, workgroupScalarBlockLayout, skipBlockLayout } = options;
   return {
     ...(relaxBlockLayout !== undefined ? { relaxBlockLayout } : {}),
     ...(uniformBufferStandardLayout !== undefined ? { uniformBufferStandardLayout } : {}),
     ...(scalarBlockLayout !== undefined ? { scalarBlockLayout } : {}),
+    ...(workgroupScalarBlockLayout !== undefined ? { workgroupScalarBlockLayout } : {}),
     ...(skipBlockLayout !== undefined ? { skipBlockLayout } : {}),
   };
 }
 
 /**
- * The pass `validate`: runs {@link validate} on the module and reports its findings as the
- * pass's diagnostics; never changes the module.
+ * The pass `validate`: runs {@link validate} on the module, judging blocks by `layout` (spirv-val's
+ * block layout options), and reports its findings as the pass's diagnostics; never changes the
+ * module. Registered, it takes the options as spirv-val's flag names:
+ * `validate=scalar-block-layout,relax-block-layout`.
+ *
+ * @example
+ * ```ts
+ * runPasses(module, ['lower-local-invocation-index'], { validate: 'end', validator: createValidatePass({ scalarBlockLayout: true }) });
+ * ```
  */
-export function createValidatePass(): Pass {
+export function createValidatePass(layout: BlockLayoutOptions = {}): Pass {
+  const own = blockLayoutOptions(layout);
   return {
     name: 'validate',
     description:
       'validate the module (layout, ids, SSA, types, control flow, decorations, capabilities, environment, builtins) and report every error with its rule and source line',
     run(module, context) {
-      const diagnostics = validate(module, context.targetEnv !== undefined ? { targetEnv: context.targetEnv } : {});
+      const diagnostics = validate(module, context.targetEnv !== undefined ? { ...own, targetEnv: context.targetEnv } : own);
       return { changed: false, diagnostics: diagnostics.map((d) => ({ ...d, pass: 'validate' })) };
     },
   };

@@ -14,7 +14,7 @@ import {
 // Importing @spvkit/passes registers the built-in passes, whose names become flags here; the
 // validator's `validate-builtins` is one too.
 import { PERFORMANCE_PASSES, RELEASE_PASSES, SIZE_PASSES, availableRecipe } from '@spvkit/passes';
-import { VALIDATE_BUILTINS, registerValidateBuiltins } from '@spvkit/validator';
+import { VALIDATE_BUILTINS, registerValidateBuiltins, type BlockLayoutOptions } from '@spvkit/validator';
 import type { PreservedSource } from '@spvkit/preserve-source';
 import { UsageError, type Command, type CommandIo, type CommandOptions } from '../CommandIo.js';
 import { inAuthorsTerms } from '../diagnostics/inAuthorsTerms.js';
@@ -23,15 +23,17 @@ import { inputName, readInput, wordBytes, writeOutput } from '../files.js';
 import { isAssemblyPath as isText, moduleOf } from '../input/readModule.js';
 import { looksBinary } from '../input/looksBinary.js';
 import { targetEnvOption } from '../options/targetEnv.js';
+import { BLOCK_LAYOUT_OPTIONS, blockLayoutOf } from '../options/blockLayout.js';
 
 /**
  * `--validate`'s validator: @spvkit/validator's pass `validate` (every family, as `spvkit val`
- * runs them), judging by val's default env where no --target-env is given. Loaded only then: the
+ * runs them), judging by val's default env where no --target-env is given and blocks by the
+ * block layout flags. Loaded only then: the
  * validator is most of what val loads, and opt without --validate need not start it.
  */
-async function loadValidator(): Promise<Pass> {
+async function loadValidator(layout: BlockLayoutOptions): Promise<Pass> {
   const [{ createValidatePass }, { DEFAULT_VAL_TARGET_ENV }] = await Promise.all([import('@spvkit/validator'), import('./val.js')]);
-  const pass = createValidatePass();
+  const pass = createValidatePass(layout);
   return { ...pass, run: (module, context) => pass.run(module, { ...context, targetEnv: context.targetEnv ?? DEFAULT_VAL_TARGET_ENV }) };
 }
 
@@ -49,6 +51,7 @@ const OPTIONS = {
   passes: { type: 'string', multiple: true },
   'target-env': { type: 'string' },
   validate: { type: 'boolean' },
+  ...BLOCK_LAYOUT_OPTIONS,
   'preserve-source': { type: 'boolean' },
   reprint: { type: 'boolean' },
   'source-map': { type: 'boolean' },
@@ -212,6 +215,9 @@ export const optCommand: Command = {
   --validate         validate the result with @spvkit/validator, every family (as spvkit val):
                      each error at file:line:column with its rule code or VUID, exit code 1.
                      Without --target-env, by val's default: Vulkan rules for the module's version.
+                     Blocks by spirv-val's layout flags, as spirv-opt takes them:
+                     --relax-block-layout --uniform-buffer-standard-layout --scalar-block-layout
+                     --workgroup-scalar-block-layout --skip-block-layout (see spvkit val --help).
   --target-env ENV   the environment the passes and the validator assume (vulkan1.0 ... spv1.6).
   --preserve-source  write OUT by editing IN's text: instructions the passes did not touch keep
                      their text, comments, blank lines and alignment; removed ones lose their
@@ -268,7 +274,13 @@ ${passFlagsUsage()}`;
     const options = targetEnv !== undefined ? { targetEnv } : {};
     // --validate: the validator runs once on the result, in the same run as the passes; its errors
     // are printed as val prints them (file:line:column, rule code) and fail the run (exit 1).
-    const runOptions = values.validate === true ? { ...options, validate: 'end' as const, validator: await loadValidator() } : options;
+    const layout = blockLayoutOf(values);
+    const layoutFlags = Object.keys(BLOCK_LAYOUT_OPTIONS).filter((flag) => (values as Record<string, unknown>)[flag] === true);
+    if (values.validate !== true && layoutFlags.length > 0)
+      io.stderr.write(
+        `spvkit opt: warning: ${layoutFlags.map((f) => `--${f}`).join(' ')} judge${layoutFlags.length === 1 ? 's' : ''} block layouts in --validate, which is not given: no effect\n`,
+      );
+    const runOptions = values.validate === true ? { ...options, validate: 'end' as const, validator: await loadValidator(layout) } : options;
 
     if (preserve) {
       const { preserveSource, snapshotAssembly } = await import('./optText.js');

@@ -8,6 +8,7 @@ import { inputName, readInput } from '../files.js';
 import { isAssemblyPath, moduleOf } from '../input/readModule.js';
 import { looksBinary } from '../input/looksBinary.js';
 import { targetEnvOption } from '../options/targetEnv.js';
+import { BLOCK_LAYOUT_OPTIONS, blockLayoutOf } from '../options/blockLayout.js';
 
 /** The env used without --target-env: Vulkan rules, the Vulkan version that consumes the module's SPIR-V version. */
 export const DEFAULT_VAL_TARGET_ENV = 'vulkan';
@@ -91,10 +92,7 @@ function undecodedWords(e: unknown, bytes: Buffer, path: string): Uint32Array | 
 const OPTIONS = {
   'target-env': { type: 'string' },
   json: { type: 'boolean' },
-  'relax-block-layout': { type: 'boolean' },
-  'uniform-buffer-standard-layout': { type: 'boolean' },
-  'scalar-block-layout': { type: 'boolean' },
-  'skip-block-layout': { type: 'boolean' },
+  ...BLOCK_LAYOUT_OPTIONS,
 } as const satisfies CommandOptions;
 
 export const valCommand: Command = {
@@ -116,7 +114,9 @@ export const valCommand: Command = {
   StorageBuffer and PushConstant, relaxed from vulkan1.1):
   --relax-block-layout              VK_KHR_relaxed_block_layout rules
   --uniform-buffer-standard-layout  Uniform blocks laid out as std430
-  --scalar-block-layout             VK_EXT_scalar_block_layout rules
+  --scalar-block-layout             VK_EXT_scalar_block_layout rules (without it: where the module's
+                                    GLSL enabled GL_EXT_scalar_block_layout, as its OpSourceExtension says)
+  --workgroup-scalar-block-layout   scalar rules for Workgroup blocks (explicit workgroup layout)
   --skip-block-layout               no layout checks (Offset, ArrayStride, MatrixStride still required)
 Exit codes: 0 valid, 1 an error was found or the input is bad, 2 bad usage.`,
   async run(args, io) {
@@ -135,13 +135,7 @@ Exit codes: 0 valid, 1 an error was found or the input is bad, 2 bad usage.`,
     const targetEnv = asked ?? DEFAULT_VAL_TARGET_ENV;
     const json = values.json === true;
     let diagnostics: readonly Diagnostic[];
-    const options = {
-      targetEnv,
-      relaxBlockLayout: values['relax-block-layout'] === true,
-      uniformBufferStandardLayout: values['uniform-buffer-standard-layout'] === true,
-      scalarBlockLayout: values['scalar-block-layout'] === true,
-      skipBlockLayout: values['skip-block-layout'] === true,
-    };
+    const options = { targetEnv, ...blockLayoutOf(values) };
     try {
       const bytes = await readInput(input, () => io.stdin);
       // The assembler wants a concrete env for the version word; `vulkan` and `universal` leave it to the text.

@@ -5,6 +5,7 @@ import { readString } from '../../scan/readString.js';
 import type { BlockLayoutOptions } from './BlockLayoutOptions.js';
 import type { DecorationTable } from './DecorationTable.js';
 import type { EnvFacts } from './targetEnv.js';
+import { sourceAsksScalarLayout } from './glslScalarLayout.js';
 
 /** What every check of the decorations family reads: the scan, the decorations, the environment. */
 export class DecorationsContext {
@@ -14,6 +15,8 @@ export class DecorationsContext {
   readonly shader: boolean;
   /** Whether the module declares the WorkgroupMemoryExplicitLayoutKHR capability. */
   readonly workgroupLayout: boolean;
+  /** Whether the module's GLSL enabled GL_EXT_scalar_block_layout (scalar layout where the options leave it open). */
+  readonly glslScalarLayout: boolean;
 
   constructor(
     readonly scan: ModuleIndex,
@@ -36,6 +39,7 @@ export class DecorationsContext {
     }
     this.shader = shader;
     this.workgroupLayout = workgroupLayout;
+    this.glslScalarLayout = options.scalarBlockLayout === undefined && sourceAsksScalarLayout(scan);
   }
 
   /** The instruction defining `id`, or -1. */

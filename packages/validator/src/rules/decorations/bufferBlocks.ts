@@ -2,6 +2,7 @@ import { Decoration, Op, StorageClass } from '@spvkit/core';
 import type { IdNamer } from '../../report/Reporter.js';
 import type { RuleCode } from '../../report/rules.js';
 import { checkBlockLayout, type LayoutFailure, type LayoutRules } from './blockLayout.js';
+import { GLSL_SCALAR_LAYOUT_EXTENSION } from './glslScalarLayout.js';
 import { BufferLayout } from './bufferLayout.js';
 import type { DecorationsContext } from './DecorationsContext.js';
 
@@ -75,7 +76,7 @@ export function checkBufferBlocks(c: DecorationsContext): void {
       const uniformRules = uniform && blockDeco;
       const bufferRules = (uniform && !blockDeco) || ((pushConstant || storageBuffer || sc === StorageClass.PhysicalStorageBuffer || workgroup) && blockDeco);
       if (!uniformRules && !bufferRules) continue;
-      const scalar = workgroup ? false : options.scalarBlockLayout === true;
+      const scalar = workgroup ? options.workgroupScalarBlockLayout === true : (options.scalarBlockLayout ?? c.glslScalarLayout);
       const rules: LayoutRules = {
         extended: uniformRules && options.uniformBufferStandardLayout !== true,
         relaxed: env.relaxedBlockLayout || options.relaxBlockLayout === true,
@@ -123,9 +124,21 @@ function reportLayout(c: DecorationsContext, f: LayoutFailure, block: number, de
     c.def(block),
     (n) =>
       `${n(block)}, decorated ${decoration} for a variable in ${scName}, breaks the ${which} ${kind} layout: ` +
-      `${c.memberLabel(f.struct, f.member)}${f.struct === block ? '' : ` of the nested ${n(f.struct)}`} ${f.what}`,
+      `${c.memberLabel(f.struct, f.member)}${f.struct === block ? '' : ` of the nested ${n(f.struct)}`} ${f.what}${layoutNote(c, scName, rules)}`,
     f.struct === block ? [block] : [block, f.struct],
   );
+}
+
+/** Why the block was judged by scalar rules, or how to judge it by them where the shader is written for them. */
+function layoutNote(c: DecorationsContext, scName: string, rules: LayoutRules): string {
+  const workgroup = scName === 'Workgroup';
+  if (rules.scalar)
+    return !workgroup && c.options.scalarBlockLayout === undefined
+      ? ` (judged by scalar layout: the module's GLSL enabled ${GLSL_SCALAR_LAYOUT_EXTENSION})`
+      : '';
+  return workgroup
+    ? '; where the device has workgroupMemoryExplicitLayoutScalarBlockLayout, allow it with --workgroup-scalar-block-layout (the option workgroupScalarBlockLayout)'
+    : "; where the shader is written for VK_EXT_scalar_block_layout (GLSL's layout(scalar)), allow it with --scalar-block-layout (the option scalarBlockLayout; the plugins' blockLayout option)";
 }
 
 /**

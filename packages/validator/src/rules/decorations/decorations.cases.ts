@@ -776,6 +776,19 @@ export const withOptions: [string, Record<string, boolean>, string[], Parts, str
     'spvkit-decorations-layout-array-stride',
   ],
   [
+    'workgroup scalar: an explicitly laid out Workgroup block with a vec3 at offset 8',
+    { workgroupScalarBlockLayout: true },
+    ['--workgroup-scalar-block-layout'],
+    {
+      caps: 'OpCapability WorkgroupMemoryExplicitLayoutKHR\nOpExtension "SPV_KHR_workgroup_memory_explicit_layout"',
+      entry: 'OpEntryPoint GLCompute %main "main" %wg %priv %in_v4\nOpExecutionMode %main LocalSize 1 1 1',
+      decorations: `OpDecorate %S Block\n${off('%S', 0, 8)}`,
+      types: `${UBO_V3}\n%ptr_wg = OpTypePointer Workgroup %S\n%wg = OpVariable %ptr_wg Workgroup`,
+    },
+    'vulkan1.2',
+    'spvkit-decorations-layout-straddle',
+  ],
+  [
     'relaxed by option in Vulkan 1.0: vec3 at offset 4',
     { relaxBlockLayout: true },
     ['--relax-block-layout'],
