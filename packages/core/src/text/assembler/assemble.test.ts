@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { encodeModule } from '../../binary/encodeModule.js';
+import { decodeModule } from '../../binary/decodeModule.js';
 import { makeVersion } from '../../words/header.js';
 import { SpirvError } from '../../errors/SpirvError.js';
 import { Op } from '../../grammar/index.js';
 import type { Instruction } from '../../ir/Instruction.js';
 import { assemble, type AssembleOptions } from './assemble.js';
+import { disassemble } from '../disassembler/disassemble.js';
 
 /** The module's words, with spirv-as's generator word so whole outputs compare with spirv-as's. */
 function words(text: string, options: AssembleOptions = {}): number[] {
@@ -143,6 +145,18 @@ describe('assemble: header', () => {
   it('rejects names not available in the target environment, as spirv-as does', () => {
     expect(() => assemble('%i = OpTypeInt 32 0\n%x = OpCopyLogical %i %i\n', { targetEnv: 'spv1.0' })).toThrow(/OpCopyLogical is not available in SPIR-V 1.0/);
     expect(assemble('%i = OpTypeInt 32 0\n%x = OpCopyLogical %i %i\n', { targetEnv: 'spv1.4' }).header.bound).toBe(3);
+  });
+
+  it("takes operand names whose grammar version is 'None' with no capability or extension of their own in any version, as current spirv-as does", () => {
+    // The reduce modes and cooperative matrix operands: only their instruction's capability gates them.
+    const ids = ['t', 'm', 'f', 'a', 'b', 'c'].map((id) => `%${id} = OpUndef %u\n`).join('');
+    const reduce = `%u = OpTypeInt 32 0\n${ids}%r = OpCooperativeMatrixReduceNV %t %m Row|Column %f\n`;
+    const muladd = '%r = OpCooperativeMatrixMulAddKHR %t %a %b %c MatrixASignedComponentsKHR|SaturatingAccumulationKHR\n';
+    for (const targetEnv of ['spv1.0', 'vulkan1.3']) {
+      const text = disassemble(decodeModule(encodeModule(assemble(reduce + muladd.replace('%r', '%s'), { targetEnv }))));
+      expect(text).toContain('Row|Column');
+      expect(text).toContain('MatrixASignedComponentsKHR|SaturatingAccumulationKHR');
+    }
   });
 });
 

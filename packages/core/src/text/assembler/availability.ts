@@ -21,7 +21,10 @@ function versionWord(version: string | undefined, absent: number): number {
 /** The {@link VersionRange} of a grammar entry. */
 export function versionRange(a: VersionAvailability): VersionRange {
   return {
-    minVersion: versionWord(a.version, makeVersion(1, 0)),
+    // 'None' with no capability or extension of its own (the cooperative matrix operands, the
+    // reduce modes): nothing gates the name but the instruction that takes it, and spirv-as takes
+    // it in every version.
+    minVersion: a.version === 'None' && !a.enabledOtherwise ? makeVersion(1, 0) : versionWord(a.version, makeVersion(1, 0)),
     lastVersion: versionWord(a.lastVersion, ALWAYS),
     enabledOtherwise: a.enabledOtherwise,
   };
