@@ -121,12 +121,99 @@ export const DecorationsAnalysis: Analysis<Decorations> = {
       idsWithBuiltIn: (builtIn) => builtIns.get(builtIn) ?? [],
       decoratedIds: () => byId.keys(),
     };
-    tablesOf.set(value, { byId, byMember });
+    tablesOf.set(value, { byId, byMember, builtIns, grouped: groups.size > 0 });
     return value;
   },
-  // Built from the annotations alone.
-  update: (_value, change) => change.place !== 'annotations',
+  // Built from the annotations alone. A decoration added, removed or changed is applied to the
+  // tables (ADCE removes the decorations of what it sweeps; dropping the value there rebuilt it
+  // after nearly every optimizer pass); decoration groups, or a section replaced whole, drop it.
+  update(value, change) {
+    if (change.place !== 'annotations') return true;
+    const t = tablesOf.get(value);
+    if (t === undefined || t.grouped || change.kind === 'replaced') return false;
+    if (change.kind === 'removed' || change.kind === 'operands') {
+      if (!unapply(t, change.kind === 'operands' ? change.before : change.instruction, change.instruction)) return false;
+    }
+    return change.kind === 'removed' || apply(t, change.instruction);
+  },
 };
+
+/** Adds the decoration `inst` applies; false for an instruction the tables cannot take one by one (groups). */
+function apply(t: DecorationTables, inst: Instruction): boolean {
+  const ops = inst.operands;
+  switch (inst.opcode) {
+    case Op.Decorate:
+    case Op.DecorateId:
+    case Op.DecorateString: {
+      const d = { decoration: ops[1], params: Array.from(ops.subarray(2)), instruction: inst };
+      listIn(t.byId, ops[0]).push(d);
+      if (d.decoration === Decoration.BuiltIn) listIn(t.builtIns, d.params[0]).push(ops[0]);
+      return true;
+    }
+    case Op.MemberDecorate:
+    case Op.MemberDecorateString:
+    case Op.MemberDecorateIdEXT: {
+      let members = t.byMember.get(ops[0]);
+      if (members === undefined) t.byMember.set(ops[0], (members = new Map<number, AppliedDecoration[]>()));
+      listIn(members, ops[1]).push({ decoration: ops[2], params: Array.from(ops.subarray(3)), instruction: inst });
+      return true;
+    }
+    case Op.DecorationGroup:
+    case Op.GroupDecorate:
+    case Op.GroupMemberDecorate:
+      return false;
+    default:
+      return true; // not a decoration (OpNop, an unknown annotation): nothing to apply
+  }
+}
+
+/** Takes away the decoration `before` (the words `inst` had) applied; false where the tables cannot. */
+function unapply(t: DecorationTables, before: Instruction, inst: Instruction): boolean {
+  const ops = before.operands;
+  switch (before.opcode) {
+    case Op.Decorate:
+    case Op.DecorateId:
+    case Op.DecorateString: {
+      const list = t.byId.get(ops[0]);
+      const k = list?.findIndex((d) => d.instruction === inst) ?? -1;
+      if (list === undefined || k < 0) return false;
+      const [gone] = list.splice(k, 1);
+      if (list.length === 0) t.byId.delete(ops[0]);
+      if (gone.decoration === Decoration.BuiltIn) {
+        const ids = t.builtIns.get(gone.params[0]);
+        const at = ids?.indexOf(ops[0]) ?? -1;
+        if (ids === undefined || at < 0) return false;
+        ids.splice(at, 1);
+        if (ids.length === 0) t.builtIns.delete(gone.params[0]);
+      }
+      return true;
+    }
+    case Op.MemberDecorate:
+    case Op.MemberDecorateString:
+    case Op.MemberDecorateIdEXT: {
+      const members = t.byMember.get(ops[0]);
+      const list = members?.get(ops[1]);
+      const k = list?.findIndex((d) => d.instruction === inst) ?? -1;
+      if (members === undefined || list === undefined || k < 0) return false;
+      list.splice(k, 1);
+      if (list.length === 0) members.delete(ops[1]);
+      if (members.size === 0) t.byMember.delete(ops[0]);
+      return true;
+    }
+    case Op.DecorationGroup:
+    case Op.GroupDecorate:
+    case Op.GroupMemberDecorate:
+      return false;
+    default:
+      return true;
+  }
+}
+
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (list === undefined) map.set(key, (list = []));
+  return list;
+}
 
 /** The tables behind a value DecorationsAnalysis built (for the consistency check). */
 export function decorationTables(value: Decorations): DecorationTables | undefined {
@@ -134,8 +221,12 @@ export function decorationTables(value: Decorations): DecorationTables | undefin
 }
 
 interface DecorationTables {
-  byId: ReadonlyMap<number, readonly AppliedDecoration[]>;
-  byMember: ReadonlyMap<number, ReadonlyMap<number, readonly AppliedDecoration[]>>;
+  readonly byId: Map<number, AppliedDecoration[]>;
+  readonly byMember: Map<number, Map<number, AppliedDecoration[]>>;
+  /** BuiltIn value -> the ids (not members) decorated with it. */
+  readonly builtIns: Map<number, number[]>;
+  /** Whether the module has decoration groups, which an edit cannot be applied through one by one. */
+  readonly grouped: boolean;
 }
 
 const tablesOf = new WeakMap<Decorations, DecorationTables>();

@@ -45,14 +45,24 @@ export class TypeManager {
 
   /**
    * Keeps this manager right after an edit (see {@link Analysis.update}); false when it cannot.
-   * A decoration added to a type or constant takes it out of sharing; one removed would bring it
-   * back, which only a rebuild sees.
+   * A decoration added to a type or constant takes it out of sharing; one removed may bring it
+   * back, which the next read settles.
    */
   update(change: ModuleChange): boolean {
     if (change.kind === 'replaced') return change.place !== 'globals' && change.place !== 'annotations';
     if (change.place === 'annotations') {
-      if (change.kind !== 'added' || change.instruction.opcode === Op.GroupDecorate || change.instruction.opcode === Op.GroupMemberDecorate) return false;
-      this.unshare(change.instruction.word(0));
+      const inst = change.instruction;
+      if (inst.opcode === Op.GroupDecorate || inst.opcode === Op.GroupMemberDecorate || inst.operandCount === 0) return false;
+      if (change.kind === 'added') {
+        this.unshare(inst.word(0));
+        return true;
+      }
+      // A decoration gone (or moved to another target) may make its old target equal to a shared
+      // one again: that key is looked up afresh before the next read, as a build would share it.
+      const before = change.kind === 'operands' ? change.before : inst;
+      if (before.opcode === Op.GroupDecorate || before.opcode === Op.GroupMemberDecorate || before.operandCount === 0) return false;
+      this.resettle(before.word(0));
+      if (change.kind === 'operands') this.unshare(inst.word(0));
       return true;
     }
     if (change.place !== 'globals') return true;
@@ -109,6 +119,15 @@ export class TypeManager {
       if (this.unsettled.has(key) && !keys.has(key)) keys.set(key, inst.resultId);
     }
     this.unsettled.clear();
+  }
+
+  /** Has the key of `id` (a shareable type or constant) looked up again: whether it is shared, and which one is, may have changed. */
+  private resettle(id: number): void {
+    const inst = this.defs.get(id);
+    if (inst === undefined) return;
+    if (isTypeDeclaration(inst.opcode) ? inst.opcode !== Op.TypeStruct : DEDUPLICATED_CONSTANTS.has(inst.opcode)) {
+      this.unsettled.add(keyOf(inst.opcode, isTypeDeclaration(inst.opcode) ? 0 : inst.typeId, inst.operands));
+    }
   }
 
   private forget(id: number): void {

@@ -12,6 +12,7 @@ import {
   type Module,
   type Pass,
 } from '@spvkit/core';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 const isChain = (op: number): boolean => op === Op.AccessChain || op === Op.InBoundsAccessChain || op === Op.PtrAccessChain || op === Op.InBoundsPtrAccessChain;
 const isPtrChain = (op: number): boolean => op === Op.PtrAccessChain || op === Op.InBoundsPtrAccessChain;
@@ -43,7 +44,7 @@ interface ChainView {
 export const combineAccessChains: Pass = {
   name: 'combine-access-chains',
   description: 'combine an access chain whose base is another access chain into one chain',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     return combine(module) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },
@@ -120,7 +121,7 @@ function combine(module: Module): boolean {
     }
   }
   if (edits.size === 0) return false;
-  module.invalidateAnalyses();
+  module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
   for (const [block, map] of edits) {
     module.replaceIn(block, (inst) => {
       const added = map.get(inst);

@@ -19,6 +19,7 @@ import {
   type TypeManager,
 } from '@spvkit/core';
 import { ResultEdits } from './resultEdits.js';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** One index of a memory object's chain: a known value, or the id of a value known at run time. */
 type Index = { readonly value: number } | { readonly id: number };
@@ -69,7 +70,7 @@ interface CopyForStore {
 export const copyPropagateArrays: Pass = {
   name: 'copy-propagate-arrays',
   description: 'read an array variable that is a copy of memory never written from that memory instead',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     let changed = false;
     // A variable copied from another propagated this round is seen in the next.
@@ -153,7 +154,7 @@ function propagateRound(module: Module): boolean {
     }
     gone.add(plan.variable.resultId);
   }
-  module.invalidateAnalyses();
+  module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
   for (const e of operandEdits) module.setOperand(e.inst, e.operand, e.value);
   for (const e of typeEdits) module.setTypeId(e.inst, e.type);
   edits.apply(module, defUse);

@@ -16,6 +16,7 @@ import {
   type Pass,
 } from '@spvkit/core';
 import { hasShaderCapability } from '../shaderModule.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * Storage classes whose structs this pass may trim: memory only this shader reads, or read
@@ -55,7 +56,7 @@ const isPtrChain = (op: number): boolean => op === Op.PtrAccessChain || op === O
 export const eliminateDeadMembers: Pass = {
   name: 'eliminate-dead-members',
   description: 'remove struct members that nothing reads or writes, renumbering every reference to members',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     return eliminate(module) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },

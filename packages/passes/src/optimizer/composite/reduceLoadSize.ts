@@ -1,5 +1,6 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Instruction, Op, SpirvError, StorageClass, TypesAnalysis, UNCHANGED, type DefUse, type Pass } from '@spvkit/core';
+import { DefUseAnalysis, Instruction, Op, SpirvError, StorageClass, TypesAnalysis, UNCHANGED, type DefUse, type Pass } from '@spvkit/core';
 import { ResultEdits } from './resultEdits.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** spirv-opt's default: a load is narrowed when it uses less than this share of its members. */
 export const DEFAULT_REDUCE_LOAD_SIZE_THRESHOLD = 0.9;
@@ -25,7 +26,7 @@ export function reduceLoadSize(threshold = DEFAULT_REDUCE_LOAD_SIZE_THRESHOLD): 
   return {
     name: 'reduce-load-size',
     description: 'replace a load of a composite whose few used members are extracted by loads of just those members',
-    preserves: [DefUseAnalysis, ControlFlowAnalysis],
+    preserves: OPTIMIZER_PRESERVES,
     run(module) {
       const defUse = module.analysis(DefUseAnalysis);
       const types = module.analysis(TypesAnalysis);

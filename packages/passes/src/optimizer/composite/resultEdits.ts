@@ -1,4 +1,5 @@
 import { Op, type Block, type DefUse, type Instruction, type Module, type Use } from '@spvkit/core';
+import { KEPT_THROUGH_BODY_REWRITES } from '../optimizerPreserves.js';
 
 /** Instructions that only describe their first operand: names and decorations. */
 const DESCRIBING: ReadonlySet<number> = new Set([Op.Name, Op.Decorate, Op.DecorateId, Op.DecorateString]);
@@ -68,7 +69,7 @@ export class ResultEdits {
       for (let next = this.values.get(to); next !== undefined; next = this.values.get(to)) to = next;
       redirects.push({ uses: [...defUse.uses(id)], to });
     }
-    module.invalidateAnalyses();
+    module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
     for (const [block, map] of this.blocks) module.replaceIn(block, (inst) => map.get(inst));
     for (const { uses, to } of redirects) {
       for (const { instruction, operand } of uses) {

@@ -3,6 +3,7 @@ import { forgetIds, removeBlocks } from './blockEdits.js';
 import { keptIncoming } from './phiIncoming.js';
 import { mergeInstructionOf, phisOf } from './structuredBlocks.js';
 import { UndefValues } from './undefValues.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const CFG_CLEANUP = 'cfg-cleanup';
@@ -34,7 +35,7 @@ const UNDEF = 0;
 export const cfgCleanup: Pass = {
   name: CFG_CLEANUP,
   description: 'remove unreachable blocks, fixing the OpPhi instructions of the others',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const plans: Cleanup[] = [];
     for (const fn of module.functions) {

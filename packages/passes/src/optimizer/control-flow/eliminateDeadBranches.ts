@@ -9,7 +9,6 @@ import {
   type FunctionControlFlow,
   type Module,
   type Pass,
-  DefUseAnalysis,
 } from '@spvkit/core';
 import { emptyBlock, forgetIds, removeBlocks } from './blockEdits.js';
 import { constantBranchTarget, isHeaderlessConditional } from './constantBranches.js';
@@ -17,6 +16,7 @@ import { globalDefinitions } from './globalDefinitions.js';
 import { keptIncoming } from './phiIncoming.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from './structuredBlocks.js';
 import { UndefValues } from './undefValues.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const ELIMINATE_DEAD_BRANCHES = 'eliminate-dead-branches';
@@ -60,7 +60,7 @@ interface DeadBranchPlan {
 export const eliminateDeadBranches: Pass = {
   name: ELIMINATE_DEAD_BRANCHES,
   description: 'turn branches on constants into unconditional ones and remove the blocks they no longer reach',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const globals = globalDefinitions(module);
     const plans: DeadBranchPlan[] = [];

@@ -10,10 +10,10 @@ import {
   type Function,
   type Module,
   type Pass,
-  DefUseAnalysis,
 } from '@spvkit/core';
 import { globalDefinitions } from './globalDefinitions.js';
 import { definingBlocks, mergeInstructionOf, phisOf, terminatorOf } from './structuredBlocks.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const IF_CONVERSION = 'if-conversion';
@@ -52,7 +52,7 @@ interface Conversion {
 export const ifConversion: Pass = {
   name: IF_CONVERSION,
   description: 'turn OpPhis of two-way selections over values computed before the branch into OpSelect',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const globals = globalDefinitions(module);
     const plans: Conversion[][] = [];

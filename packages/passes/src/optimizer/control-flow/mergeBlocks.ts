@@ -1,17 +1,7 @@
-import {
-  ControlFlowAnalysis,
-  Op,
-  UNCHANGED,
-  replaceAllUsesWith,
-  type Block,
-  type Function,
-  type Instruction,
-  type Module,
-  type Pass,
-  DefUseAnalysis,
-} from '@spvkit/core';
+import { ControlFlowAnalysis, Op, UNCHANGED, replaceAllUsesWith, type Block, type Function, type Instruction, type Module, type Pass } from '@spvkit/core';
 import { forgetIds } from './blockEdits.js';
 import { mergeInstructionOf, phisOf, structuredTargets, terminatorOf } from './structuredBlocks.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const MERGE_BLOCKS = 'merge-blocks';
@@ -43,7 +33,7 @@ interface Chain {
 export const mergeBlocks: Pass = {
   name: MERGE_BLOCKS,
   description: 'merge each block with its only successor when it is that block’s only predecessor',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const plans: { fn: Function; chains: Chain[] }[] = [];
     for (const fn of module.functions) {

@@ -13,6 +13,7 @@ import {
 } from '@spvkit/core';
 import { blocksById, mergeInstructionOf } from './structuredBlocks.js';
 import { UndefValues } from './undefValues.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const WRAP_OPKILL = 'wrap-opkill';
@@ -34,7 +35,7 @@ export const WRAP_OPKILL = 'wrap-opkill';
 export const wrapOpKill: Pass = {
   name: WRAP_OPKILL,
   description: 'wrap OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const found: { fn: Function; inst: Instruction }[] = [];
     for (const fn of module.functions) {

@@ -14,7 +14,6 @@ import {
   type Module,
   type Pass,
   type TypeManager,
-  DefUseAnalysis,
 } from '@spvkit/core';
 import { IdOperands } from '../../words/idOperands.js';
 import { forgetIds } from '../control-flow/blockEdits.js';
@@ -33,6 +32,7 @@ import {
   isDebugInstruction,
 } from './debugInfo.js';
 import { functionsReachedFromEntryPoints, storable } from './mergeReturn.js';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const INLINE_ENTRY_POINTS_EXHAUSTIVE = 'inline-entry-points-exhaustive';
@@ -97,7 +97,7 @@ interface Inliner {
 export const inlineEntryPointsExhaustive: Pass = {
   name: INLINE_ENTRY_POINTS_EXHAUSTIVE,
   description: 'inline every function call reachable from an entry point',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     if (!hasShaderCapability(module)) return UNCHANGED;
     const reached = functionsReachedFromEntryPoints(module);
@@ -138,7 +138,7 @@ export const inlineEntryPointsExhaustive: Pass = {
     if (!changed) return UNCHANGED;
     // Blocks and instructions moved by hand: no cached analysis of the bodies survives that.
     module.changed({ kind: 'replaced', place: 'functions' });
-    module.invalidateAnalyses();
+    module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
     if (state.newDecorations.length > 0) module.insert('annotations', state.newDecorations);
     forgetIds(module, state.gone);
     return { changed: true, diagnostics: [] };

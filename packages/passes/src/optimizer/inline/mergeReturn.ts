@@ -12,7 +12,6 @@ import {
   type Module,
   type Pass,
   type TypeManager,
-  DefUseAnalysis,
 } from '@spvkit/core';
 import { IdOperands } from '../../words/idOperands.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
@@ -21,6 +20,7 @@ import { hasShaderCapability } from '../shaderModule.js';
 import { enclosingConstructs, isReturnBlock, type EnclosingConstruct } from './constructs.js';
 import { PlannedDominance } from './graphDominance.js';
 import { debugSets, isDebugFunctionDefinition } from './debugInfo.js';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const MERGE_RETURN = 'merge-return';
@@ -67,7 +67,7 @@ interface ReturnPlan {
 export const mergeReturn: Pass = {
   name: MERGE_RETURN,
   description: 'give every function one return block at its end, wrapping its body in a switch with only a default case',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     if (!hasShaderCapability(module)) return UNCHANGED;
     const called = functionsReachedFromEntryPoints(module);
@@ -87,7 +87,7 @@ export const mergeReturn: Pass = {
     for (const plan of plans) apply(module, types, undefs, sets, plan);
     // The edits moved blocks and instructions by hand: no cached analysis of the bodies survives them.
     module.changed({ kind: 'replaced', place: 'functions' });
-    module.invalidateAnalyses();
+    module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
     return { changed: true, diagnostics: [] };
   },
 };

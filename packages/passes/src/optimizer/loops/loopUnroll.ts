@@ -1,7 +1,6 @@
 import {
   Block,
   ControlFlowAnalysis,
-  DefUseAnalysis,
   Instruction,
   LoopControl,
   Op,
@@ -16,6 +15,7 @@ import { IdOperands } from '../../words/idOperands.js';
 import { forgetIds } from '../control-flow/blockEdits.js';
 import { globalDefinitions } from '../control-flow/globalDefinitions.js';
 import { blocksById, mergeInstructionOf, phisOf, terminatorOf } from '../control-flow/structuredBlocks.js';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** The flag name, as spirv-opt's. */
 export const LOOP_UNROLL = 'loop-unroll';
@@ -89,7 +89,7 @@ interface UnrollPlan {
 export const loopUnroll: Pass = {
   name: LOOP_UNROLL,
   description: 'fully unroll loops marked Unroll whose iteration count is a known constant',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const candidates = module.functions.filter((fn) => fn.blocks.some(asksForUnroll));
     if (candidates.length === 0) return UNCHANGED;
@@ -107,7 +107,7 @@ export const loopUnroll: Pass = {
         unroll(module, ids, fn, plan, gone);
         // Blocks and instructions moved by hand: no cached analysis of the bodies survives that.
         module.changed({ kind: 'replaced', place: 'functions' });
-        module.invalidateAnalyses();
+        module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
         changed = true;
       }
     }

@@ -1,5 +1,6 @@
 import { DefUseAnalysis, Instruction, Op, TypesAnalysis, UNCHANGED, type Block, type DefUse, type Pass, type TypeManager } from '@spvkit/core';
 import { localVariables, TargetTypes, type LocalVariable } from './localVariables.js';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * `convert-local-access-chains`, as spirv-opt's: for a Function variable reached only by whole
@@ -19,7 +20,7 @@ import { localVariables, TargetTypes, type LocalVariable } from './localVariable
 export const convertLocalAccessChains: Pass = {
   name: 'convert-local-access-chains',
   description: 'turn loads and stores through constant-index access chains into Function variables into whole loads with OpCompositeExtract/OpCompositeInsert',
-  preserves: [DefUseAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const types = module.analysis(TypesAnalysis);
@@ -74,7 +75,7 @@ export const convertLocalAccessChains: Pass = {
     }
     // One sweep of each block, however many of its instructions change; with the analyses dropped
     // first, as keeping the def-use tables current costs a scan of each type's uses per edit.
-    module.invalidateAnalyses();
+    module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
     for (const [block, map] of rewrites) module.replaceIn(block, (inst) => map.get(inst));
     module.removeWhere('debugNames', (i) => i.opcode === Op.Name && removedChains.has(i.word(0)));
     return { changed: true, diagnostics: [] };

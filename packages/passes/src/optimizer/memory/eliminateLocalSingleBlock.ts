@@ -1,6 +1,7 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
+import { DefUseAnalysis, Op, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
 import { localVariables, TargetTypes, type LocalVariable } from './localVariables.js';
 import { MemoryEdits } from './memoryEdits.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * `eliminate-local-single-block`, as spirv-opt's: inside each block, a load of a Function
@@ -19,7 +20,7 @@ import { MemoryEdits } from './memoryEdits.js';
 export const eliminateLocalSingleBlock: Pass = {
   name: 'eliminate-local-single-block',
   description: 'replace loads of Function variables by the value stored or loaded earlier in the same block',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

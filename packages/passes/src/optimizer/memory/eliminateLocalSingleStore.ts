@@ -1,6 +1,7 @@
 import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, type Block, type Instruction, type Pass } from '@spvkit/core';
 import { localVariables, TargetTypes, type LocalVariable } from './localVariables.js';
 import { MemoryEdits } from './memoryEdits.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * `eliminate-local-single-store`, as spirv-opt's: a Function variable written exactly once (one
@@ -18,7 +19,7 @@ import { MemoryEdits } from './memoryEdits.js';
 export const eliminateLocalSingleStore: Pass = {
   name: 'eliminate-local-single-store',
   description: 'replace loads of Function variables stored once by the stored value where the store dominates them',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

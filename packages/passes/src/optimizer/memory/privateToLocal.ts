@@ -1,6 +1,5 @@
 import {
   decodeLiteralString,
-  ControlFlowAnalysis,
   DefUseAnalysis,
   Instruction,
   Op,
@@ -11,6 +10,7 @@ import {
   type Function,
   type Pass,
 } from '@spvkit/core';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * `private-to-local`, as spirv-opt's: a Private variable that only one function uses becomes a
@@ -29,7 +29,7 @@ import {
 export const privateToLocal: Pass = {
   name: 'private-to-local',
   description: 'turn Private variables used by one uncalled function into Function variables of it',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const privates = new Map<number, Instruction>();

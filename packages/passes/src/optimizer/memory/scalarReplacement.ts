@@ -14,6 +14,7 @@ import {
   type TypeManager,
   type Use,
 } from '@spvkit/core';
+import { KEPT_THROUGH_BODY_REWRITES, OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** spirv-opt's default limit on the members of a composite `scalar-replacement` splits. */
 export const DEFAULT_SCALAR_REPLACEMENT_LIMIT = 100;
@@ -37,7 +38,7 @@ export function scalarReplacement(limit = DEFAULT_SCALAR_REPLACEMENT_LIMIT): Pas
   return {
     name: 'scalar-replacement',
     description: 'split struct and array Function variables reached through constant-index access chains into one variable per member',
-    preserves: [DefUseAnalysis],
+    preserves: OPTIMIZER_PRESERVES,
     run(module) {
       let changed = false;
       // Each round splits the composites the last one made; rounds are as many as the nesting.
@@ -103,7 +104,7 @@ function splitRound(module: Module, limit: number): boolean {
   // the def-use tables current would cost a scan of each type's uses per edit.
   const chainUses = new Map<Instruction, Use[]>();
   for (const split of splits) for (const chain of split.chains) if (chain.operandCount === 2) chainUses.set(chain, [...defUse.uses(chain.resultId)]);
-  module.invalidateAnalyses();
+  module.invalidateAnalyses(KEPT_THROUGH_BODY_REWRITES);
   const gone = new Set<number>();
   for (const split of splits) {
     const { fn, variable, members, initial } = split;

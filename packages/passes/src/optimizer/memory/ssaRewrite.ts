@@ -3,6 +3,7 @@ import { DominanceFrontiers } from './dominanceFrontiers.js';
 import { localVariables, TargetTypes, type LocalVariable } from './localVariables.js';
 import { MemoryEdits } from './memoryEdits.js';
 import { UndefinedValues } from './undefinedValues.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * `ssa-rewrite` (also `eliminate-local-multi-store`), as spirv-opt's: every Function variable
@@ -21,7 +22,7 @@ import { UndefinedValues } from './undefinedValues.js';
 export const ssaRewrite: Pass = {
   name: 'ssa-rewrite',
   description: 'promote Function variables used only by whole loads and stores to SSA values with OpPhi',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const defUse = module.analysis(DefUseAnalysis);
     const targets = new TargetTypes(defUse);

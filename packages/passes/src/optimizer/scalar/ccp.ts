@@ -1,8 +1,9 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Pass } from '@spvkit/core';
+import { DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Pass } from '@spvkit/core';
 import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
 import { constantLattice, SPEC_CONSTANTS, specConstantLattice, VARYING, type LatticeValue } from './constantLattice.js';
 import { propagateConstants } from './constantPropagator.js';
 import { replaceResult } from './replaceResult.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * spirv-opt's `--ccp`: conditional constant propagation (see {@link propagateConstants}). Every
@@ -21,7 +22,7 @@ import { replaceResult } from './replaceResult.js';
 export const ccp: Pass = {
   name: 'ccp',
   description: 'conditional constant propagation: replace ids that hold one constant on every path that runs by that constant',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

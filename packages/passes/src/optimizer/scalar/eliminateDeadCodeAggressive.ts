@@ -12,7 +12,6 @@ import {
   type Instruction,
   type Module,
   type Pass,
-  DefUseAnalysis,
 } from '@spvkit/core';
 import { mergeInstructionOf } from '../control-flow/structuredBlocks.js';
 import { DEBUG_LINE, DEBUG_NO_LINE, DEBUG_NO_SCOPE, DEBUG_SCOPE, debugSets } from '../inline/debugInfo.js';
@@ -20,6 +19,7 @@ import { removeDeadConstructs } from './deadConstructs.js';
 import { removeDeadGlobals } from './deadGlobals.js';
 import { EnclosingConstructs } from './enclosingConstructs.js';
 import { NUMBERED } from './valueNumbering.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * Instructions with no effect but their result: they live only when something live reads them.
@@ -111,7 +111,7 @@ export const eliminateDeadCodeAggressive: Pass = {
   name: 'eliminate-dead-code-aggressive',
   description:
     'remove instructions whose results nothing live needs, Function variables only stored to, structured constructs with nothing live in them, and the types and constants nothing uses',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

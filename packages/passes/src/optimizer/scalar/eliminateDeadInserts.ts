@@ -1,7 +1,8 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Op, UNCHANGED, type DefUse, type Instruction, type Pass, type TypeManager, TypesAnalysis } from '@spvkit/core';
+import { DefUseAnalysis, Op, UNCHANGED, type DefUse, type Instruction, type Pass, type TypeManager, TypesAnalysis } from '@spvkit/core';
 import { glslStd450 } from './eliminateDeadCodeAggressive.js';
 import { removeUnused } from './removeUnused.js';
 import { replaceResult } from './replaceResult.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** Composite types: an OpPhi of one may carry an insert chain. */
 const COMPOSITE_TYPES: ReadonlySet<number> = new Set([Op.TypeVector, Op.TypeMatrix, Op.TypeArray, Op.TypeStruct]);
@@ -29,7 +30,7 @@ const DESCRIBING: ReadonlySet<number> = new Set([Op.Name, Op.Decorate, Op.Decora
 export const eliminateDeadInserts: Pass = {
   name: 'eliminate-dead-inserts',
   description: 'remove OpCompositeInsert instructions whose inserted component is never read',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const functions = module.functions;
     // Most modules hold no insert at all: then no def-use tables are built.

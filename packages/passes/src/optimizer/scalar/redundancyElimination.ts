@@ -3,6 +3,7 @@ import { replaceResult } from './replaceResult.js';
 import { hasShaderCapability } from '../shaderModule.js';
 import { ReadOnlyLoads } from './readOnlyLoads.js';
 import { valueKey } from './valueNumbering.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** How many earlier instructions of one key a later one is compared with, to stay linear. */
 const CANDIDATES_PER_KEY = 8;
@@ -84,7 +85,7 @@ function eliminateRedundancy(module: Module, acrossBlocks: boolean): boolean {
 export const localRedundancyElimination: Pass = {
   name: 'local-redundancy-elimination',
   description: 'reuse a value computed earlier in the same block instead of computing it again',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     return eliminateRedundancy(module, false) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },
@@ -102,7 +103,7 @@ export const localRedundancyElimination: Pass = {
 export const redundancyElimination: Pass = {
   name: 'redundancy-elimination',
   description: 'reuse a value computed earlier in the same block or in a dominating block instead of computing it again',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     return eliminateRedundancy(module, true) ? { changed: true, diagnostics: [] } : UNCHANGED;
   },

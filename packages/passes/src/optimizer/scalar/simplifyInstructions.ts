@@ -1,8 +1,9 @@
-import { ControlFlowAnalysis, DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
+import { DefUseAnalysis, Op, TypesAnalysis, UNCHANGED, type Instruction, type Pass } from '@spvkit/core';
 import { declareConstant, fixedConstantValues } from './constantDeclarer.js';
 import { replaceResult } from './replaceResult.js';
 import { FOLDABLE_OPCODES, foldInstruction } from './instructionFolder.js';
 import { memberLoadsOfCopy, removeIfUnread } from './extractOfLoad.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /**
  * spirv-opt's `--simplify-instructions`: folds each instruction of every function, in block
@@ -24,7 +25,7 @@ import { memberLoadsOfCopy, removeIfUnread } from './extractOfLoad.js';
 export const simplifyInstructions: Pass = {
   name: 'simplify-instructions',
   description: 'fold constant integer and bool arithmetic, constant selects and extracts, and identities such as x+0 and x*1',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;

@@ -1,5 +1,4 @@
 import {
-  ControlFlowAnalysis,
   DefUseAnalysis,
   Op,
   TypesAnalysis,
@@ -14,6 +13,7 @@ import {
 import { UndefValues } from '../control-flow/undefValues.js';
 import { glslStd450, isPure } from './eliminateDeadCodeAggressive.js';
 import { replaceResult } from './replaceResult.js';
+import { OPTIMIZER_PRESERVES } from '../optimizerPreserves.js';
 
 /** Annotations and debug names that only describe an id: they are not reads. */
 const DESCRIBING: ReadonlySet<number> = new Set([Op.Name, Op.Decorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorate, Op.MemberDecorateString]);
@@ -144,7 +144,7 @@ const GLSL_COMPONENT_WISE: ReadonlySet<number> = new Set([
 export const vectorDce: Pass = {
   name: 'vector-dce',
   description: 'remove the components of vector values that nothing reads: dead inserts, and pure vector values no component of which is read',
-  preserves: [DefUseAnalysis, ControlFlowAnalysis],
+  preserves: OPTIMIZER_PRESERVES,
   run(module) {
     const functions = module.functions;
     if (functions.length === 0) return UNCHANGED;
