@@ -2,6 +2,10 @@
 import type { Reflection } from '@spvkit/core';
 import { diffLines, type DiffRow } from './diff.js';
 import { LOWER, ms, type Finding, type ShaderView, type Step } from './inspect.js';
+import { gpuRunBlocker } from './gpuRunBlocker.js';
+import type { TextureRun } from './gpuTextures.js';
+import { TEXTURE_SIZE } from './texels.js';
+import { integerScale, textureCanvas } from './textureImage.js';
 import type { BufferRun, Field, RunOutcome } from './webgpu.js';
 
 type Child = Node | string | null | undefined | false;
@@ -297,6 +301,49 @@ function renderBuffer(run: BufferRun): HTMLElement {
   );
 }
 
+/** A texture's picture and its values (for reading, and for the tests: `data-texels`). */
+function texturePicture(run: TextureRun, label: string, values: readonly number[], scale: number): HTMLElement {
+  return h(
+    `figure.texels.${label}`,
+    { 'data-texels': values.join(',') },
+    textureCanvas(run.plan.format, run.plan.extent, values, scale),
+    h('figcaption', null, label),
+  );
+}
+
+function renderTexture(run: TextureRun): HTMLElement {
+  const b = run.plan.binding;
+  const { width, height, layers } = run.plan.extent;
+  const integer = /int/.test(run.plan.format.encoding);
+  const scale = integer ? integerScale([...run.before, ...run.after]) : 1;
+  const access = b.storageTexture?.access;
+  return h(
+    'div.gpu-texture',
+    { 'data-binding': `${b.group}:${b.binding}`, 'data-name': b.name, 'data-kind': b.kind, 'data-format': run.plan.format.format },
+    h(
+      'h4',
+      null,
+      code(`@group(${b.group}) @binding(${b.binding})`),
+      ' ',
+      code(b.name),
+      h('span.kind', null, `${b.kind.replace(/-/g, ' ')}${access ? `, ${access}` : ''}`),
+      h('span.count', null, `${run.plan.format.format} ${run.plan.viewDimension}, ${width} × ${height}${layers > 1 ? ` × ${layers}` : ''}`),
+    ),
+    h(
+      'div.texel-pictures',
+      null,
+      texturePicture(run, 'before', run.before, scale),
+      run.plan.readBack
+        ? texturePicture(run, 'after', run.after, scale)
+        : h('p.none', null, access === 'read-only' ? 'read-only: not read back' : 'sampled: not written'),
+    ),
+    integer ? h('p.note', null, `integer texels shown scaled to the largest, ${scale}`) : null,
+  );
+}
+
+/** What the run put in the textures and samplers, said once above them like the buffers' fill rule. */
+const TEXTURE_RULE = `Textures ${TEXTURE_SIZE} × ${TEXTURE_SIZE} (16 × 1 for 1D; 4 layers for arrays and 3D, 6 faces for cubes): texel (x, y, z) holds r = x / 15, g = y / 15, b = z / (layers − 1) (0 for one layer), a = 1 in float and normalized formats, x, y, z, 1 in integer ones; sampled textures are rgba8unorm (f32), rgba8uint or rgba8sint; samplers nearest, clamp-to-edge; dispatched over the first storage texture's texels (else the first texture's).`;
+
 function renderOutcome(outcome: RunOutcome): HTMLElement[] {
   const wgsl = outcome.wgsl
     ? h('details.wgsl', { open: true }, h('summary', null, 'WGSL ', h('span.sub', null, 'from @spvkit/wgsl')), h('pre.wgsl-code', null, outcome.wgsl.code))
@@ -319,14 +366,46 @@ function renderOutcome(outcome: RunOutcome): HTMLElement[] {
       null,
       `Dispatched ${outcome.entryPoint} over ${x} × ${y} × ${z} workgroups in ${ms(outcome.ms)}; buffers filled before the run (storage: u32 n + 1, i32 n − 8, f32 (n + 1) / 2; uniform and push constants: n + 2, f32 n + 1.5, for the buffer's nth number), runtime arrays at 256 elements.`,
     ),
-    h('div.gpu-result', null, h('div.gpu-buffers', null, outcome.buffers.map(renderBuffer)), wgsl),
-  ];
+    outcome.textures.length > 0 ? h('p.gpu-texture-rule', null, TEXTURE_RULE) : null,
+    h(
+      'div.gpu-result',
+      null,
+      h(
+        'div.gpu-buffers',
+        null,
+        outcome.buffers.map(renderBuffer),
+        outcome.textures.map(renderTexture),
+        outcome.samplers.map((s) =>
+          h(
+            'div.gpu-sampler',
+            { 'data-binding': `${s.group}:${s.binding}`, 'data-name': s.name },
+            h(
+              'h4',
+              null,
+              code(`@group(${s.group}) @binding(${s.binding})`),
+              ' ',
+              code(s.name),
+              h('span.kind', null, `${s.sampler?.type ?? 'filtering'} sampler`),
+            ),
+          ),
+        ),
+      ),
+      wgsl,
+    ),
+  ].filter((e) => e !== null);
 }
 
-/** The "Run on WebGPU" panel of a compute shader; null for other stages and unread modules. */
+/** The "Run on WebGPU" panel: a button where the runner can try the module, else why not; null for unread modules. */
 export function renderWebGpu(view: ShaderView): HTMLElement | null {
   const words = view.words;
-  if (words === undefined || !view.reflection?.entryPoints.some((e) => e.executionModel === 'GLCompute')) return null;
+  if (words === undefined || view.reflection === undefined) return null;
+  const blocker = gpuRunBlocker(words, view.reflection);
+  if (blocker !== undefined)
+    return h(
+      'div.webgpu',
+      { 'data-webgpu': 'cannot-run' },
+      h('div.webgpu-head', null, h('h3', null, 'WebGPU'), h('span.note.cannot-run', null, `Not run here: ${blocker}.`)),
+    );
   const available = typeof navigator !== 'undefined' && 'gpu' in navigator;
   const button = h('button.run-gpu', { type: 'button' }, 'Run on WebGPU') as HTMLButtonElement;
   const output = h('div.gpu-output');
