@@ -772,6 +772,45 @@ void main() {
     await page.close();
   });
 
+  /** Reads a 2D array of integer texels and writes a 3D float storage texture, a layer per z. */
+  const volumeComp = `#version 450
+layout(local_size_x = 4, local_size_y = 4, local_size_z = 1) in;
+layout(set = 0, binding = 0, r32f) uniform image3D volume;
+layout(set = 0, binding = 1) uniform usampler2DArray layers;
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  uvec4 t = texelFetch(layers, p, 0);
+  float old = imageLoad(volume, p).x;
+  imageStore(volume, p, vec4(old * 2.0 + float(t.y * 100u + t.z)));
+}
+`;
+
+  it('runs a shader over a 3D storage texture and a 2D array of integer texels, a workgroup layer per texture layer', async () => {
+    const page = await openOnGpu();
+    await page.setInputFiles('#file-input', { name: 'volume.comp', mimeType: 'text/plain', buffer: Buffer.from(volumeComp) });
+    const c = card(page, 'volume.comp', 'dropped');
+    await c.waitFor();
+    await runOnGpu(c);
+    // 16 × 16 × 4 texels in 4 × 4 × 1 workgroups.
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 4 × 4 × 4 workgroups/);
+    const texel = (i: number): [number, number, number] => [i % 16, Math.floor(i / 16) % 16, Math.floor(i / 256)];
+    const all = <T>(f: (x: number, y: number, z: number) => T[]): T[] => Array.from({ length: 16 * 16 * 4 }, (_, i) => f(...texel(i))).flat();
+    const layers = await shownTexels(c, '0:1');
+    expect(layers.format).toBe('rgba8uint');
+    expect(layers.before).toEqual(all((x, y, z) => [x, y, z, 1]));
+    const volume = await shownTexels(c, '0:0');
+    expect(volume.format).toBe('r32float');
+    expect(volume.before).toEqual(all((x) => [Math.fround(x / 15)]));
+    expect(volume.after).toEqual(all((x, y, z) => [Math.fround(Math.fround(x / 15) * 2 + (y * 100 + z))]));
+    // Four layers side by side on one canvas.
+    expect(
+      await c
+        .locator('.gpu-texture[data-binding="0:0"] figure.after canvas')
+        .evaluate((e) => [(e as HTMLCanvasElement).width, (e as HTMLCanvasElement).height]),
+    ).toEqual([64, 16]);
+    await page.close();
+  });
+
   it('offers no run where the runner cannot make a binding or the shader is not compute, and says why', async () => {
     const page = await openOnGpu();
     const multisampled = `#version 450
