@@ -811,6 +811,36 @@ void main() {
     await page.close();
   });
 
+  /** Writes, without reading, a layered half-float storage texture: values a half float holds exactly. */
+  const layersComp = `#version 450
+layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
+layout(set = 0, binding = 0, rgba16f) uniform writeonly image2DArray frames;
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  imageStore(frames, p, vec4(float(p.x) / 16.0, float(p.y), float(p.z) * 0.5, 1.0));
+}
+`;
+
+  it('runs a shader that only writes a 2D array storage texture of half floats, and reads every layer back', async () => {
+    const page = await openOnGpu();
+    await page.setInputFiles('#file-input', { name: 'layers.comp', mimeType: 'text/plain', buffer: Buffer.from(layersComp) });
+    const c = card(page, 'layers.comp', 'dropped');
+    await c.waitFor();
+    await runOnGpu(c);
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 2 × 2 × 4 workgroups/);
+    expect(await c.locator('.gpu-texture[data-binding="0:0"] .kind').textContent()).toBe('storage texture, write-only');
+    const frames = await shownTexels(c, '0:0');
+    expect(frames.format).toBe('rgba16float');
+    const texel = (i: number): [number, number, number] => [i % 16, Math.floor(i / 16) % 16, Math.floor(i / 256)];
+    const all = (f: (x: number, y: number, z: number) => number[]): number[] => Array.from({ length: 16 * 16 * 4 }, (_, i) => f(...texel(i))).flat();
+    // Before: the pattern, to half-float precision.
+    const pattern = all((x, y, z) => [x / 15, y / 15, z / 3, 1]);
+    expect(frames.before).toHaveLength(pattern.length);
+    frames.before.forEach((v, i) => expect(Math.abs(v - pattern[i]), `channel ${i}`).toBeLessThan(1e-3));
+    expect(frames.after).toEqual(all((x, y, z) => [x / 16, y, z * 0.5, 1]));
+    await page.close();
+  });
+
   it('offers no run where the runner cannot make a binding or the shader is not compute, and says why', async () => {
     const page = await openOnGpu();
     const multisampled = `#version 450
