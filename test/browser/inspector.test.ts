@@ -666,6 +666,223 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     await page.close();
   });
 
+  /** A page of the WebGPU (SwiftShader) browser, its page errors and console errors collected. */
+  async function openOnGpu(): Promise<Page> {
+    const gpuBrowser = await webGpuBrowser();
+    const page = await gpuBrowser.newPage({ viewport: { width: 1360, height: 900 } });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    return page;
+  }
+
+  /** The texels a run shows for the texture at `binding`: its format, before, and after (undefined where not read back). */
+  async function shownTexels(c: Locator, binding: string): Promise<{ format: string; before: number[]; after?: number[] }> {
+    const texture = c.locator(`.gpu-texture[data-binding="${binding}"]`);
+    const values = async (label: string): Promise<number[] | undefined> => {
+      const figure = texture.locator(`figure.texels.${label}`);
+      if ((await figure.count()) === 0) return undefined;
+      return ((await figure.getAttribute('data-texels')) ?? '').split(',').map(Number);
+    };
+    return { format: (await texture.getAttribute('data-format')) ?? '', before: (await values('before')) ?? [], after: await values('after') };
+  }
+
+  /** The page's documented pattern, computed here: channel c of texel (x, y) of a 16 × 16 single-layer texture. */
+  const patternTexel = (x: number, y: number, integer: boolean): number[] => (integer ? [x, y, 0, 1] : [x / 15, y / 15, 0, 1]);
+  const grid = <T>(f: (x: number, y: number) => T[]): T[] => Array.from({ length: 256 }, (_, i) => f(i % 16, Math.floor(i / 16))).flat();
+
+  it("runs the bundled histogram.comp on WebGPU: its storage texture made from the binding's format, filled with the documented pattern, the histogram counted right", async () => {
+    const page = await openOnGpu();
+    const c = card(page, 'histogram.comp', 'bundled');
+    expect(await c.locator('.webgpu').getAttribute('data-webgpu')).toBe('idle');
+    await runOnGpu(c);
+    // One 16 × 16 workgroup covers the 16 × 16 texture.
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 1 × 1 × 1 workgroups/);
+    expect(await c.locator('.gpu-texture-rule').textContent()).toContain('r = x / 15, g = y / 15');
+    const source = await shownTexels(c, '0:0');
+    expect(source.format).toBe('rgba8unorm');
+    // rgba8unorm stores round(255 x / 15) = 17 x: the shader reads 17 x / 255.
+    expect(source.before).toEqual(grid((x, y) => patternTexel(x, y, false).map((v) => Math.round(v * 255) / 255)));
+    expect(source.after, 'a read-only storage texture is not read back').toBeUndefined();
+    expect(
+      await c.locator('.gpu-texture[data-binding="0:0"] canvas').evaluate((e) => [(e as HTMLCanvasElement).width, (e as HTMLCanvasElement).height]),
+    ).toEqual([16, 16]);
+
+    // The histogram of the texels inside params.size, each scaled by params.exposure, in f32 as the shader does.
+    const size = (await shownValues(c, '1:0', 'size')).before;
+    const exposure = (await shownValues(c, '1:0', 'exposure')).before[0];
+    expect(size).toEqual([2, 3]);
+    expect(exposure).toBe(3.5);
+    const f = Math.fround;
+    const counts = new Array<number>(64).fill(0);
+    for (let y = 0; y < size[1]; y++)
+      for (let x = 0; x < size[0]; x++) {
+        const [r, g, b] = source.before.slice((y * 16 + x) * 4, (y * 16 + x) * 4 + 3).map((v) => f(f(v) * f(exposure)));
+        const luminance = f(f(f(r * f(0.2126)) + f(g * f(0.7152))) + f(b * f(0.0722)));
+        counts[Math.min(Math.floor(f(Math.min(1, Math.max(0, luminance)) * 64)), 63)]++;
+      }
+    expect(counts.filter((n) => n > 0).length, 'the texels fall in several bins').toBeGreaterThan(2);
+    const bins = await shownValues(c, '0:1', 'bins');
+    expect(bins.before).toEqual(Array.from({ length: 256 }, (_, n) => n + 1));
+    expect(bins.after).toEqual(bins.before.map((v, i) => v + (counts[i] ?? 0)));
+    await page.close();
+  });
+
+  /** Writes a storage texture from what it held and what a combined image sampler reads at the same texel. */
+  const stampComp = `#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 0, r32ui) uniform uimage2D counts;
+layout(set = 0, binding = 1) uniform sampler2D pattern;
+void main() {
+  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+  vec4 s = textureLod(pattern, (vec2(p) + 0.5) / 16.0, 0.0);
+  uint old = imageLoad(counts, p).x;
+  imageStore(counts, p, uvec4(old * 3u + uint(round(s.r * 255.0)) * 1000u + uint(round(s.g * 255.0))));
+}
+`;
+
+  it('runs a dropped shader that samples a texture and writes a storage texture, and shows the texture after the run as an image', async () => {
+    const page = await openOnGpu();
+    await page.setInputFiles('#file-input', { name: 'stamp.comp', mimeType: 'text/plain', buffer: Buffer.from(stampComp) });
+    const c = card(page, 'stamp.comp', 'dropped');
+    await c.waitFor();
+    await runOnGpu(c);
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 2 × 2 × 1 workgroups/);
+    const pattern = await shownTexels(c, '0:1');
+    expect(pattern.format).toBe('rgba8unorm');
+    expect(pattern.before).toEqual(grid((x, y) => patternTexel(x, y, false).map((v) => Math.round(v * 255) / 255)));
+    expect(await c.locator('.gpu-sampler[data-binding="0:501"] .kind').textContent()).toBe('filtering sampler');
+    const counts = await shownTexels(c, '0:0');
+    expect(counts.format).toBe('r32uint');
+    expect(counts.before).toEqual(grid((x, y) => patternTexel(x, y, true).slice(0, 1)));
+    // Each texel: what it held (x) times 3, plus the sampled texel's red and green bytes (17 x, 17 y).
+    const expected = grid((x, y) => [x * 3 + 17 * x * 1000 + 17 * y]);
+    expect(counts.after).toEqual(expected);
+    // The after picture is those values, grey, scaled to the largest.
+    const scale = Math.max(...expected);
+    const reds = await c.locator('.gpu-texture[data-binding="0:0"] figure.after canvas').evaluate((e) => {
+      const canvas = e as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      return Array.from({ length: data.length / 4 }, (_, i) => data[i * 4]);
+    });
+    expect(reds).toEqual(expected.map((v) => Math.round((v / scale) * 255)));
+    await page.close();
+  });
+
+  /** Reads a 2D array of integer texels and writes a 3D float storage texture, a layer per z. */
+  const volumeComp = `#version 450
+layout(local_size_x = 4, local_size_y = 4, local_size_z = 1) in;
+layout(set = 0, binding = 0, r32f) uniform image3D volume;
+layout(set = 0, binding = 1) uniform usampler2DArray layers;
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  uvec4 t = texelFetch(layers, p, 0);
+  float old = imageLoad(volume, p).x;
+  imageStore(volume, p, vec4(old * 2.0 + float(t.y * 100u + t.z)));
+}
+`;
+
+  it('runs a shader over a 3D storage texture and a 2D array of integer texels, a workgroup layer per texture layer', async () => {
+    const page = await openOnGpu();
+    await page.setInputFiles('#file-input', { name: 'volume.comp', mimeType: 'text/plain', buffer: Buffer.from(volumeComp) });
+    const c = card(page, 'volume.comp', 'dropped');
+    await c.waitFor();
+    await runOnGpu(c);
+    // 16 × 16 × 4 texels in 4 × 4 × 1 workgroups.
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 4 × 4 × 4 workgroups/);
+    const texel = (i: number): [number, number, number] => [i % 16, Math.floor(i / 16) % 16, Math.floor(i / 256)];
+    const all = <T>(f: (x: number, y: number, z: number) => T[]): T[] => Array.from({ length: 16 * 16 * 4 }, (_, i) => f(...texel(i))).flat();
+    const layers = await shownTexels(c, '0:1');
+    expect(layers.format).toBe('rgba8uint');
+    expect(layers.before).toEqual(all((x, y, z) => [x, y, z, 1]));
+    const volume = await shownTexels(c, '0:0');
+    expect(volume.format).toBe('r32float');
+    expect(volume.before).toEqual(all((x) => [Math.fround(x / 15)]));
+    expect(volume.after).toEqual(all((x, y, z) => [Math.fround(Math.fround(x / 15) * 2 + (y * 100 + z))]));
+    // Four layers side by side on one canvas.
+    expect(
+      await c
+        .locator('.gpu-texture[data-binding="0:0"] figure.after canvas')
+        .evaluate((e) => [(e as HTMLCanvasElement).width, (e as HTMLCanvasElement).height]),
+    ).toEqual([64, 16]);
+    await page.close();
+  });
+
+  /** Writes, without reading, a layered half-float storage texture: values a half float holds exactly. */
+  const layersComp = `#version 450
+layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
+layout(set = 0, binding = 0, rgba16f) uniform writeonly image2DArray frames;
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  imageStore(frames, p, vec4(float(p.x) / 16.0, float(p.y), float(p.z) * 0.5, 1.0));
+}
+`;
+
+  it('runs a shader that only writes a 2D array storage texture of half floats, and reads every layer back', async () => {
+    const page = await openOnGpu();
+    await page.setInputFiles('#file-input', { name: 'layers.comp', mimeType: 'text/plain', buffer: Buffer.from(layersComp) });
+    const c = card(page, 'layers.comp', 'dropped');
+    await c.waitFor();
+    await runOnGpu(c);
+    expect(await c.locator('.gpu-status.ok').textContent()).toMatch(/over 2 × 2 × 4 workgroups/);
+    expect(await c.locator('.gpu-texture[data-binding="0:0"] .kind').textContent()).toBe('storage texture, write-only');
+    const frames = await shownTexels(c, '0:0');
+    expect(frames.format).toBe('rgba16float');
+    const texel = (i: number): [number, number, number] => [i % 16, Math.floor(i / 16) % 16, Math.floor(i / 256)];
+    const all = (f: (x: number, y: number, z: number) => number[]): number[] => Array.from({ length: 16 * 16 * 4 }, (_, i) => f(...texel(i))).flat();
+    // Before: the pattern, to half-float precision.
+    const pattern = all((x, y, z) => [x / 15, y / 15, z / 3, 1]);
+    expect(frames.before).toHaveLength(pattern.length);
+    frames.before.forEach((v, i) => expect(Math.abs(v - pattern[i]), `channel ${i}`).toBeLessThan(1e-3));
+    expect(frames.after).toEqual(all((x, y, z) => [x / 16, y, z * 0.5, 1]));
+    await page.close();
+  });
+
+  it('offers no run where the runner cannot make a binding or the shader is not compute, and says why', async () => {
+    const page = await openOnGpu();
+    const multisampled = `#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) uniform sampler2DMS frames;
+layout(std430, set = 0, binding = 1) buffer Out { vec4 texel; } result;
+void main() { result.texel = texelFetch(frames, ivec2(0), 0); }
+`;
+    const depth = `#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) uniform sampler2DShadow shadowMap;
+layout(std430, set = 0, binding = 1) buffer Out { float lit; } result;
+void main() { result.lit = textureLod(shadowMap, vec3(0.5, 0.5, 0.5), 0.0); }
+`;
+    const fragment = `#version 450
+layout(set = 0, binding = 0) uniform sampler2D albedo;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() { color = texture(albedo, uv); }
+`;
+    await page.setInputFiles('#file-input', [
+      { name: 'frames.comp', mimeType: 'text/plain', buffer: Buffer.from(multisampled) },
+      { name: 'shadow.comp', mimeType: 'text/plain', buffer: Buffer.from(depth) },
+      { name: 'albedo.frag', mimeType: 'text/plain', buffer: Buffer.from(fragment) },
+    ]);
+    const why: Record<string, RegExp> = {
+      'frames.comp': /^Not run here: frames \(set 0, binding 0\) is multisampled/,
+      'shadow.comp': /^Not run here: shadowMap \(set 0, binding 0\) is a depth texture/,
+      'albedo.frag': /^Not run here: the runner dispatches compute shaders only, and this module's entry points are Fragment/,
+    };
+    for (const [name, reason] of Object.entries(why)) {
+      const c = card(page, name, 'dropped');
+      await c.waitFor();
+      expect(await c.locator('li.finding.error').count(), name).toBe(0);
+      const panel = c.locator('.webgpu');
+      expect(await panel.getAttribute('data-webgpu'), name).toBe('cannot-run');
+      expect(await panel.locator('button.run-gpu').count(), name).toBe(0);
+      expect(await panel.locator('.note').textContent(), name).toMatch(reason);
+    }
+    await page.close();
+  });
+
   it('says so in the page where WebGPU is not available', async () => {
     // The suite's Chromium runs with --disable-gpu and no WebGPU flags.
     const page = await open();

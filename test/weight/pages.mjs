@@ -7,14 +7,15 @@ import { join } from 'node:path';
 const KB = 1024;
 
 /** The inspector's files the page loads up front (main.ts and what it imports statically). */
-const INSPECTOR_EAGER = ['inspect.ts', 'render.ts', 'main.ts', 'shaders.ts', 'diff.ts'];
+const INSPECTOR_EAGER = ['inspect.ts', 'render.ts', 'main.ts', 'shaders.ts', 'diff.ts', 'gpuRunBlocker.ts'];
 /**
  * The inspector's files loaded with import() when a file is dropped, or an action asks for them:
  * dropped.ts (lowering and disassembly, for any dropped file), assembly.ts (the assembler, for
- * .spvasm), webgpu.ts (the WGSL translator, on "Run on WebGPU"). glsl.ts (the GLSL compiler, a
+ * .spvasm), webgpu.ts, gpuTextures.ts, texels.ts, textureImage.ts and renderRun.ts (the WGSL translator, the run
+ * and the DOM of its outcome, on "Run on WebGPU"). glsl.ts (the GLSL compiler, a
  * WebAssembly module of its own) is not measured, as before the assembler was split off.
  */
-const INSPECTOR_LAZY = ['dropped.ts', 'assembly.ts', 'webgpu.ts'];
+const INSPECTOR_LAZY = ['dropped.ts', 'assembly.ts', 'webgpu.ts', 'gpuTextures.ts', 'texels.ts', 'textureImage.ts', 'renderRun.ts'];
 
 /**
  * The value imports of some examples/inspector files from @spvkit packages, read from their

@@ -1,8 +1,9 @@
 // DOM for one shader: a card with its reflection, its findings and the side-by-side disassembly.
 import type { Reflection } from '@spvkit/core';
 import { diffLines, type DiffRow } from './diff.js';
-import { LOWER, ms, type Finding, type ShaderView, type Step } from './inspect.js';
-import type { BufferRun, Field, RunOutcome } from './webgpu.js';
+import { LOWER, type Finding, type ShaderView, type Step } from './inspect.js';
+import { gpuRunBlocker } from './gpuRunBlocker.js';
+import type { RunOutcome } from './webgpu.js';
 
 type Child = Node | string | null | undefined | false;
 
@@ -23,7 +24,7 @@ export function h(tag: string, attrs: Record<string, string | boolean> | null = 
 }
 
 /** An inline `code` element. */
-const code = (text: string): HTMLElement => h('code', null, text);
+export const code = (text: string): HTMLElement => h('code', null, text);
 
 function table(head: string[], rows: Child[][], cls: string): HTMLElement {
   return h(
@@ -56,7 +57,7 @@ function block(title: string, count: string | null, body: Node, cls: string): HT
   return h(`div.block.${cls}`, null, h('h4', null, title, count !== null ? h('span.count', null, count) : null), body);
 }
 
-const none = (text = 'none'): HTMLElement => h('p.none', null, text);
+export const none = (text = 'none'): HTMLElement => h('p.none', null, text);
 
 function workgroup(size: readonly [number, number, number] | undefined, specIds: readonly (number | null)[] | undefined): Child[] {
   if (size === undefined) return ['—'];
@@ -242,91 +243,17 @@ export function renderSteps(steps: readonly Step[]): HTMLElement {
   );
 }
 
-/** A field's type as WGSL writes it: `u32`, `vec4<f32>`, `array<u32, 256>`. */
-function fieldType(f: Field): string {
-  const item = f.components === 1 ? f.scalar : `vec${f.components}<${f.scalar}>`;
-  return f.count === 1 ? item : `array<${item}, ${f.count}>`;
-}
-
-/** Numbers as the page shows them: integers as they are, floats with up to 6 significant digits. */
-const shown = (values: readonly number[]): string => values.map((v) => (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6))))).join(', ');
-
-function renderBuffer(run: BufferRun): HTMLElement {
-  const b = run.layout.binding;
-  const rows = run.layout.fields.map((f, i) => {
-    const before = run.before[i];
-    const after = run.after[i];
-    const changed = run.readBack && before.some((v, k) => !Object.is(v, after[k]));
-    return h(
-      `tr.field${changed ? '.changed' : ''}`,
-      { 'data-field': f.name, 'data-type': f.scalar },
-      h('td', null, code(f.name || '—')),
-      h('td', null, code(fieldType(f))),
-      h('td.values.before', { 'data-values': before.join(',') }, h('div.scroll', null, shown(before))),
-      h('td.values.after', { 'data-values': after.join(',') }, h('div.scroll', null, run.readBack ? shown(after) : 'not written (uniform)')),
-    );
-  });
-  return h(
-    'div.gpu-buffer',
-    { 'data-binding': `${b.group}:${b.binding}`, 'data-name': b.name, 'data-kind': b.kind },
-    h(
-      'h4',
-      null,
-      code(`@group(${b.group}) @binding(${b.binding})`),
-      ' ',
-      code(b.name),
-      h('span.kind', null, b.kind.replace(/-/g, ' ')),
-      h('span.count', null, `${run.layout.size} bytes`),
-    ),
-    run.layout.fields.length > 0
-      ? h(
-          'table.grid.gpu-fields',
-          null,
-          h(
-            'thead',
-            null,
-            h(
-              'tr',
-              null,
-              ['Field', 'Type', 'Before', 'After'].map((c) => h('th', null, c)),
-            ),
-          ),
-          h('tbody', null, rows),
-        )
-      : none('no typed fields'),
-  );
-}
-
-function renderOutcome(outcome: RunOutcome): HTMLElement[] {
-  const wgsl = outcome.wgsl
-    ? h('details.wgsl', { open: true }, h('summary', null, 'WGSL ', h('span.sub', null, 'from @spvkit/wgsl')), h('pre.wgsl-code', null, outcome.wgsl.code))
-    : null;
-  if (!outcome.ok) {
-    return [
-      h(
-        'p.gpu-status.failed',
-        { 'data-stage': outcome.stage },
-        h('strong', null, `${outcome.stage === 'translate' ? 'Not translated' : outcome.stage === 'webgpu' ? 'No WebGPU' : 'Failed'}: `),
-        outcome.message,
-      ),
-      ...(wgsl ? [wgsl] : []),
-    ];
-  }
-  const [x, y, z] = outcome.dispatch;
-  return [
-    h(
-      'p.gpu-status.ok',
-      null,
-      `Dispatched ${outcome.entryPoint} over ${x} × ${y} × ${z} workgroups in ${ms(outcome.ms)}; buffers filled before the run (storage: u32 n + 1, i32 n − 8, f32 (n + 1) / 2; uniform and push constants: n + 2, f32 n + 1.5, for the buffer's nth number), runtime arrays at 256 elements.`,
-    ),
-    h('div.gpu-result', null, h('div.gpu-buffers', null, outcome.buffers.map(renderBuffer)), wgsl),
-  ];
-}
-
-/** The "Run on WebGPU" panel of a compute shader; null for other stages and unread modules. */
+/** The "Run on WebGPU" panel: a button where the runner can try the module, else why not; null for unread modules. */
 export function renderWebGpu(view: ShaderView): HTMLElement | null {
   const words = view.words;
-  if (words === undefined || !view.reflection?.entryPoints.some((e) => e.executionModel === 'GLCompute')) return null;
+  if (words === undefined || view.reflection === undefined) return null;
+  const blocker = gpuRunBlocker(words, view.reflection);
+  if (blocker !== undefined)
+    return h(
+      'div.webgpu',
+      { 'data-webgpu': 'cannot-run' },
+      h('div.webgpu-head', null, h('h3', null, 'WebGPU'), h('span.note.cannot-run', null, `Not run here: ${blocker}.`)),
+    );
   const available = typeof navigator !== 'undefined' && 'gpu' in navigator;
   const button = h('button.run-gpu', { type: 'button' }, 'Run on WebGPU') as HTMLButtonElement;
   const output = h('div.gpu-output');
@@ -352,12 +279,21 @@ export function renderWebGpu(view: ShaderView): HTMLElement | null {
     button.disabled = true;
     panel.dataset.webgpu = 'running';
     output.replaceChildren(h('p.gpu-status', null, 'Translating and running…'));
-    void import('./webgpu.js')
-      .then(({ runOnWebGpu }) => runOnWebGpu(words))
-      .catch((e: unknown): RunOutcome => ({ ok: false, stage: 'run', message: e instanceof Error ? e.message : String(e) }))
-      .then((outcome) => {
-        output.replaceChildren(...renderOutcome(outcome));
-        panel.dataset.webgpu = outcome.ok ? 'done' : `failed-${outcome.stage}`;
+    // The runner and the DOM of its outcome come in chunks of their own, on this first click.
+    void Promise.all([import('./webgpu.js'), import('./renderRun.js')])
+      .then(async ([{ runOnWebGpu }, { renderOutcome }]) => ({ outcome: await runOnWebGpu(words), renderOutcome }))
+      .then(
+        ({ outcome, renderOutcome }) => {
+          output.replaceChildren(...renderOutcome(outcome));
+          panel.dataset.webgpu = outcome.ok ? 'done' : `failed-${outcome.stage}`;
+        },
+        (e: unknown) => {
+          const outcome: RunOutcome = { ok: false, stage: 'run', message: e instanceof Error ? e.message : String(e) };
+          output.replaceChildren(h('p.gpu-status.failed', { 'data-stage': outcome.stage }, h('strong', null, 'Failed: '), outcome.message));
+          panel.dataset.webgpu = `failed-${outcome.stage}`;
+        },
+      )
+      .finally(() => {
         button.disabled = false;
       });
   });

@@ -1,8 +1,11 @@
 // "Run on WebGPU": a compute shader translated to WGSL by @spvkit/wgsl and dispatched on the
-// page's WebGPU, its buffers filled with deterministic data before and read back after. Loaded
-// with import() on the first click only: the translator is not part of the page's first load.
+// page's WebGPU, its buffers and textures filled with deterministic data before and read back
+// after. Loaded with import() on the first click only: the translator is not part of the page's
+// first load.
 import { DecorationsAnalysis, NamesAnalysis, TypesAnalysis, decodeModule, type Module } from '@spvkit/core';
 import { toWgsl, type WgslBinding, type WgslResult } from '@spvkit/wgsl';
+import { copyBack, makeSampler, makeTexture, planTexture, type TexturePlan, type TextureRun } from './gpuTextures.js';
+import { texelValues } from './texels.js';
 
 // The few opcodes and enumerants read here, as numbers: core's Op and Decoration objects carry
 // every name of the grammar, and importing them here would move them into the page's first load
@@ -70,6 +73,9 @@ export type RunOutcome =
       readonly entryPoint: string;
       readonly dispatch: readonly [number, number, number];
       readonly buffers: readonly BufferRun[];
+      readonly textures: readonly TextureRun[];
+      /** The sampler bindings (nearest, clamp-to-edge). */
+      readonly samplers: readonly WgslBinding[];
       readonly ms: number;
     }
   | { readonly ok: false; readonly stage: 'translate' | 'webgpu' | 'compile' | 'run'; readonly message: string; readonly wgsl?: WgslResult };
@@ -230,11 +236,35 @@ const BUFFER_KINDS: Record<string, GPUBufferBindingType | undefined> = {
   'read-only-storage': 'read-only-storage',
 };
 
+/** The bind group layout entry of a binding: buffers by kind, textures and samplers as the translator lays them out. */
+function layoutEntry(b: WgslBinding, plan: TexturePlan | undefined): GPUBindGroupLayoutEntry {
+  const entry = { binding: b.binding, visibility: GPUShaderStage.COMPUTE };
+  if (b.kind === 'sampler') return { ...entry, sampler: { type: b.sampler?.type ?? 'filtering' } };
+  if (plan !== undefined && b.texture !== undefined) return { ...entry, texture: { ...b.texture } };
+  if (plan !== undefined && b.storageTexture !== undefined)
+    return { ...entry, storageTexture: { ...b.storageTexture, format: plan.format.format as GPUTextureFormat } };
+  return { ...entry, buffer: { type: BUFFER_KINDS[b.kind]! } };
+}
+
+/**
+ * Workgroups to dispatch: with a texture, enough to give each of its texels an invocation (the
+ * first storage texture's, else the first texture's); without one, enough for
+ * {@link RUNTIME_LENGTH} invocations along x.
+ */
+function dispatchSize(workgroup: readonly [number, number, number], textures: readonly TexturePlan[]): [number, number, number] {
+  const [x, y, z] = workgroup;
+  const texture = textures.find((t) => t.binding.kind === 'storage-texture') ?? textures[0];
+  if (texture === undefined) return [Math.max(1, Math.ceil(RUNTIME_LENGTH / (x * y * z))), 1, 1];
+  const { width, height, layers } = texture.extent;
+  return [Math.ceil(width / x), Math.ceil(height / y), Math.ceil(layers / z)];
+}
+
 /**
  * Translates `words` to WGSL, creates a buffer for each storage and uniform binding (and the
- * push constants' uniform buffer) filled by {@link initialValue}, dispatches the first compute
- * entry point over enough workgroups for {@link RUNTIME_LENGTH} invocations along x, and reads
- * the storage buffers back.
+ * push constants' uniform buffer) filled by {@link initialValue}, a texture for each texture
+ * binding filled with the pattern of texels.ts and a sampler for each sampler, dispatches the
+ * first compute entry point ({@link dispatchSize}), and reads the storage buffers and the
+ * storage textures it may write back.
  */
 export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
   const started = performance.now();
@@ -252,14 +282,13 @@ export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
   }
   const entry = wgsl.entryPoints.find((e) => e.stage === 'compute');
   if (entry === undefined) return { ok: false, stage: 'run', message: 'the module has no compute entry point', wgsl };
-  const unsupported = wgsl.bindings.filter((b) => BUFFER_KINDS[b.kind] === undefined);
-  if (unsupported.length > 0)
-    return {
-      ok: false,
-      stage: 'run',
-      message: `this runner makes buffers only, and ${unsupported.map((b) => `${b.name} (@group(${b.group}) @binding(${b.binding}))`).join(', ')} ${unsupported.length === 1 ? 'is a' : 'are'} ${unsupported.map((b) => b.kind).join(', ')}`,
-      wgsl,
-    };
+  const plans = new Map<WgslBinding, TexturePlan>();
+  for (const b of wgsl.bindings) {
+    if (b.kind !== 'texture' && b.kind !== 'storage-texture') continue;
+    const plan = planTexture(b);
+    if (typeof plan === 'string') return { ok: false, stage: 'run', message: plan, wgsl };
+    plans.set(b, plan);
+  }
   const gpu = (navigator as Navigator & { gpu?: GPU }).gpu;
   if (gpu === undefined)
     return {
@@ -278,14 +307,10 @@ export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
     const errors = info.messages.filter((m) => m.type === 'error');
     if (errors.length > 0) return { ok: false, stage: 'compile', message: errors.map((m) => `WGSL ${m.lineNum}:${m.linePos}: ${m.message}`).join('\n'), wgsl };
 
-    const layouts = wgsl.bindings.map((b) => bufferLayout(module, b));
+    const layouts = wgsl.bindings.filter((b) => BUFFER_KINDS[b.kind] !== undefined).map((b) => bufferLayout(module, b));
     const groups = Math.max(0, ...wgsl.bindings.map((b) => b.group + 1));
     const bindGroupLayouts = Array.from({ length: groups }, (_, g) =>
-      device.createBindGroupLayout({
-        entries: wgsl.bindings
-          .filter((b) => b.group === g)
-          .map((b) => ({ binding: b.binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: BUFFER_KINDS[b.kind]! } })),
-      }),
+      device.createBindGroupLayout({ entries: wgsl.bindings.filter((b) => b.group === g).map((b) => layoutEntry(b, plans.get(b))) }),
     );
     const pipeline = await device.createComputePipelineAsync({
       layout: device.createPipelineLayout({ bindGroupLayouts }),
@@ -301,14 +326,20 @@ export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
       device.queue.writeBuffer(buffer, 0, bytes);
       return { layout, buffer, bytes, uniform };
     });
+    const textures = [...plans.values()].map((plan) => makeTexture(device, plan));
+    const samplers = wgsl.bindings.filter((b) => b.kind === 'sampler');
+    const resources = new Map<WgslBinding, GPUBindingResource>([
+      ...buffers.map((b): [WgslBinding, GPUBindingResource] => [b.layout.binding, { buffer: b.buffer }]),
+      ...textures.map((t): [WgslBinding, GPUBindingResource] => [t.plan.binding, t.view]),
+      ...samplers.map((b): [WgslBinding, GPUBindingResource] => [b, makeSampler(device, b)]),
+    ]);
     const bindGroups = bindGroupLayouts.map((layout, g) =>
       device.createBindGroup({
         layout,
-        entries: buffers.filter((b) => b.layout.binding.group === g).map((b) => ({ binding: b.layout.binding.binding, resource: { buffer: b.buffer } })),
+        entries: wgsl.bindings.filter((b) => b.group === g).map((b) => ({ binding: b.binding, resource: resources.get(b)! })),
       }),
     );
-    const [x, y, z] = entry.workgroupSize ?? [1, 1, 1];
-    const dispatch: [number, number, number] = [Math.max(1, Math.ceil(RUNTIME_LENGTH / (x * y * z))), 1, 1];
+    const dispatch = dispatchSize(entry.workgroupSize ?? [1, 1, 1], [...plans.values()]);
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
@@ -322,6 +353,7 @@ export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
         encoder.copyBufferToBuffer(b.buffer, 0, copy, 0, b.layout.size);
         return { b, copy };
       });
+    const texturesBack = textures.filter((t) => t.plan.readBack).map((t) => ({ t, copy: copyBack(device, encoder, t) }));
     device.queue.submit([encoder.finish()]);
     const after = new Map<BufferLayout, number[][]>();
     for (const { b, copy } of readable) {
@@ -329,6 +361,8 @@ export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
       after.set(b.layout, numbers(b.layout, new DataView(copy.getMappedRange().slice(0))));
       copy.unmap();
     }
+    const texelsAfter = new Map<TexturePlan, number[]>();
+    for (const { t, copy } of texturesBack) texelsAfter.set(t.plan, await copy.read());
     const error = await device.popErrorScope();
     if (error !== null) return { ok: false, stage: 'run', message: error.message, wgsl };
     return {
@@ -341,6 +375,11 @@ export async function runOnWebGpu(words: Uint32Array): Promise<RunOutcome> {
         const before = numbers(b.layout, new DataView(b.bytes.buffer));
         return { layout: b.layout, before, after: after.get(b.layout) ?? before, readBack: !b.uniform };
       }),
+      textures: textures.map((t) => {
+        const before = texelValues(t.plan.format, t.plan.extent, t.bytes.buffer);
+        return { plan: t.plan, before, after: texelsAfter.get(t.plan) ?? before };
+      }),
+      samplers,
     };
   } catch (e) {
     return { ok: false, stage: 'run', message: e instanceof Error ? e.message : String(e), wgsl };

@@ -26,6 +26,37 @@ export interface WgslBinding {
   readonly kind: WgslBindingKind;
   /** For buffers: the byte size of the fixed part (a runtime array's element stride is not included). */
   readonly size?: number;
+  /** For `texture`: the `texture` member of its GPUBindGroupLayoutEntry. */
+  readonly texture?: WgslTextureLayout;
+  /** For `storage-texture`: the `storageTexture` member of its GPUBindGroupLayoutEntry. */
+  readonly storageTexture?: WgslStorageTextureLayout;
+  /** For `sampler`: the `sampler` member of its GPUBindGroupLayoutEntry. */
+  readonly sampler?: WgslSamplerLayout;
+}
+
+/** A texture view's dimension, as GPUTextureViewDimension names it. */
+export type WgslTextureViewDimension = '1d' | '2d' | '2d-array' | 'cube' | 'cube-array' | '3d';
+
+/** A sampled texture binding, as GPUTextureBindingLayout: what texture and view the host binds there. */
+export interface WgslTextureLayout {
+  /** `'float'` for `f32` textures (WGSL does not say whether the host's texture filters), `'depth'` for `texture_depth_*`. */
+  readonly sampleType: 'float' | 'sint' | 'uint' | 'depth';
+  readonly viewDimension: WgslTextureViewDimension;
+  readonly multisampled: boolean;
+}
+
+/** A storage texture binding, as GPUStorageTextureBindingLayout. */
+export interface WgslStorageTextureLayout {
+  /** From the WGSL access mode: `read`, `write`, `read_write`. */
+  readonly access: 'read-only' | 'write-only' | 'read-write';
+  /** The texel format: WGSL's names are GPUTextureFormat's (`rgba8unorm`, `r32uint`, …). */
+  readonly format: string;
+  readonly viewDimension: '1d' | '2d' | '2d-array' | '3d';
+}
+
+/** A sampler binding, as GPUSamplerBindingLayout: `sampler_comparison` is `'comparison'`. */
+export interface WgslSamplerLayout {
+  readonly type: 'filtering' | 'comparison';
 }
 
 /** A specialization constant, as a WGSL `override` with `@id(SpecId)`. */

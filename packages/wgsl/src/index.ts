@@ -1,2 +1,15 @@
 export { toWgsl } from './toWgsl.js';
-export type { PushConstantBinding, ToWgslOptions, WgslBinding, WgslBindingKind, WgslEntryPoint, WgslOverride, WgslResult, WgslStage } from './WgslResult.js';
+export type {
+  PushConstantBinding,
+  ToWgslOptions,
+  WgslBinding,
+  WgslBindingKind,
+  WgslEntryPoint,
+  WgslOverride,
+  WgslResult,
+  WgslSamplerLayout,
+  WgslStage,
+  WgslStorageTextureLayout,
+  WgslTextureLayout,
+  WgslTextureViewDimension,
+} from './WgslResult.js';

@@ -557,8 +557,8 @@ OpFunctionEnd`;
     expect(code).toMatch(/textureSample\(albedo, albedo_sampler, /);
     expect(result.bindings).toEqual(
       expect.arrayContaining([
-        { group: 1, binding: 2, name: 'albedo', kind: 'texture' },
-        { group: 1, binding: 502, name: 'albedo_sampler', kind: 'sampler' },
+        { group: 1, binding: 2, name: 'albedo', kind: 'texture', texture: { sampleType: 'float', viewDimension: '2d', multisampled: false } },
+        { group: 1, binding: 502, name: 'albedo_sampler', kind: 'sampler', sampler: { type: 'filtering' } },
       ]),
     );
     const moved = toWgsl(assemble(fragment('OpDecorate %other DescriptorSet 3\nOpDecorate %other Binding 0')), { combinedSamplerBindingOffset: 10 });

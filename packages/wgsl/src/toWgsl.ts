@@ -2,6 +2,7 @@ import { Decoration, EntryPointsAnalysis, Op, StorageClass } from '@spvkit/core'
 import type { Instruction, Module } from '@spvkit/core';
 import { FunctionTranslator } from './functions/FunctionTranslator.js';
 import { writeEntryPoint } from './interface/EntryPointWriter.js';
+import { samplerLayout, storageTextureLayout, textureLayout } from './interface/textureBindingLayout.js';
 import { ModuleContext } from './ModuleContext.js';
 import { CodeWriter } from './writer/CodeWriter.js';
 import type { ToWgslOptions, WgslBinding, WgslEntryPoint, WgslResult } from './WgslResult.js';
@@ -185,18 +186,23 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
           }
           const samplerName = m.namer.name(`${name}_sampler`, 'sampler');
           const cmp = m.comparisonSamplers.has(v.resultId);
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${m.types.wgsl(pointee.word(0))};`);
-          out.line(`@group(${samplerAt.group}) @binding(${samplerAt.binding}) var ${samplerName}: ${cmp ? 'sampler_comparison' : 'sampler'};`);
-          bindings.push({ ...at, name, kind: 'texture' }, { ...samplerAt, name: samplerName, kind: 'sampler' });
+          const textureType = m.types.wgsl(pointee.word(0));
+          const samplerType = cmp ? 'sampler_comparison' : 'sampler';
+          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${textureType};`);
+          out.line(`@group(${samplerAt.group}) @binding(${samplerAt.binding}) var ${samplerName}: ${samplerType};`);
+          bindings.push(
+            { ...at, name, kind: 'texture', texture: textureLayout(textureType) },
+            { ...samplerAt, name: samplerName, kind: 'sampler', sampler: samplerLayout(samplerType) },
+          );
           m.globals.set(v.resultId, `${name}|${samplerName}`);
           break;
         }
         if (pointee.opcode === Op.TypeArray || pointee.opcode === Op.TypeRuntimeArray)
           throw m.refuser.error('an array of textures or samplers', v, 'WGSL has no binding arrays');
         if (pointee.opcode === Op.TypeSampler) {
-          const cmp = m.comparisonSamplers.has(v.resultId);
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${cmp ? 'sampler_comparison' : 'sampler'};`);
-          bindings.push({ ...at, name, kind: 'sampler' });
+          const samplerType = m.comparisonSamplers.has(v.resultId) ? 'sampler_comparison' : 'sampler';
+          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${samplerType};`);
+          bindings.push({ ...at, name, kind: 'sampler', sampler: samplerLayout(samplerType) });
         } else if (pointee.opcode === Op.TypeImage) {
           let type = m.types.wgsl(pointeeId);
           const storageImage = pointee.word(5) === 2;
@@ -206,7 +212,11 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
             type = type.replace(', read_write>', nonWritable ? ', read>' : nonReadable ? ', write>' : ', read_write>');
           }
           out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${type};`);
-          bindings.push({ ...at, name, kind: storageImage ? 'storage-texture' : 'texture' });
+          bindings.push(
+            storageImage
+              ? { ...at, name, kind: 'storage-texture', storageTexture: storageTextureLayout(type) }
+              : { ...at, name, kind: 'texture', texture: textureLayout(type) },
+          );
         } else throw m.refuser.error('a resource of this type', v);
         break;
       }
