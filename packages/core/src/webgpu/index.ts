@@ -3,3 +3,4 @@ export { blockLayoutOf, type BlockLayout, type MemberLayout, type BufferType, ty
 export { bindGroupLayoutsOf, type WebGpuBindingOptions, type WebGpuBindings, type ReflectedBlock } from './bindGroupLayoutsOf.js';
 export { vertexBufferLayoutsOf, type VertexBufferOptions, type ReflectedVertexInput } from './vertexBufferLayoutsOf.js';
 export { webGpuEntryPoint } from './entryPointStage.js';
+export { blockWritersSource } from './blockWritersSource.js';
