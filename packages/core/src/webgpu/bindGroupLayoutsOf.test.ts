@@ -66,6 +66,6 @@ describe('bindGroupLayoutsOf', () => {
   });
 
   it('names the entry points there are when asked for another', () => {
-    expect(() => bindGroupLayoutsOf(blocksModule(), 'other')).toThrow('no entry point "other" (the module has "main")');
+    expect(() => bindGroupLayoutsOf(blocksModule(), 'other')).toThrow('no entry point "other" (the module has "main" (compute))');
   });
 });

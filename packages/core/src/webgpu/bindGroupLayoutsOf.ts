@@ -5,7 +5,7 @@ import { Decoration, Dim, ImageFormat, Op, StorageClass } from '../grammar/index
 import type { Instruction } from '../ir/Instruction.js';
 import type { Module } from '../ir/Module.js';
 import { blockLayoutOf, type BlockLayout } from './blockLayout.js';
-import { webGpuEntryPoint } from './entryPointStage.js';
+import { webGpuEntryPoint, type EntryPointChoice } from './entryPointStage.js';
 import { isUsedBy, resourceAccessOf } from './resourceAccess.js';
 import {
   ShaderStageFlags,
@@ -55,8 +55,8 @@ export interface WebGpuBindings {
  * const layout = device.createPipelineLayout({ bindGroupLayouts: bindGroupLayouts.map((d) => device.createBindGroupLayout(d)) });
  * ```
  */
-export function bindGroupLayoutsOf(module: Module, entryPointName?: string, options: WebGpuBindingOptions = {}): WebGpuBindings {
-  const { entryPoint, stage } = webGpuEntryPoint(module, entryPointName);
+export function bindGroupLayoutsOf(module: Module, choice?: EntryPointChoice, options: WebGpuBindingOptions = {}): WebGpuBindings {
+  const { entryPoint, stage } = webGpuEntryPoint(module, choice);
   const visibility = stage === 'vertex' ? ShaderStageFlags.VERTEX : stage === 'fragment' ? ShaderStageFlags.FRAGMENT : ShaderStageFlags.COMPUTE;
   const types = module.analysis(TypesAnalysis);
   const decorations = module.analysis(DecorationsAnalysis);

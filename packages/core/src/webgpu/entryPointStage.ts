@@ -5,26 +5,44 @@ import type { Module } from '../ir/Module.js';
 import type { WebGpuStage } from './WebGpuDescriptors.js';
 
 /**
- * The entry point called `name` (the module's first when `name` is undefined) and its WebGPU stage.
- * Throws when there is no such entry point or its execution model is not a WebGPU stage.
+ * An entry point by name, or by name and stage where a module has one name for several (a vertex
+ * and a fragment `main`).
  */
-export function webGpuEntryPoint(module: Module, name?: string): { readonly entryPoint: EntryPointInfo; readonly stage: WebGpuStage } {
+export type EntryPointChoice = string | { readonly name: string; readonly stage: WebGpuStage };
+
+/**
+ * The chosen entry point (the module's first when `choice` is undefined) and its WebGPU stage.
+ * Throws when there is no such entry point or its execution model is not a WebGPU stage.
+ *
+ * @example
+ * ```ts
+ * const { entryPoint, stage } = webGpuEntryPoint(module, { name: 'main', stage: 'fragment' });
+ * ```
+ */
+export function webGpuEntryPoint(module: Module, choice?: EntryPointChoice): { readonly entryPoint: EntryPointInfo; readonly stage: WebGpuStage } {
   const list = module.analysis(EntryPointsAnalysis).list;
-  const entryPoint = name === undefined ? list[0] : list.find((ep) => ep.name === name);
-  if (entryPoint === undefined)
-    throw new Error(
-      name === undefined
-        ? 'the module has no entry point'
-        : `no entry point "${name}" (the module has ${list.map((ep) => `"${ep.name}"`).join(', ') || 'none'})`,
-    );
-  const stage =
-    entryPoint.executionModel === ExecutionModel.Vertex
-      ? 'vertex'
-      : entryPoint.executionModel === ExecutionModel.Fragment
-        ? 'fragment'
-        : entryPoint.executionModel === ExecutionModel.GLCompute
-          ? 'compute'
-          : undefined;
+  const name = typeof choice === 'string' ? choice : choice?.name;
+  const wanted = typeof choice === 'object' ? choice.stage : undefined;
+  const entryPoint = list.find((ep) => (name === undefined || ep.name === name) && (wanted === undefined || stageOf(ep) === wanted));
+  if (entryPoint === undefined) {
+    const what = name === undefined ? 'entry point' : `entry point "${name}"${wanted === undefined ? '' : ` of stage ${wanted}`}`;
+    const there = list.map((ep) => `"${ep.name}" (${stageOf(ep) ?? 'not a WebGPU stage'})`).join(', ');
+    throw new Error(`no ${what} (the module has ${there || 'none'})`);
+  }
+  const stage = stageOf(entryPoint);
   if (stage === undefined) throw new Error(`entry point "${entryPoint.name}" is not a vertex, fragment or compute shader, the stages WebGPU has`);
   return { entryPoint, stage };
+}
+
+function stageOf(entryPoint: EntryPointInfo): WebGpuStage | undefined {
+  switch (entryPoint.executionModel) {
+    case ExecutionModel.Vertex:
+      return 'vertex';
+    case ExecutionModel.Fragment:
+      return 'fragment';
+    case ExecutionModel.GLCompute:
+      return 'compute';
+    default:
+      return undefined;
+  }
 }

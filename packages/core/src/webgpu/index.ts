@@ -2,5 +2,5 @@ export * from './WebGpuDescriptors.js';
 export { blockLayoutOf, type BlockLayout, type MemberLayout, type BufferType, type BufferScalar } from './blockLayout.js';
 export { bindGroupLayoutsOf, type WebGpuBindingOptions, type WebGpuBindings, type ReflectedBlock } from './bindGroupLayoutsOf.js';
 export { vertexBufferLayoutsOf, type VertexBufferOptions, type ReflectedVertexInput } from './vertexBufferLayoutsOf.js';
-export { webGpuEntryPoint } from './entryPointStage.js';
+export { webGpuEntryPoint, type EntryPointChoice } from './entryPointStage.js';
 export { blockWritersSource } from './blockWritersSource.js';

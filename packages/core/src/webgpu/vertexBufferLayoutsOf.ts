@@ -3,7 +3,7 @@ import { NamesAnalysis } from '../analysis/Names.js';
 import { TypesAnalysis } from '../analysis/TypeManager.js';
 import { Decoration, Op, StorageClass } from '../grammar/index.js';
 import type { Module } from '../ir/Module.js';
-import { webGpuEntryPoint } from './entryPointStage.js';
+import { webGpuEntryPoint, type EntryPointChoice } from './entryPointStage.js';
 import type { VertexBufferLayout, VertexFormat } from './WebGpuDescriptors.js';
 
 /** How {@link vertexBufferLayoutsOf} arranges the attributes. */
@@ -34,10 +34,10 @@ export interface ReflectedVertexInput {
  */
 export function vertexBufferLayoutsOf(
   module: Module,
-  entryPointName?: string,
+  choice?: EntryPointChoice,
   options: VertexBufferOptions = {},
 ): { readonly inputs: readonly ReflectedVertexInput[]; readonly buffers: readonly VertexBufferLayout[] } {
-  const { entryPoint, stage } = webGpuEntryPoint(module, entryPointName);
+  const { entryPoint, stage } = webGpuEntryPoint(module, choice);
   if (stage !== 'vertex') return { inputs: [], buffers: [] };
   const types = module.analysis(TypesAnalysis);
   const decorations = module.analysis(DecorationsAnalysis);
