@@ -23,18 +23,19 @@ export function webGpuEntryPoint(module: Module, choice?: EntryPointChoice): { r
   const list = module.analysis(EntryPointsAnalysis).list;
   const name = typeof choice === 'string' ? choice : choice?.name;
   const wanted = typeof choice === 'object' ? choice.stage : undefined;
-  const entryPoint = list.find((ep) => (name === undefined || ep.name === name) && (wanted === undefined || stageOf(ep) === wanted));
+  const entryPoint = list.find((ep) => (name === undefined || ep.name === name) && (wanted === undefined || webGpuStageOf(ep) === wanted));
   if (entryPoint === undefined) {
     const what = name === undefined ? 'entry point' : `entry point "${name}"${wanted === undefined ? '' : ` of stage ${wanted}`}`;
-    const there = list.map((ep) => `"${ep.name}" (${stageOf(ep) ?? 'not a WebGPU stage'})`).join(', ');
+    const there = list.map((ep) => `"${ep.name}" (${webGpuStageOf(ep) ?? 'not a WebGPU stage'})`).join(', ');
     throw new Error(`no ${what} (the module has ${there || 'none'})`);
   }
-  const stage = stageOf(entryPoint);
+  const stage = webGpuStageOf(entryPoint);
   if (stage === undefined) throw new Error(`entry point "${entryPoint.name}" is not a vertex, fragment or compute shader, the stages WebGPU has`);
   return { entryPoint, stage };
 }
 
-function stageOf(entryPoint: EntryPointInfo): WebGpuStage | undefined {
+/** The WebGPU stage of an entry point; undefined for execution models WebGPU has not. */
+export function webGpuStageOf(entryPoint: EntryPointInfo): WebGpuStage | undefined {
   switch (entryPoint.executionModel) {
     case ExecutionModel.Vertex:
       return 'vertex';
