@@ -1,3 +1,4 @@
+import { SpirvError } from '../errors/SpirvError.js';
 import { DecorationsAnalysis } from '../analysis/Decorations.js';
 import { NamesAnalysis } from '../analysis/Names.js';
 import { TypesAnalysis } from '../analysis/TypeManager.js';
@@ -110,7 +111,10 @@ export function bindGroupLayoutsOf(module: Module, choice?: EntryPointChoice, op
       const nonReadable = decorations.find(v.resultId, Decoration.NonReadable) !== undefined || !access.read.has(v.resultId);
       const format = STORAGE_FORMATS[pointee.word(6)];
       if (format === undefined)
-        throw new Error(`${names.name(v.resultId) || `%${v.resultId}`}: a storage image format WebGPU has no storage texture format for`);
+        throw new SpirvError(
+          'UNSUPPORTED_CONSTRUCT',
+          `${names.name(v.resultId) || `%${v.resultId}`}: a storage image format WebGPU has no storage texture format for`,
+        );
       add(group, {
         binding: at,
         visibility,
@@ -119,7 +123,8 @@ export function bindGroupLayoutsOf(module: Module, choice?: EntryPointChoice, op
     } else if (pointee.opcode === Op.TypeImage) {
       add(group, { binding: at, visibility, texture: textureLayout(module, pointee, access.sampled.has(v.resultId)) });
     } else {
-      throw new Error(
+      throw new SpirvError(
+        'UNSUPPORTED_CONSTRUCT',
         `${names.name(v.resultId) || `%${v.resultId}`}: a resource WebGPU has no binding for (arrays of resources, texel buffers, acceleration structures)`,
       );
     }
@@ -169,7 +174,7 @@ function viewDimensionOf(image: Instruction): TextureViewDimension {
     case Dim.Cube:
       return arrayed ? 'cube-array' : 'cube';
     default:
-      throw new Error(`an image of Dim ${image.word(1)}, which WebGPU has no texture view for`);
+      throw new SpirvError('UNSUPPORTED_CONSTRUCT', `an image of Dim ${image.word(1)}, which WebGPU has no texture view for`);
   }
 }
 

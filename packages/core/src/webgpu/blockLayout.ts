@@ -1,3 +1,4 @@
+import { SpirvError } from '../errors/SpirvError.js';
 import { DecorationsAnalysis } from '../analysis/Decorations.js';
 import { NamesAnalysis } from '../analysis/Names.js';
 import { TypesAnalysis } from '../analysis/TypeManager.js';
@@ -84,7 +85,7 @@ interface Laid {
 export function blockLayoutOf(module: Module, structTypeId: number): BlockLayout {
   const problems: string[] = [];
   const laid = new BlockLayouts(module).layOut(structTypeId, undefined, problems, '');
-  if (laid.type.kind !== 'struct') throw new Error(`%${structTypeId} is not a struct type`);
+  if (laid.type.kind !== 'struct') throw new SpirvError('BAD_INPUT', `%${structTypeId} is not a struct type`);
   const { name, members, size, align } = laid.type;
   const last = members.at(-1);
   const runtimeSized = last?.type.kind === 'array' && last.type.length === null;
@@ -130,7 +131,7 @@ class BlockLayouts {
   /** `matrix`: the MatrixStride and RowMajor of the member the type belongs to. */
   layOut(id: number, matrix: { stride: number | undefined; rowMajor: boolean } | undefined, problems: string[], where: string): Laid {
     const t = this.types.def(id);
-    if (t === undefined) throw new Error(`%${id} is not a type`);
+    if (t === undefined) throw new SpirvError('BAD_INPUT', `%${id} is not a type`);
     switch (t.opcode) {
       case Op.TypeBool:
         return { type: { kind: 'scalar', scalar: 'bool' }, align: 4, size: 4 };
@@ -170,7 +171,7 @@ class BlockLayouts {
       case Op.TypeStruct:
         return this.layOutStruct(id, problems);
       default:
-        throw new Error(`${where || `%${id}`}: a type without a buffer layout (opcode ${t.opcode})`);
+        throw new SpirvError('BAD_INPUT', `${where || `%${id}`}: a type without a buffer layout (opcode ${t.opcode})`);
     }
   }
 
@@ -191,7 +192,7 @@ class BlockLayouts {
       const where = `${name}.${memberName}`;
       const decorations = this.decorations.ofMember(id, i);
       const offset = decorations.find((d) => d.decoration === Decoration.Offset)?.params[0];
-      if (offset === undefined) throw new Error(`${where}: a member without an Offset decoration`);
+      if (offset === undefined) throw new SpirvError('BAD_INPUT', `${where}: a member without an Offset decoration`);
       const stride = decorations.find((d) => d.decoration === Decoration.MatrixStride)?.params[0];
       const rowMajor = decorations.some((d) => d.decoration === Decoration.RowMajor);
       const laid = this.layOut(t.word(i), { stride, rowMajor }, own, where);
@@ -229,7 +230,7 @@ class BlockLayouts {
   private arrayLength(id: number): number {
     const c = this.types.def(id);
     if (c !== undefined && (c.opcode === Op.Constant || c.opcode === Op.SpecConstant)) return c.word(0);
-    throw new Error(`%${id}: an array length that is not a constant`);
+    throw new SpirvError('BAD_INPUT', `%${id}: an array length that is not a constant`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { SpirvError } from '../errors/SpirvError.js';
 import type { BlockLayout, BufferScalar, BufferType } from './blockLayout.js';
 
 type StructType = Extract<BufferType, { kind: 'struct' }>;
@@ -279,7 +280,7 @@ class WritersModule {
 
 function scalarInfo(scalar: BufferScalar): NonNullable<(typeof SCALARS)[BufferScalar]> {
   const info = SCALARS[scalar];
-  if (info === undefined) throw new Error(`a ${scalar} member: DataView has no accessor for it`);
+  if (info === undefined) throw new SpirvError('UNSUPPORTED_CONSTRUCT', `a ${scalar} member: DataView has no accessor for it`);
   return info;
 }
 

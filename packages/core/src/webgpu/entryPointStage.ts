@@ -1,3 +1,4 @@
+import { SpirvError } from '../errors/SpirvError.js';
 import type { EntryPointInfo } from '../analysis/EntryPoints.js';
 import { EntryPointsAnalysis } from '../analysis/EntryPoints.js';
 import { ExecutionModel } from '../grammar/index.js';
@@ -27,10 +28,11 @@ export function webGpuEntryPoint(module: Module, choice?: EntryPointChoice): { r
   if (entryPoint === undefined) {
     const what = name === undefined ? 'entry point' : `entry point "${name}"${wanted === undefined ? '' : ` of stage ${wanted}`}`;
     const there = list.map((ep) => `"${ep.name}" (${webGpuStageOf(ep) ?? 'not a WebGPU stage'})`).join(', ');
-    throw new Error(`no ${what} (the module has ${there || 'none'})`);
+    throw new SpirvError('BAD_OPTION', `no ${what} (the module has ${there || 'none'})`);
   }
   const stage = webGpuStageOf(entryPoint);
-  if (stage === undefined) throw new Error(`entry point "${entryPoint.name}" is not a vertex, fragment or compute shader, the stages WebGPU has`);
+  if (stage === undefined)
+    throw new SpirvError('UNSUPPORTED_CONSTRUCT', `entry point "${entryPoint.name}" is not a vertex, fragment or compute shader, the stages WebGPU has`);
   return { entryPoint, stage };
 }
 

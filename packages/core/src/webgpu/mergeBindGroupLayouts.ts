@@ -1,3 +1,4 @@
+import { SpirvError } from '../errors/SpirvError.js';
 import type { BindGroupLayoutDescriptor, BindGroupLayoutEntry } from './WebGpuDescriptors.js';
 
 /**
@@ -24,7 +25,10 @@ export function mergeBindGroupLayouts(stages: readonly (readonly BindGroupLayout
         const { visibility: a, ...resourceA } = known;
         const { visibility: b, ...resourceB } = entry;
         if (!sameResource(resourceA, resourceB))
-          throw new Error(`@group(${group}) @binding(${entry.binding}): one stage binds ${JSON.stringify(resourceA)}, another ${JSON.stringify(resourceB)}`);
+          throw new SpirvError(
+            'BAD_INPUT',
+            `@group(${group}) @binding(${entry.binding}): one stage binds ${JSON.stringify(resourceA)}, another ${JSON.stringify(resourceB)}`,
+          );
         const buffer =
           known.buffer !== undefined && entry.buffer !== undefined
             ? { buffer: { ...known.buffer, minBindingSize: Math.max(known.buffer.minBindingSize, entry.buffer.minBindingSize) } }

@@ -1,3 +1,4 @@
+import { SpirvError } from '../errors/SpirvError.js';
 import { DecorationsAnalysis } from '../analysis/Decorations.js';
 import { NamesAnalysis } from '../analysis/Names.js';
 import { TypesAnalysis } from '../analysis/TypeManager.js';
@@ -83,7 +84,7 @@ function formatsOf(module: Module, typeId: number, name: string): VertexFormat[]
   const count = t.opcode === Op.TypeVector ? t.word(1) : 1;
   const scalar = types.def(t.opcode === Op.TypeVector ? t.word(0) : typeId)!;
   if ((scalar.opcode !== Op.TypeFloat && scalar.opcode !== Op.TypeInt) || scalar.word(0) !== 32)
-    throw new Error(`vertex input ${name || `%${typeId}`}: a type with no 32-bit WebGPU vertex format`);
+    throw new SpirvError('UNSUPPORTED_CONSTRUCT', `vertex input ${name || `%${typeId}`}: a type with no 32-bit WebGPU vertex format`);
   const base = scalar.opcode === Op.TypeFloat ? 'float32' : scalar.word(1) === 1 ? 'sint32' : 'uint32';
   return [(count === 1 ? base : `${base}x${count}`) as VertexFormat];
 }
