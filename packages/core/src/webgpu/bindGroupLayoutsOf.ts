@@ -46,8 +46,8 @@ export interface WebGpuBindings {
 /**
  * The bind group layouts of an entry point, as the WGSL that spvkit translates the module to
  * declares them: one entry per resource the entry point uses, with its stage's visibility. Buffers
- * never written in the module are `read-only-storage`; combined image samplers are a texture and a
- * sampler (at the binding plus 500); push constants are a uniform buffer in the group after the
+ * never written in the module are `read-only-storage`; combined image samplers are a texture and, where
+ * they are sampled, a sampler (at the binding plus 500); push constants are a uniform buffer in the group after the
  * last one. Also returns the layout of every buffer block.
  *
  * @example
@@ -104,8 +104,10 @@ export function bindGroupLayoutsOf(module: Module, choice?: EntryPointChoice, op
       add(group, { binding: at, visibility, sampler: { type: access.comparison.has(v.resultId) ? 'comparison' : 'filtering' } });
     } else if (pointee.opcode === Op.TypeSampledImage) {
       const image = types.def(pointee.word(0))!;
-      add(group, { binding: at, visibility, texture: textureLayout(module, image, access.sampled.has(v.resultId)) });
-      add(group, { binding: at + samplerOffset, visibility, sampler: { type: access.comparison.has(v.resultId) ? 'comparison' : 'filtering' } });
+      const sampled = access.sampled.has(v.resultId);
+      add(group, { binding: at, visibility, texture: textureLayout(module, image, sampled) });
+      // The WGSL declares the sampler, but only sampling uses it: texelFetch and size queries do not.
+      if (sampled) add(group, { binding: at + samplerOffset, visibility, sampler: { type: access.comparison.has(v.resultId) ? 'comparison' : 'filtering' } });
     } else if (pointee.opcode === Op.TypeImage && pointee.word(5) === 2) {
       const nonWritable = decorations.find(v.resultId, Decoration.NonWritable) !== undefined || !access.written.has(v.resultId);
       const nonReadable = decorations.find(v.resultId, Decoration.NonReadable) !== undefined || !access.read.has(v.resultId);
