@@ -1,10 +1,11 @@
-// Issue 35's proof in Chromium's WebGPU: for every compute and vertex shader of the corpus and of
+// Issue 35's proof in Chromium's WebGPU: for every compute, vertex and fragment shader of the corpus and of
 // the shader folder that @spvkit/wgsl translates, a pipeline created with an explicit layout built
 // from core's bindGroupLayoutsOf (and, for vertex shaders, vertexBufferLayoutsOf) succeeds, as one
 // with layout 'auto' does; and in every group, a bind group made of resources that fit the
 // generated entries is accepted by the explicit layout and by the 'auto' pipeline's own layout
 // (which takes exactly its entries: a missing, extra or incompatible one is a validation error).
-// Fragment shaders need a vertex stage that feeds their inputs: not covered here.
+// A fragment shader runs after a vertex shader written here that outputs what it reads (its
+// @location inputs, with their @interpolate), into color targets of formats its outputs fill.
 import { SpirvError, bindGroupLayoutsOf, decodeModule, vertexBufferLayoutsOf, type BindGroupLayoutDescriptor, type VertexBufferLayout } from '@spvkit/core';
 import { toWgsl } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,9 +18,34 @@ interface LayoutJob {
   readonly name: string;
   readonly code: string;
   readonly entryPoint: string;
-  readonly stage: 'compute' | 'vertex';
+  readonly stage: 'compute' | 'vertex' | 'fragment';
   readonly bindGroupLayouts: readonly BindGroupLayoutDescriptor[];
   readonly vertexBuffers: readonly VertexBufferLayout[];
+  /** For fragment shaders: the vertex shader before it (entry point `vs`) and the color target formats by location. */
+  readonly feed?: { readonly vertex: string; readonly targets: readonly (string | null)[] };
+}
+
+/** For the fragment entry point `wgslName` of `code`: a vertex shader feeding its inputs, and color targets its outputs fill. */
+function feedOf(code: string, wgslName: string): LayoutJob['feed'] {
+  const signature = new RegExp(`@fragment\\s*\\nfn ${wgslName}\\((.*)\\)(?: -> (\\w+))? \\{`).exec(code);
+  if (signature === null) throw new Error(`no @fragment fn ${wgslName} in the WGSL`);
+  const fields = ['@builtin(position) spvkit_position: vec4<f32>,'];
+  for (const m of signature[1].matchAll(/@location\((\d+)\)((?: @interpolate\([^)]*\))?) \w+: ([\w<>]+)/g))
+    fields.push(`@location(${m[1]})${m[2]} v${m[1]}: ${m[3]},`);
+  const targets: (string | null)[] = [];
+  if (signature[2] !== undefined) {
+    const body = new RegExp(`struct ${signature[2]} \\{([^}]*)\\}`).exec(code)?.[1] ?? '';
+    for (const m of body.matchAll(/@location\((\d+)\) \w+: ([\w<>]+)/g)) {
+      const type = m[2];
+      const count = Number(/^vec(\d)/.exec(type)?.[1] ?? 1);
+      const kind = type.includes('i32') ? 'sint' : type.includes('u32') ? 'uint' : 'float';
+      // The format may have no more components than the output: 3 fills rg.
+      const channels = count >= 4 ? 'rgba' : count >= 2 ? 'rg' : 'r';
+      targets[Number(m[1])] = `${channels}32${kind}`;
+    }
+  }
+  const vertex = `struct SpvkitFeed {\n${fields.map((f) => `  ${f}`).join('\n')}\n}\n@vertex fn vs() -> SpvkitFeed {\n  var out: SpvkitFeed;\n  return out;\n}\n`;
+  return { vertex, targets: Array.from(targets, (t) => t ?? null) };
 }
 
 interface PageResult {
@@ -86,15 +112,25 @@ async function pageCheckLayouts(jobs: readonly LayoutJob[]): Promise<PageResult>
     const module = device.createShaderModule({ code: job.code });
     const layouts = await attempt(`${job.name}: createBindGroupLayout`, () => job.bindGroupLayouts.map((d) => device.createBindGroupLayout(d)));
     if (layouts === undefined) continue;
+    const feed = job.feed === undefined ? undefined : device.createShaderModule({ code: job.feed.vertex });
+    const depthStencil = { format: 'depth32float', depthWriteEnabled: false, depthCompare: 'always' };
     const make = (layout: any): any =>
       job.stage === 'compute'
         ? device.createComputePipeline({ layout, compute: { module, entryPoint: job.entryPoint } })
-        : device.createRenderPipeline({
-            layout,
-            vertex: { module, entryPoint: job.entryPoint, buffers: job.vertexBuffers },
-            primitive: { topology: 'point-list' },
-            depthStencil: { format: 'depth32float', depthWriteEnabled: false, depthCompare: 'always' },
-          });
+        : job.stage === 'vertex'
+          ? device.createRenderPipeline({
+              layout,
+              vertex: { module, entryPoint: job.entryPoint, buffers: job.vertexBuffers },
+              primitive: { topology: 'point-list' },
+              depthStencil,
+            })
+          : device.createRenderPipeline({
+              layout,
+              vertex: { module: feed, entryPoint: 'vs' },
+              fragment: { module, entryPoint: job.entryPoint, targets: job.feed!.targets.map((format) => (format === null ? null : { format })) },
+              primitive: { topology: 'point-list' },
+              depthStencil,
+            });
     // A shader this device cannot run whatever its layout (a workgroup past its limits) fails with
     // 'auto' too: left out, and counted. The explicit layout must not fail where 'auto' succeeds.
     const before = problems.length;
@@ -127,7 +163,7 @@ async function pageCheckLayouts(jobs: readonly LayoutJob[]): Promise<PageResult>
   /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return */
 }
 
-/** A job for each compute and vertex entry point of `words` that toWgsl translates. */
+/** A job for each entry point of `words` that toWgsl translates. */
 function jobsOf(name: string, words: Uint32Array): LayoutJob[] {
   let wgsl;
   try {
@@ -137,7 +173,6 @@ function jobsOf(name: string, words: Uint32Array): LayoutJob[] {
     throw e;
   }
   return wgsl.entryPoints.flatMap((ep): LayoutJob[] => {
-    if (ep.stage === 'fragment') return [];
     const choice = { name: ep.name, stage: ep.stage };
     const module = decodeModule(words);
     return [
@@ -148,6 +183,7 @@ function jobsOf(name: string, words: Uint32Array): LayoutJob[] {
         stage: ep.stage,
         bindGroupLayouts: bindGroupLayoutsOf(module, choice).bindGroupLayouts,
         vertexBuffers: vertexBufferLayoutsOf(module, choice).buffers,
+        ...(ep.stage === 'fragment' ? { feed: feedOf(wgsl.code, ep.wgslName) } : {}),
       },
     ];
   });
@@ -163,7 +199,7 @@ describeWithOracle("explicit WebGPU layouts from the reflection match layout 'au
     browser = opened;
     jobs = [
       ...corpus.flatMap((c) => jobsOf(c.name, c.words)),
-      ...folder.shaders.filter((s) => s.stage === 'comp' || s.stage === 'vert').flatMap((s) => jobsOf(s.path, s.words)),
+      ...folder.shaders.filter((s) => s.stage === 'comp' || s.stage === 'vert' || s.stage === 'frag').flatMap((s) => jobsOf(s.path, s.words)),
     ];
   }, 300_000);
   afterAll(async () => {
@@ -177,6 +213,6 @@ describeWithOracle("explicit WebGPU layouts from the reflection match layout 'au
     expect(result.problems).toEqual([]);
     expect(result.pipelines + result.skipped.length).toBe(jobs.length);
     expect(result.skipped.length).toBeLessThanOrEqual(5);
-    expect(jobs.filter((j) => j.stage === 'vertex').length).toBeGreaterThanOrEqual(10);
+    for (const stage of ['compute', 'vertex', 'fragment']) expect(jobs.filter((j) => j.stage === stage).length, stage).toBeGreaterThanOrEqual(10);
   }, 300_000);
 });
