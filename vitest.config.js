@@ -17,6 +17,7 @@ export const E2E = [
   'test/wgsl/execution.test.ts',
   'test/wgsl/validity.test.ts',
   'test/wgsl/webgpuBrowser.test.ts',
+  'test/wgsl/explicitLayouts.test.ts',
 ];
 
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.

@@ -84,7 +84,7 @@ export const notWords: Uint32Array = text;
   });
 
   it('?wgsl (and &wgsl) give the WGSL text and its reflection; client-wgsl types every import so (the wgsl option)', async () => {
-    const WGSL = `import code, { wgslEntryPoints, wgslBindings, overrides, sourceMap, bindings as spirvBindings } from './shaders/blur.comp?wgsl';
+    const WGSL = `import code, { wgslEntryPoints, wgslBindings, overrides, sourceMap, bindings as spirvBindings, bindGroupLayouts, vertexBuffers } from './shaders/blur.comp?wgsl';
 import kernelWgsl from './shaders/kernel.glsl?stage=comp&wgsl';
 export const texts: string[] = [code, kernelWgsl];
 export const fn: string = wgslEntryPoints[0]!.wgslName;
@@ -93,6 +93,10 @@ export const slots: string[] = wgslBindings.map((b) => \`\${b.group}:\${b.bindin
 export const ids: number[] = overrides.map((o) => o.id);
 export const mapped: string | undefined = sourceMap?.mappings;
 export const sets: number[] = spirvBindings.map((b) => b.set);
+export const sizes: number[] = bindGroupLayouts.flatMap((g) => g.entries.map((e) => e.buffer?.minBindingSize ?? e.visibility));
+export const strides: number[] = vertexBuffers.map((b) => b.arrayStride + b.attributes.length);
+// @ts-expect-error a bind group layout's entries are not strings
+export const notText: string[] = bindGroupLayouts[0]!.entries;
 // @ts-expect-error WGSL is text, not words
 export const notWords: Uint32Array = code;
 `;

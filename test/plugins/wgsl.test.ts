@@ -8,7 +8,7 @@
 // a translation: what the first @spvkit/wgsl translates.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type Rolldown } from 'vite';
-import { assemble, BuiltIn, decodeModule, Op, SourceLocationsAnalysis, SpirvError, type Module } from '@spvkit/core';
+import { assemble, BuiltIn, decodeModule, mergeBindGroupLayouts, Op, reflectWebGpu, SourceLocationsAnalysis, SpirvError, type Module } from '@spvkit/core';
 import spvkit from '@spvkit/rollup-plugin';
 import spvkitVite from '@spvkit/vite-plugin';
 import type { SpvkitOptions } from '@spvkit/rollup-plugin';
@@ -129,6 +129,23 @@ layout(std430, binding = 0) buffer B { uint v[]; };
 void main() { v[gl_WorkGroupID.x * 8u + gl_LocalInvocationIndex] = gl_LocalInvocationIndex; }
 `;
 
+/** A uniform block and a combined image sampler, for the WebGPU layouts. */
+const TEX_FRAG = `#version 450
+layout(set = 0, binding = 0) uniform Tint { vec4 color; } tint;
+layout(set = 0, binding = 1) uniform sampler2D albedo;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 outColor;
+void main() { outColor = texture(albedo, uv) * tint.color; }
+`;
+
+/** Two vertex inputs, for the vertex buffer layouts. */
+const MESH_VERT = `#version 450
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec2 uv;
+layout(location = 0) out vec2 vUv;
+void main() { vUv = uv; gl_Position = vec4(position, 1.0); }
+`;
+
 // The builds check the modules as given (dev builds); the production case sets `release` itself.
 const base: SpvkitOptions = { release: false };
 
@@ -140,8 +157,13 @@ beforeAll(async () => {
     'src/idle.spvasm': IDLE_SPVASM,
     'src/wide.comp': WIDE_COMP,
     'src/lane.comp': LANE_COMP,
+    'src/tex.frag': TEX_FRAG,
+    'src/mesh.vert': MESH_VERT,
+    'src/layouts.js': `export { bindGroupLayouts as fragLayouts, vertexBuffers as fragBuffers } from './tex.frag?wgsl';
+export { bindGroupLayouts as vertLayouts, vertexBuffers as vertBuffers } from './mesh.vert?wgsl';
+`,
     'src/main.js': `
-export { default as comp, entryPoints, bindings, pushConstants, specConstants, wgslEntryPoints, wgslBindings, overrides, sourceMap } from './idle.comp?wgsl';
+export { default as comp, entryPoints, bindings, pushConstants, specConstants, wgslEntryPoints, wgslBindings, overrides, sourceMap, bindGroupLayouts, vertexBuffers } from './idle.comp?wgsl';
 export { default as asm, wgslEntryPoints as asmEntryPoints } from './idle.spvasm?wgsl';
 export { default as words, entryPoints as wordsEntryPoints, bindings as wordsBindings, pushConstants as wordsPushConstants, specConstants as wordsSpecConstants } from './idle.comp';
 `,
@@ -229,6 +251,10 @@ async function checkMain(m: OutputModule): Promise<void> {
   expect(m.wgslEntryPoints).toEqual(expected.entryPoints);
   expect(m.wgslBindings).toEqual(expected.bindings);
   expect(m.overrides).toEqual(expected.overrides);
+  // The WebGPU layouts: core's for the same module (its empty main uses no resource, so 'auto' has none either).
+  const webgpu = reflectWebGpu(decodeModule(wordsExport(m, 'words')));
+  expect(m.bindGroupLayouts).toEqual(mergeBindGroupLayouts(webgpu.map((ep) => ep.bindGroupLayouts)));
+  expect([m.bindGroupLayouts, m.vertexBuffers]).toEqual([[], []]);
   expect(stringExport(m, 'comp')).toMatch(/@compute\s+@workgroup_size\(64u?(, 1u?, 1u?)?\)/);
   expect(recordsExport(m, 'wgslEntryPoints')).toEqual([expect.objectContaining({ name: 'main', stage: 'compute', workgroupSize: [64, 1, 1] })]);
   // The assembly's WGSL is exactly the translator's for the assembled text.
@@ -298,6 +324,25 @@ describe('WGSL output in a Rollup build', () => {
     await rollupRun('src/plain.js', { wgsl: { pushConstants: { group: 2, binding: 5 }, combinedSamplerBindingOffset: 40 } });
     expect(recorder.calls.map((c) => c.options)).toEqual([{ pushConstants: { group: 2, binding: 5 }, combinedSamplerBindingOffset: 40 }]);
     expect(() => spvkit({ wgsl: { combinedSamplerBindingOffset: 1.5 } })).toThrow(/option wgsl\.combinedSamplerBindingOffset must be/);
+  });
+
+  it('exports the WebGPU bind group and vertex buffer layouts of the WGSL, samplers where the option puts them', async () => {
+    const FRAGMENT = 2;
+    const m = await rollupRun('src/layouts.js', { wgsl: { combinedSamplerBindingOffset: 40 } });
+    expect(m.fragLayouts).toEqual([
+      {
+        entries: [
+          { binding: 0, visibility: FRAGMENT, buffer: { type: 'uniform', hasDynamicOffset: false, minBindingSize: 16 } },
+          { binding: 1, visibility: FRAGMENT, texture: { sampleType: 'float', viewDimension: '2d', multisampled: false } },
+          { binding: 41, visibility: FRAGMENT, sampler: { type: 'filtering' } },
+        ],
+      },
+    ]);
+    expect([m.fragBuffers, m.vertLayouts]).toEqual([[], []]);
+    expect(m.vertBuffers).toEqual([
+      { arrayStride: 12, stepMode: 'vertex', attributes: [{ format: 'float32x3', offset: 0, shaderLocation: 0 }] },
+      { arrayStride: 8, stepMode: 'vertex', attributes: [{ format: 'float32x2', offset: 0, shaderLocation: 1 }] },
+    ]);
   });
 
   it("the user's passes and the specialization run before the translation", async () => {

@@ -94,6 +94,11 @@ export interface WebGpuBrowser {
   compile(code: string): Promise<WgslMessage[]>;
   /** Runs one dispatch; returns every buffer's final bytes, in `job.buffers` order. */
   runCompute(job: WebGpuComputeJob): Promise<Uint8Array[]>;
+  /**
+   * Runs `fn(arg)` in the page, after the calls before it, where `globalThis.__spvkitDevice` is
+   * the GPUDevice: for suites with page code of their own (serialized: it may use nothing from outside).
+   */
+  evaluate<A, R>(fn: (arg: A) => Promise<R>, arg: A, timeoutMs?: number): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -456,6 +461,11 @@ async function launch(): Promise<WebGpuBrowser> {
             throw new WebGpuError(`WebGPU runCompute failed: ${r.error}${detail ? `\n${detail}` : ''}`, r.messages);
           }
           return r.buffers.map((s) => new Uint8Array(Buffer.from(s, 'base64')));
+        }),
+      evaluate: (fn, arg, timeoutMs = 120_000) =>
+        serial(() => {
+          if (closed) throw new Error('WebGpuBrowser is closed');
+          return withTimeout('evaluate', timeoutMs, page.evaluate(fn, arg));
         }),
       close: async () => {
         if (closed) return;

@@ -53,6 +53,7 @@ export {
 } from './words/operandLayout.js';
 export { IdOperandWalker } from './words/IdOperandWalker.js';
 export * from './analysis/index.js';
+export * from './webgpu/index.js';
 export * from './pass/index.js';
 export * from './builder/index.js';
 export { disassemble, disassembleBinary, disassembleToUtf8, type DisassembleOptions } from './text/disassembler/disassemble.js';

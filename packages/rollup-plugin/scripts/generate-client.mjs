@@ -80,6 +80,10 @@ declare namespace SpvkitShader {
   type WgslOverride = import('@spvkit/wgsl').WgslOverride;
   /** A source map (version 3) from the WGSL's lines to the source lines they came from. */
   type WgslSourceMap = import('./dist/index.js').WgslSourceMap;
+  /** A \`GPUBindGroupLayoutDescriptor\` as a plain object: \`device.createBindGroupLayout(layout)\`. */
+  type BindGroupLayoutDescriptor = import('@spvkit/core').BindGroupLayoutDescriptor;
+  /** A \`GPUVertexBufferLayout\` as a plain object. */
+  type VertexBufferLayout = import('@spvkit/core').VertexBufferLayout;
 }
 
 // Modules of no file: the parts the declarations below re-export.
@@ -101,6 +105,10 @@ declare module '${WGSL}' {
   export const overrides: readonly SpvkitShader.WgslOverride[];
   /** Undefined where the module has no debug info, and in builds that strip it. */
   export const sourceMap: SpvkitShader.WgslSourceMap | undefined;
+  /** The WebGPU bind group layouts of the WGSL (index: group), over all its entry points. */
+  export const bindGroupLayouts: readonly SpvkitShader.BindGroupLayoutDescriptor[];
+  /** The vertex buffer layouts of its vertex entry point, one buffer per location; empty without one. */
+  export const vertexBuffers: readonly SpvkitShader.VertexBufferLayout[];
 }
 
 declare module '${SPVASM}' {

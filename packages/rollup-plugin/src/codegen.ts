@@ -119,6 +119,8 @@ export function wgslModuleCode(wgsl: WgslOutput, reflection: Reflection): string
       `export const wgslBindings = ${toJs(wgsl.bindings)};`,
       `export const overrides = ${toJs(wgsl.overrides)};`,
       `export const sourceMap = ${toJs(wgsl.sourceMap)};`,
+      `export const bindGroupLayouts = ${toJs(wgsl.bindGroupLayouts)};`,
+      `export const vertexBuffers = ${toJs(wgsl.vertexBuffers)};`,
     ].join('\n') + '\n'
   );
 }
@@ -149,7 +151,7 @@ export function failedQueryModuleCode(reporterId: string, kind: 'module' | 'spva
   if (kind === 'module' || kind === 'wgsl') {
     lines.push('export const entryPoints = [], bindings = [], pushConstants = undefined, specConstants = [];');
     // A module import is WGSL too under the `wgsl` option: its importers may name these.
-    lines.push('export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined;');
+    lines.push('export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined, bindGroupLayouts = [], vertexBuffers = [];');
   }
   return lines.join('\n') + '\n';
 }

@@ -4,7 +4,16 @@
  * map turned into a version 3 source map from the WGSL back to the GLSL (or other source) lines.
  */
 import { basename, extname } from 'node:path';
-import { SpirvError, type Module, type SourceLocation } from '@spvkit/core';
+import {
+  SpirvError,
+  mergeBindGroupLayouts,
+  reflectWebGpu,
+  type BindGroupLayoutDescriptor,
+  type Module,
+  type SourceLocation,
+  type VertexBufferLayout,
+  type WebGpuEntryPointReflection,
+} from '@spvkit/core';
 import type { WgslBinding, WgslEntryPoint, WgslOverride, WgslResult } from '@spvkit/wgsl';
 import { displayPath } from './files.js';
 import type { WgslOptions } from './options.js';
@@ -42,6 +51,10 @@ export interface WgslOutput {
   readonly bindings: readonly WgslBinding[];
   readonly overrides: readonly WgslOverride[];
   readonly sourceMap: WgslSourceMap | undefined;
+  /** The WebGPU bind group layouts of the WGSL, merged over its entry points (core's reflectWebGpu). */
+  readonly bindGroupLayouts: readonly BindGroupLayoutDescriptor[];
+  /** The vertex buffer layouts of its vertex entry point; empty without one. */
+  readonly vertexBuffers: readonly VertexBufferLayout[];
 }
 
 /** How a translation places what it reports and maps. */
@@ -63,8 +76,11 @@ export interface WgslContext {
  */
 export function translateToWgsl(translate: Translate, module: Module, options: WgslOptions, context: WgslContext): WgslOutput {
   let result: WgslResult;
+  let webgpu: WebGpuEntryPointReflection[];
   try {
     result = translate(module, options);
+    // The layouts of the WGSL just made: the same placement of push constants and samplers.
+    webgpu = reflectWebGpu(module, options);
   } catch (e) {
     if (!(e instanceof SpirvError)) throw e;
     const location = e.location !== undefined ? context.locate(e.location) : undefined;
@@ -78,6 +94,8 @@ export function translateToWgsl(translate: Translate, module: Module, options: W
     bindings: result.bindings,
     overrides: result.overrides,
     sourceMap: context.sourceMap ? wgslSourceMap(result.lineMap, context) : undefined,
+    bindGroupLayouts: mergeBindGroupLayouts(webgpu.map((ep) => ep.bindGroupLayouts)),
+    vertexBuffers: webgpu.find((ep) => ep.stage === 'vertex')?.vertexBuffers ?? [],
   };
 }
 

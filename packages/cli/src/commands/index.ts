@@ -15,6 +15,7 @@ const loaders: ReadonlyMap<string, () => Promise<Command>> = new Map([
   ['val', () => import('./val.js').then((m) => m.valCommand)],
   ['glsl', () => import('./glsl.js').then((m) => m.glslCommand)],
   ['wgsl', () => import('./wgsl.js').then((m) => m.wgslCommand)],
+  ['types', () => import('./types.js').then((m) => m.typesCommand)],
 ]);
 
 /** The sub-commands' names, in the order `spvkit --help` lists them. */

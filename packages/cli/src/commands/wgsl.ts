@@ -1,12 +1,13 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { SpirvError } from '@spvkit/core';
-import { toWgsl, type PushConstantBinding, type ToWgslOptions, type WgslResult } from '@spvkit/wgsl';
+import { toWgsl, type ToWgslOptions, type WgslResult } from '@spvkit/wgsl';
 import { UsageError, type Command, type CommandOptions } from '../CommandIo.js';
 import { parseArgsOnce } from '../batch/parseArgsOnce.js';
 import { withExtension } from '../batch/outputPath.js';
 import { FileError } from '../errors/FileError.js';
 import { readInput, writeNewOutput, writeOutput } from '../files.js';
 import { moduleOf } from '../input/readModule.js';
+import { pushConstantsOption, samplerBindingOffsetOption } from '../options/bindingPlacement.js';
 import { targetEnvOption } from '../options/targetEnv.js';
 
 const OPTIONS = {
@@ -54,11 +55,9 @@ export const wgslCommand: Command = {
     if (targetEnv !== undefined) targetEnvOption(targetEnv);
     const pushConstants = values['push-constants'] === undefined ? undefined : pushConstantsOption(values['push-constants']);
     const offset = values['sampler-binding-offset'];
-    if (offset !== undefined && !/^\s*\d+\s*$/.test(offset))
-      throw new UsageError(`--sampler-binding-offset: expected a whole number (e.g. 500), not '${offset}'`);
     const options: ToWgslOptions = {
       ...(pushConstants !== undefined ? { pushConstants } : {}),
-      ...(offset !== undefined ? { combinedSamplerBindingOffset: Number(offset) } : {}),
+      ...(offset !== undefined ? { combinedSamplerBindingOffset: samplerBindingOffsetOption(offset) } : {}),
     };
     const input = positionals[0];
     // Checked before anything is read: an input already named .wgsl has no default output.
@@ -95,13 +94,6 @@ function translationError(file: string, e: unknown): FileError {
     ...(e.hint !== undefined ? { hint: e.hint } : {}),
     cause: e,
   });
-}
-
-/** `--push-constants 1,0` as a group and binding; anything else is bad usage. */
-export function pushConstantsOption(text: string): PushConstantBinding {
-  const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
-  if (m === null) throw new UsageError(`--push-constants: expected GROUP,BINDING (two whole numbers, e.g. 1,0), not '${text}'`);
-  return { group: Number(m[1]), binding: Number(m[2]) };
 }
 
 /** shader.spv / shader.spvasm -> shader.wgsl in the same folder; standard input -> standard output. */
