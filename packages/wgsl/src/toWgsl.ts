@@ -153,7 +153,8 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
             ? (m.decorations.ofMember(pointeeId, pointee.operandCount - 1).find((d) => d.decoration === Decoration.Offset)?.params[0] ?? layout.size)
             : layout.size;
         if (storage) {
-          const readOnly = m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId);
+          // Atomics live in read_write storage only, even where the shader only loads them.
+          const readOnly = !m.atomicRoots.has(v.resultId) && (m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId));
           out.line(`@group(${at.group}) @binding(${at.binding}) var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
           bindings.push({ ...at, name, kind: readOnly ? 'read-only-storage' : 'storage', size: fixed });
         } else {

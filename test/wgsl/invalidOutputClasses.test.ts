@@ -1,0 +1,142 @@
+// The classes of invalid WGSL that @spvkit/wgsl wrote for real shaders (issue 33, item 1), one
+// shader each: GLSL compiled by glslangValidator, or assembly where the pattern comes from HLSL
+// compilers. Each test checks the WGSL text that fixes the class and that Chromium's WebGPU
+// (Tint) compiles it without errors; where WGSL cannot express the shader, the refusal and its
+// reason. One browser session serves the whole file.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeModule } from '@spvkit/core';
+import { toWgsl, type ToWgslOptions, type WgslResult } from '@spvkit/wgsl';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { corpusToolsAvailable } from '../corpus/index.js';
+import { describeWithOracle } from '../support/oracles.js';
+import { spirvAs, spirvVal } from '../support/spirvTools.js';
+import { openWebGpu, webGpuAvailable, type WebGpuBrowser } from './WebGpuBrowser.js';
+
+/** SPIR-V of a GLSL shader (stage: comp, frag, vert), compiled for Vulkan 1.1. */
+function glsl(stage: string, source: string): Uint32Array {
+  const dir = mkdtempSync(join(tmpdir(), 'spvkit-wgsl-classes-'));
+  try {
+    const input = join(dir, `shader.${stage}`);
+    writeFileSync(input, source);
+    const run = spawnSync('glslangValidator', ['-V', '--target-env', 'vulkan1.1', input, '-o', join(dir, 'out.spv')], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`glslangValidator failed:\n${run.stdout}${run.stderr}`);
+    const bytes = readFileSync(join(dir, 'out.spv'));
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** SPIR-V of assembly, checked by spirv-val first so that only the translator is on trial. */
+function asm(text: string): Uint32Array {
+  const words = spirvAs(text, 'vulkan1.1');
+  const verdict = spirvVal(words, 'vulkan1.1');
+  if (!verdict.ok) throw new Error(`the test's assembly is invalid SPIR-V: ${verdict.message}`);
+  return words;
+}
+
+const tools = corpusToolsAvailable();
+const gpu = tools.ok ? await webGpuAvailable() : tools;
+
+describeWithOracle('WGSL of the shader patterns Chromium rejected (issue 33)', gpu, () => {
+  let browser: WebGpuBrowser;
+  beforeAll(async () => {
+    browser = await openWebGpu();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * Translates `words` and expects WebGPU to compile the WGSL and create the pipeline of its only
+   * entry point (layout 'auto'; a fragment stage after `fragment.vertexCode`); returns the result.
+   */
+  async function accepted(words: Uint32Array, fragment?: { vertexCode: string; targets: string[] }, options: ToWgslOptions = {}): Promise<WgslResult> {
+    const result = toWgsl(decodeModule(words), options);
+    const [ep] = result.entryPoints;
+    const errors = await browser.pipelineErrors(
+      ep.stage === 'fragment' && fragment !== undefined
+        ? { code: result.code, stage: 'fragment', entryPoint: ep.wgslName, ...fragment }
+        : { code: result.code, stage: 'compute', entryPoint: ep.wgslName },
+    );
+    expect(errors.join('\n') + (errors.length > 0 ? `\n${result.code}` : '')).toBe('');
+    return result;
+  }
+
+  it('gives a storage image that is only written `write` access (rgba8unorm allows no read_write)', async () => {
+    const { code } = await accepted(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 0, rgba8) uniform image2D outputImage;
+void main() { imageStore(outputImage, ivec2(gl_GlobalInvocationID.xy), vec4(0.25, 0.5, 0.75, 1.0)); }`,
+      ),
+    );
+    expect(code).toContain('var outputImage: texture_storage_2d<rgba8unorm, write>;');
+  });
+
+  it('gives a storage image that is only read `read` access, and one both read and written `read_write`', async () => {
+    const { code } = await accepted(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 0, rgba8) uniform image2D inputImage;
+layout(set = 0, binding = 1, r32f) uniform image2D accumulated;
+void main() {
+  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+  imageStore(accumulated, p, imageLoad(accumulated, p) + imageLoad(inputImage, p).xxxx);
+}`,
+      ),
+    );
+    expect(code).toContain('var inputImage: texture_storage_2d<rgba8unorm, read>;');
+    expect(code).toContain('var accumulated: texture_storage_2d<r32float, read_write>;');
+  });
+
+  it('declares a buffer whose atomics are only loaded read_write, as WGSL requires of atomics', async () => {
+    const { code, bindings } = await accepted(
+      asm(`OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %counters "counters"
+OpName %result "result"
+OpMemberDecorate %Counters 0 Offset 0
+OpDecorate %Counters Block
+OpDecorate %counters DescriptorSet 0
+OpDecorate %counters Binding 0
+OpMemberDecorate %Result 0 Offset 0
+OpDecorate %Result Block
+OpDecorate %result DescriptorSet 0
+OpDecorate %result Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%Counters = OpTypeStruct %uint
+%Result = OpTypeStruct %uint
+%p_counters = OpTypePointer StorageBuffer %Counters
+%p_result = OpTypePointer StorageBuffer %Result
+%p_uint = OpTypePointer StorageBuffer %uint
+%counters = OpVariable %p_counters StorageBuffer
+%result = OpVariable %p_result StorageBuffer
+%u0 = OpConstant %uint 0
+%u1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%count = OpAccessChain %p_uint %counters %u0
+%n = OpAtomicLoad %uint %count %u1 %u0
+%out = OpAccessChain %p_uint %result %u0
+OpStore %out %n
+OpReturn
+OpFunctionEnd
+`),
+    );
+    expect(code).toMatch(/var<storage, read_write> counters: \w+;/);
+    expect(code).toContain('atomicLoad(&counters.');
+    expect(bindings.find((b) => b.name === 'counters')?.kind).toBe('storage');
+  });
+});
