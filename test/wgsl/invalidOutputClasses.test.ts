@@ -139,4 +139,57 @@ OpFunctionEnd
     expect(code).toContain('atomicLoad(&counters.');
     expect(bindings.find((b) => b.name === 'counters')?.kind).toBe('storage');
   });
+
+  it('moves a sampler that shares its set and binding with a texture (the HLSL pattern) to a free binding, and reports where', async () => {
+    const result = await accepted(
+      asm(`OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %uv %color
+OpExecutionMode %main OriginUpperLeft
+OpName %albedo "albedo"
+OpName %albedoSampler "albedoSampler"
+OpDecorate %uv Location 0
+OpDecorate %color Location 0
+OpDecorate %albedo DescriptorSet 0
+OpDecorate %albedo Binding 0
+OpDecorate %albedoSampler DescriptorSet 0
+OpDecorate %albedoSampler Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%v4float = OpTypeVector %float 4
+%image = OpTypeImage %float 2D 0 0 0 1 Unknown
+%sampler = OpTypeSampler
+%sampledImage = OpTypeSampledImage %image
+%p_image = OpTypePointer UniformConstant %image
+%p_sampler = OpTypePointer UniformConstant %sampler
+%p_in = OpTypePointer Input %v2float
+%p_out = OpTypePointer Output %v4float
+%albedo = OpVariable %p_image UniformConstant
+%albedoSampler = OpVariable %p_sampler UniformConstant
+%uv = OpVariable %p_in Input
+%color = OpVariable %p_out Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%t = OpLoad %image %albedo
+%s = OpLoad %sampler %albedoSampler
+%ts = OpSampledImage %sampledImage %t %s
+%c = OpLoad %v2float %uv
+%texel = OpImageSampleImplicitLod %v4float %ts %c
+OpStore %color %texel
+OpReturn
+OpFunctionEnd
+`),
+      { vertexCode: UV_VERTEX_STAGE, targets: ['rgba8unorm'] },
+    );
+    expect(result.code).toContain('@group(0) @binding(0) var albedo: texture_2d<f32>;');
+    expect(result.code).toContain('@group(0) @binding(500) var albedoSampler: sampler;');
+    expect(result.bindings).toContainEqual({ group: 0, binding: 0, name: 'albedo', kind: 'texture' });
+    expect(result.bindings).toContainEqual({ group: 0, binding: 500, name: 'albedoSampler', kind: 'sampler', spirvBinding: { group: 0, binding: 0 } });
+  });
 });
+
+/** A vertex stage for the fragment tests: the position and a vec2 at location 0. */
+const UV_VERTEX_STAGE = `struct Out { @builtin(position) position: vec4<f32>, @location(0) uv: vec2<f32> }
+@vertex fn vs(@builtin(vertex_index) i: u32) -> Out { return Out(vec4<f32>(f32(i), 0.0, 0.0, 1.0), vec2<f32>(0.5, 0.5)); }`;

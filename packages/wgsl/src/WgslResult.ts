@@ -26,6 +26,12 @@ export interface WgslBinding {
   readonly kind: WgslBindingKind;
   /** For buffers: the byte size of the fixed part (a runtime array's element stride is not included). */
   readonly size?: number;
+  /**
+   * The SPIR-V DescriptorSet and Binding, where the WGSL binding differs: a resource that shared
+   * its set and binding with another (a texture and a sampler at one binding, as HLSL compilers
+   * write them) moves to a free binding, and the host binds it here instead.
+   */
+  readonly spirvBinding?: { readonly group: number; readonly binding: number };
 }
 
 /** A specialization constant, as a WGSL `override` with `@id(SpecId)`. */

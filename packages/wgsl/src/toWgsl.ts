@@ -2,6 +2,7 @@ import { Decoration, EntryPointsAnalysis, Op, StorageClass } from '@spvkit/core'
 import type { Instruction, Module } from '@spvkit/core';
 import { FunctionTranslator } from './functions/FunctionTranslator.js';
 import { writeEntryPoint } from './interface/EntryPointWriter.js';
+import { placeBindings, type BindingSlot } from './interface/placeBindings.js';
 import { ModuleContext } from './ModuleContext.js';
 import { CodeWriter } from './writer/CodeWriter.js';
 import type { ToWgslOptions, WgslBinding, WgslEntryPoint, WgslResult } from './WgslResult.js';
@@ -110,6 +111,18 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
     if (set !== undefined) highestSet = Math.max(highestSet, set);
   }
   const push = options.pushConstants ?? { group: highestSet + 1, binding: 0 };
+  const samplerOffset = options.combinedSamplerBindingOffset ?? 500;
+  const reserved: BindingSlot[] = vars.some((v) => v.word(0) === StorageClass.PushConstant) ? [push] : [];
+  const { resources: placed, samplerHalves } = placeBindings(m, vars, samplerOffset, reserved);
+  /** The variable's WGSL slot, and the SPIR-V one where it had to move (a host binds by it). */
+  const slotOf = (v: Instruction): (BindingSlot & { spirvBinding?: BindingSlot }) | undefined => {
+    const at = placed.get(v.resultId);
+    const spirv = m.binding(v.resultId);
+    if (at === undefined || spirv === undefined) return undefined;
+    return at.binding === spirv.binding && at.group === spirv.group ? at : { ...at, spirvBinding: spirv };
+  };
+  /** `@group(g) @binding(b)` of a slot. */
+  const attrs = (at: BindingSlot): string => `@group(${at.group}) @binding(${at.binding})`;
   // Uniform-space structs first: their layout rules apply when they are declared.
   for (const v of vars) {
     const sc = v.word(0);
@@ -142,7 +155,7 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
       case StorageClass.PushConstant: {
         if (pointee.opcode !== Op.TypeStruct) throw m.refuser.error('an array of buffers', v, 'WGSL has no binding arrays');
         const isPush = sc === StorageClass.PushConstant;
-        const at = isPush ? push : m.binding(v.resultId);
+        const at = isPush ? push : slotOf(v);
         if (at === undefined) throw m.refuser.error('a buffer without a Binding', v);
         const storage = sc === StorageClass.StorageBuffer || m.decorations.find(pointeeId, Decoration.BufferBlock) !== undefined;
         const layout = m.types.layoutOf(pointeeId, m.types.wgsl(pointeeId), v);
@@ -155,39 +168,24 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
         if (storage) {
           // Atomics live in read_write storage only, even where the shader only loads them.
           const readOnly = !m.atomicRoots.has(v.resultId) && (m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId));
-          out.line(`@group(${at.group}) @binding(${at.binding}) var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
           bindings.push({ ...at, name, kind: readOnly ? 'read-only-storage' : 'storage', size: fixed });
         } else {
-          out.line(`@group(${at.group}) @binding(${at.binding}) var<uniform> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<uniform> ${name}: ${m.types.wgsl(pointeeId)};`);
           bindings.push({ ...at, name, kind: isPush ? 'push-constant' : 'uniform', size: fixed });
         }
         break;
       }
       case StorageClass.UniformConstant: {
-        const at = m.binding(v.resultId);
+        const at = slotOf(v);
         if (at === undefined) throw m.refuser.error('a resource without a Binding', v);
         if (pointee.opcode === Op.TypeSampledImage) {
           // WGSL binds textures and samplers separately: split the pair (see ToWgslOptions).
-          const samplerAt = { group: at.group, binding: at.binding + (options.combinedSamplerBindingOffset ?? 500) };
-          if (
-            vars.some(
-              (o) =>
-                o !== v &&
-                o.word(0) === StorageClass.UniformConstant &&
-                m.binding(o.resultId)?.group === samplerAt.group &&
-                m.binding(o.resultId)?.binding === samplerAt.binding,
-            )
-          ) {
-            throw m.refuser.error(
-              'a combined image sampler whose sampler binding is taken',
-              v,
-              `binding ${samplerAt.binding} of group ${samplerAt.group} is in use; set combinedSamplerBindingOffset`,
-            );
-          }
+          const samplerAt = samplerHalves.get(v.resultId)!;
           const samplerName = m.namer.name(`${name}_sampler`, 'sampler');
           const cmp = m.comparisonSamplers.has(v.resultId);
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${m.types.wgsl(pointee.word(0))};`);
-          out.line(`@group(${samplerAt.group}) @binding(${samplerAt.binding}) var ${samplerName}: ${cmp ? 'sampler_comparison' : 'sampler'};`);
+          out.line(`${attrs(at)} var ${name}: ${m.types.wgsl(pointee.word(0))};`);
+          out.line(`${attrs(samplerAt)} var ${samplerName}: ${cmp ? 'sampler_comparison' : 'sampler'};`);
           bindings.push({ ...at, name, kind: 'texture' }, { ...samplerAt, name: samplerName, kind: 'sampler' });
           m.globals.set(v.resultId, `${name}|${samplerName}`);
           break;
@@ -196,7 +194,7 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
           throw m.refuser.error('an array of textures or samplers', v, 'WGSL has no binding arrays');
         if (pointee.opcode === Op.TypeSampler) {
           const cmp = m.comparisonSamplers.has(v.resultId);
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${cmp ? 'sampler_comparison' : 'sampler'};`);
+          out.line(`${attrs(at)} var ${name}: ${cmp ? 'sampler_comparison' : 'sampler'};`);
           bindings.push({ ...at, name, kind: 'sampler' });
         } else if (pointee.opcode === Op.TypeImage) {
           let type = m.types.wgsl(pointeeId);
@@ -206,7 +204,7 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
             const nonReadable = m.decorations.find(v.resultId, Decoration.NonReadable) !== undefined || !m.read.has(v.resultId);
             type = type.replace(', read_write>', nonWritable ? ', read>' : nonReadable ? ', write>' : ', read_write>');
           }
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${type};`);
+          out.line(`${attrs(at)} var ${name}: ${type};`);
           bindings.push({ ...at, name, kind: storageImage ? 'storage-texture' : 'texture' });
         } else throw m.refuser.error('a resource of this type', v);
         break;
