@@ -188,6 +188,80 @@ OpFunctionEnd
     expect(result.bindings).toContainEqual({ group: 0, binding: 0, name: 'albedo', kind: 'texture' });
     expect(result.bindings).toContainEqual({ group: 0, binding: 500, name: 'albedoSampler', kind: 'sampler', spirvBinding: { group: 0, binding: 0 } });
   });
+
+  it('widens the scalar of a fetch from a depth texture to the vec4 SPIR-V reads', async () => {
+    const { code } = await accepted(
+      asm(`OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %depth "depth"
+OpName %result "result"
+OpDecorate %depth DescriptorSet 0
+OpDecorate %depth Binding 0
+OpMemberDecorate %Result 0 Offset 0
+OpDecorate %Result Block
+OpDecorate %result DescriptorSet 0
+OpDecorate %result Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v2int = OpTypeVector %int 2
+%v4float = OpTypeVector %float 4
+%image = OpTypeImage %float 2D 1 0 0 1 Unknown
+%p_image = OpTypePointer UniformConstant %image
+%Result = OpTypeStruct %float
+%p_result = OpTypePointer StorageBuffer %Result
+%p_float = OpTypePointer StorageBuffer %float
+%depth = OpVariable %p_image UniformConstant
+%result = OpVariable %p_result StorageBuffer
+%i0 = OpConstant %int 0
+%i3 = OpConstant %int 3
+%coord = OpConstantComposite %v2int %i3 %i0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%t = OpLoad %image %depth
+%texel = OpImageFetch %v4float %t %coord Lod %i0
+%d = OpCompositeExtract %float %texel 0
+%out = OpAccessChain %p_float %result %i0
+OpStore %out %d
+OpReturn
+OpFunctionEnd
+`),
+    );
+    expect(code).toContain('var depth: texture_depth_2d;');
+    expect(code).toContain('vec4<f32>(textureLoad(depth, vec2<i32>(3i, 0i), 0i), 0.0f, 0.0f, 1.0f)');
+  });
+
+  it('passes a depth comparison the coordinate without the reference GLSL packs into it', async () => {
+    const { code } = await accepted(
+      glsl(
+        'frag',
+        `#version 450
+layout(set = 0, binding = 0) uniform sampler2DShadow shadowMap;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() { color = vec4(texture(shadowMap, vec3(uv, 0.5))); }`,
+      ),
+      { vertexCode: UV_VERTEX_STAGE, targets: ['rgba8unorm'] },
+    );
+    expect(code).toMatch(/textureSampleCompare\(shadowMap, shadowMap_sampler, \w+\.xy, /);
+  });
+
+  it('writes normalize of a scalar, which WGSL has only for vectors, as its sign', async () => {
+    const { code } = await accepted(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer Data { float values[]; };
+void main() { values[gl_GlobalInvocationID.x] = normalize(values[gl_GlobalInvocationID.x]); }`,
+      ),
+    );
+    expect(code).toMatch(/= sign\(\w+\);/);
+    expect(code).not.toContain('normalize(');
+  });
 });
 
 /** A vertex stage for the fragment tests: the position and a vec2 at location 0. */
