@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeModule } from '@spvkit/core';
+import { SpirvError, decodeModule } from '@spvkit/core';
 import { toWgsl, type ToWgslOptions, type WgslResult } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { corpusToolsAvailable } from '../corpus/index.js';
@@ -36,6 +36,16 @@ function asm(text: string): Uint32Array {
   const verdict = spirvVal(words, 'vulkan1.1');
   if (!verdict.ok) throw new Error(`the test's assembly is invalid SPIR-V: ${verdict.message}`);
   return words;
+}
+
+function refusal(words: Uint32Array): SpirvError {
+  try {
+    toWgsl(decodeModule(words));
+  } catch (e) {
+    if (e instanceof SpirvError) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal, got a translation');
 }
 
 const tools = corpusToolsAvailable();
@@ -261,6 +271,46 @@ void main() { values[gl_GlobalInvocationID.x] = normalize(values[gl_GlobalInvoca
     );
     expect(code).toMatch(/= sign\(\w+\);/);
     expect(code).not.toContain('normalize(');
+  });
+
+  it('sizes an array in a buffer by the value of its spec constant, which then is no override', async () => {
+    const words = glsl(
+      'comp',
+      `#version 450
+layout(local_size_x = 1) in;
+layout(constant_id = 3) const int COUNT = 4;
+layout(set = 0, binding = 0, std430) buffer Values { float values[COUNT]; };
+layout(set = 0, binding = 1, std140) uniform Weights { vec4 weights[COUNT]; };
+void main() { for (int i = 0; i < COUNT; i++) values[i] *= weights[i].x; }`,
+    );
+    const { code, overrides, specialized, bindings } = await accepted(words);
+    expect(code).toContain('array<f32, 4>');
+    expect(code).toContain('array<vec4<f32>, 4>');
+    expect(code).toContain('const COUNT: i32 = 4i;');
+    expect(code).not.toContain('override');
+    expect(overrides).toEqual([]);
+    expect(specialized).toEqual([{ id: 3, name: 'COUNT', value: 4 }]);
+    expect(bindings.map((b) => [b.kind, b.size])).toEqual([
+      ['storage', 16],
+      ['uniform', 64],
+    ]);
+  });
+
+  it('refuses an array in a buffer sized by a spec-constant expression, saying how to give the value', () => {
+    const e = refusal(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 1) in;
+layout(constant_id = 3) const int COUNT = 4;
+layout(set = 0, binding = 0, std430) buffer Values { float values[COUNT * 2]; };
+void main() { values[1] = 2.0; }`,
+      ),
+    );
+    expect(e.code).toBe('UNSUPPORTED_CONSTRUCT');
+    expect(e.message).toMatch(/^an array in a buffer sized by a spec-constant expression cannot be expressed in WGSL: .*OpTypeArray/);
+    expect(e.message).toContain('WGSL sizes arrays by overrides only in var<workgroup>');
+    expect(e.message).toContain('--freeze-spec-const');
   });
 });
 

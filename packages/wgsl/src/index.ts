@@ -1,2 +1,12 @@
 export { toWgsl } from './toWgsl.js';
-export type { PushConstantBinding, ToWgslOptions, WgslBinding, WgslBindingKind, WgslEntryPoint, WgslOverride, WgslResult, WgslStage } from './WgslResult.js';
+export type {
+  PushConstantBinding,
+  ToWgslOptions,
+  WgslBinding,
+  WgslBindingKind,
+  WgslEntryPoint,
+  WgslOverride,
+  WgslResult,
+  WgslSpecialized,
+  WgslStage,
+} from './WgslResult.js';

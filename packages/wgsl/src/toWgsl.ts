@@ -3,6 +3,7 @@ import type { Instruction, Module } from '@spvkit/core';
 import { FunctionTranslator } from './functions/FunctionTranslator.js';
 import { writeEntryPoint } from './interface/EntryPointWriter.js';
 import { placeBindings, type BindingSlot } from './interface/placeBindings.js';
+import { specConstantsSizingBuffers } from './constants/specConstantsSizingBuffers.js';
 import { ModuleContext } from './ModuleContext.js';
 import { CodeWriter } from './writer/CodeWriter.js';
 import type { ToWgslOptions, WgslBinding, WgslEntryPoint, WgslResult } from './WgslResult.js';
@@ -36,7 +37,9 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   const reachable = new Set<number>();
   for (const ep of eps) for (const f of ep.reachable) reachable.add(f);
   const functions = module.functions.filter((f) => reachable.has(f.id));
-  m.constants.declareOverrides(module.globals);
+  const fixed = specConstantsSizingBuffers(m);
+  m.types.fixedLengths = fixed;
+  m.constants.declareOverrides(module.globals, fixed);
 
   const globals = new CodeWriter();
   const bindings = declareGlobals(m, globals, options);
@@ -75,7 +78,7 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   const code = out.text.replace(/\n+$/, '\n');
   let lines = 0;
   for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) lines++;
-  return { code, entryPoints, bindings, overrides: m.constants.overrides, lineMap: out.lineMap.slice(0, lines) };
+  return { code, entryPoints, bindings, overrides: m.constants.overrides, specialized: m.constants.specialized, lineMap: out.lineMap.slice(0, lines) };
 }
 
 /** Refuses modules WGSL cannot hold whatever they do: other addressing models, capabilities. */
