@@ -312,6 +312,89 @@ void main() { values[1] = 2.0; }`,
     expect(e.message).toContain('WGSL sizes arrays by overrides only in var<workgroup>');
     expect(e.message).toContain('--freeze-spec-const');
   });
+  it('refuses a barrier after a return some invocations take, which WGSL uniformity rejects, with the reason', () => {
+    const e = refusal(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) uniform Params { uint count; };
+layout(set = 0, binding = 1) buffer Data { float values[]; };
+shared float tile[64];
+void main() {
+  uint i = gl_LocalInvocationID.x;
+  if (gl_GlobalInvocationID.x >= count) return;
+  tile[i] = values[gl_GlobalInvocationID.x];
+  barrier();
+  values[gl_GlobalInvocationID.x] = tile[63u - i];
+}`,
+      ),
+    );
+    expect(e.code).toBe('UNSUPPORTED_CONSTRUCT');
+    expect(e.message).toMatch(/^a barrier in control flow that differs between invocations cannot be expressed in WGSL: OpControlBarrier /);
+    expect(e.message).toContain('it comes after a return that only some invocations may take');
+  });
+
+  it('refuses a barrier under a branch on the invocation id, and one after a continue some invocations take', () => {
+    const branch = refusal(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer Data { float values[]; };
+void main() { if (gl_LocalInvocationID.x < 32u) { barrier(); } values[gl_LocalInvocationID.x] = 1.0; }`,
+      ),
+    );
+    expect(branch.message).toContain('it is under a branch on a value that may differ between invocations');
+    const skipped = refusal(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer Data { float values[]; };
+void main() {
+  for (int k = 0; k < 4; k++) {
+    if (values[gl_LocalInvocationID.x] > 0.0) continue;
+    barrier();
+  }
+}`,
+      ),
+    );
+    expect(skipped.message).toContain('a barrier in control flow that differs between invocations');
+  });
+
+  it('keeps the barriers WGSL proves uniform: a loop over a uniform count, a branch on the workgroup, a break taken by some before the barrier after the loop', async () => {
+    const { code } = await accepted(
+      glsl(
+        'comp',
+        `#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) uniform Params { uint count; };
+layout(set = 0, binding = 1) buffer Data { float values[]; };
+shared float partial[64];
+void main() {
+  uint i = gl_LocalInvocationID.x;
+  partial[i] = values[gl_GlobalInvocationID.x];
+  barrier();
+  for (uint stride = 32u; stride > 0u; stride >>= 1u) {
+    if (i < stride) partial[i] += partial[i + stride];
+    barrier();
+  }
+  for (uint k = 0u; k < count; k++) {
+    values[k] += partial[0];
+    memoryBarrierShared();
+    barrier();
+  }
+  for (uint k = 0u; k < 8u; k++) {
+    if (values[i] > float(k)) break;
+  }
+  barrier();
+  if (i == 0u) values[gl_WorkGroupID.x] = partial[0];
+}`,
+      ),
+    );
+    expect(code.match(/workgroupBarrier\(\);/g)?.length).toBeGreaterThanOrEqual(4);
+  });
 });
 
 /** A vertex stage for the fragment tests: the position and a vec2 at location 0. */

@@ -3,6 +3,7 @@ import type { Instruction, Module } from '@spvkit/core';
 import { FunctionTranslator } from './functions/FunctionTranslator.js';
 import { writeEntryPoint } from './interface/EntryPointWriter.js';
 import { placeBindings, type BindingSlot } from './interface/placeBindings.js';
+import { checkBarrierUniformity } from './controlFlow/checkBarrierUniformity.js';
 import { specConstantsSizingBuffers } from './constants/specConstantsSizingBuffers.js';
 import { ModuleContext } from './ModuleContext.js';
 import { CodeWriter } from './writer/CodeWriter.js';
@@ -37,6 +38,7 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   const reachable = new Set<number>();
   for (const ep of eps) for (const f of ep.reachable) reachable.add(f);
   const functions = module.functions.filter((f) => reachable.has(f.id));
+  checkBarrierUniformity(m, reachable);
   const fixed = specConstantsSizingBuffers(m);
   m.types.fixedLengths = fixed;
   m.constants.declareOverrides(module.globals, fixed);
