@@ -2,6 +2,7 @@ import { Decoration, EntryPointsAnalysis, Op, StorageClass } from '@spvkit/core'
 import type { Instruction, Module } from '@spvkit/core';
 import { FunctionTranslator } from './functions/FunctionTranslator.js';
 import { writeEntryPoint } from './interface/EntryPointWriter.js';
+import { refuseStagesWebGpuLacks } from './interface/refuseStagesWebGpuLacks.js';
 import { placeBindings, type BindingSlot } from './interface/placeBindings.js';
 import { checkBarrierUniformity } from './controlFlow/checkBarrierUniformity.js';
 import { specConstantsSizingBuffers } from './constants/specConstantsSizingBuffers.js';
@@ -29,9 +30,11 @@ import type { ToWgslOptions, WgslBinding, WgslEntryPoint, WgslResult } from './W
  */
 export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult {
   const m = new ModuleContext(module);
+  const eps = module.analysis(EntryPointsAnalysis).list;
+  // The stage first: a ray tracing or mesh shader is refused as such, not for what it declares.
+  refuseStagesWebGpuLacks(m, eps);
   checkModule(m);
   m.survey();
-  const eps = module.analysis(EntryPointsAnalysis).list;
   if (eps.length === 0) throw m.refuser.error('a module without entry points', undefined);
   // Entry point names first: they are the names a host asks for.
   const epNames = eps.map((ep) => m.namer.name(ep.name, 'main'));
