@@ -17,6 +17,7 @@ export const E2E = [
   'test/wgsl/execution.test.ts',
   'test/wgsl/validity.test.ts',
   'test/wgsl/invalidOutputClasses.test.ts',
+  'test/wgsl/modfFrexp.test.ts',
   'test/wgsl/webgpuBrowser.test.ts',
 ];
 

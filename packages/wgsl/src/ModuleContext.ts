@@ -1,4 +1,4 @@
-import { Decoration, DecorationsAnalysis, NamesAnalysis, Op, StorageClass, decodeLiteralString } from '@spvkit/core';
+import { Decoration, DecorationsAnalysis, GLSLstd450, NamesAnalysis, Op, StorageClass, decodeLiteralString } from '@spvkit/core';
 import type { Decorations, Instruction, Module, Names } from '@spvkit/core';
 import { ConstantTable } from './constants/ConstantTable.js';
 import { Refuser } from './errors/Refuser.js';
@@ -176,6 +176,9 @@ export class ModuleContext implements ExprContext {
         } else if (op === Op.ImageWrite || op === Op.ImageRead) {
           const root = this.imageRoot(inst.word(0));
           if (root !== undefined) (op === Op.ImageWrite ? this.written : this.read).add(root);
+        } else if (op === Op.ExtInst && inst.operandCount === 4 && (inst.word(1) === GLSLstd450.Modf || inst.word(1) === GLSLstd450.Frexp)) {
+          // Modf and Frexp store their second part through their pointer operand.
+          this.written.add(this.trace(inst.word(3)).root);
         } else if (op === Op.FunctionCall) {
           // A pointer passed to a function may be written there.
           for (let i = 1; i < inst.operandCount; i++) {

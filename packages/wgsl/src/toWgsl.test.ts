@@ -422,14 +422,14 @@ OpFunctionEnd`;
       compute(
         `
 OpLine %file 12 5
-%m = OpExtInst %float %std 35 %fz %fp
+%m = OpExtInst %float %std 76 %fp
 OpReturn`,
         '%fz = OpConstant %float 0\n%ptr_f_float = OpTypePointer Private %float\n%fp = OpVariable %ptr_f_float Private',
       )
         .replace('OpMemoryModel', '%std = OpExtInstImport "GLSL.std.450"\nOpMemoryModel')
         .replace('OpName %main', '%file = OpString "a.comp"\nOpName %main'),
     );
-    expect(e.message).toContain('GLSL.std.450');
+    expect(e.message).toContain('GLSL.std.450 InterpolateAtCentroid');
     expect(e.location).toEqual({ file: 'a.comp', line: 12, column: 5 });
     expect(e.message).toContain('(a.comp:12)');
   });

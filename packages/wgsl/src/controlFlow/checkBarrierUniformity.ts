@@ -186,6 +186,10 @@ function visitInstruction(m: ModuleContext, inst: Instruction, divergent: Diverg
     if (divergent !== undefined || facts.differsLoad(inst.word(1))) storeTarget(inst.word(0));
     return;
   }
+  if (op === Op.ExtInst && inst.operandCount === 4 && m.defs.get(m.defs.get(inst.word(3))?.typeId ?? 0)?.opcode === Op.TypePointer) {
+    // Modf and Frexp store their second part through the pointer.
+    if (divergent !== undefined || facts.differs.has(inst.word(2))) storeTarget(inst.word(3));
+  }
   if (op === Op.FunctionCall) {
     // A pointer argument may be written there with anything.
     for (let i = 1; i < inst.operandCount; i++) if (m.defs.get(m.defs.get(inst.word(i))?.typeId ?? 0)?.opcode === Op.TypePointer) storeTarget(inst.word(i));
