@@ -10,6 +10,7 @@ import { toWgsl } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { corpusToolsAvailable } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
+import { spirvAs, spirvVal } from '../support/spirvTools.js';
 import { openWebGpu, webGpuAvailable, type WebGpuBrowser } from './WebGpuBrowser.js';
 
 // glslang writes modf with a pointer (Modf) and frexp as a struct (FrexpStruct): both forms.
@@ -25,6 +26,55 @@ void main() {
   mantissas[i] = frexp(x[i], e);
   exponents[i] = e;
 }
+`;
+
+// The other two forms, which glslang does not write: ModfStruct, and Frexp storing an unsigned exponent.
+const OTHER_FORMS = `OpCapability Shader
+%std = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpMemberDecorate %Data 0 Offset 0
+OpMemberDecorate %Data 1 Offset 4
+OpMemberDecorate %Data 2 Offset 8
+OpMemberDecorate %Data 3 Offset 12
+OpMemberDecorate %Data 4 Offset 16
+OpDecorate %Data Block
+OpDecorate %data DescriptorSet 0
+OpDecorate %data Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%Data = OpTypeStruct %float %float %float %float %uint
+%ModfResult = OpTypeStruct %float %float
+%p_data = OpTypePointer StorageBuffer %Data
+%p_float = OpTypePointer StorageBuffer %float
+%p_uint = OpTypePointer StorageBuffer %uint
+%data = OpVariable %p_data StorageBuffer
+%i0 = OpConstant %int 0
+%i1 = OpConstant %int 1
+%i2 = OpConstant %int 2
+%i3 = OpConstant %int 3
+%i4 = OpConstant %int 4
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%px = OpAccessChain %p_float %data %i0
+%x = OpLoad %float %px
+%parts = OpExtInst %ModfResult %std ModfStruct %x
+%fract = OpCompositeExtract %float %parts 0
+%whole = OpCompositeExtract %float %parts 1
+%pfract = OpAccessChain %p_float %data %i1
+OpStore %pfract %fract
+%pwhole = OpAccessChain %p_float %data %i2
+OpStore %pwhole %whole
+%pexp = OpAccessChain %p_uint %data %i4
+%mantissa = OpExtInst %float %std Frexp %x %pexp
+%pmantissa = OpAccessChain %p_float %data %i3
+OpStore %pmantissa %mantissa
+OpReturn
+OpFunctionEnd
 `;
 
 function compileCompute(source: string): Uint32Array {
@@ -72,5 +122,23 @@ describeWithOracle('modf and frexp in WGSL', gpu, () => {
     expect([...floats.subarray(8, 12)]).toEqual([2, -3, 0, 1000]);
     expect([...floats.subarray(12, 16)]).toEqual([0.6875, -0.875, 0.625, 0.9765625]);
     expect([...ints]).toEqual([2, 2, -2, 10]);
+  });
+
+  it('builds the SPIR-V struct of ModfStruct and stores an unsigned Frexp exponent through its pointer', async () => {
+    const words = spirvAs(OTHER_FORMS, 'vulkan1.1');
+    expect(spirvVal(words, 'vulkan1.1').message).toBe('');
+    const result = toWgsl(decodeModule(words));
+    expect(result.code).toMatch(/bitcast<u32>\(frexp\d+\.exp\)/);
+    expect(result.code).toMatch(/= \w+\(modf\d+\.fract, modf\d+\.whole\);/);
+    const init = new Uint8Array(20);
+    new Float32Array(init.buffer, 0, 1).set([-3.5]);
+    const [out] = await browser.runCompute({
+      code: result.code,
+      entryPoint: result.entryPoints[0].wgslName,
+      groups: [1, 1, 1],
+      buffers: [{ binding: 0, size: 20, init }],
+    });
+    expect([...new Float32Array(out.buffer, out.byteOffset, 4)]).toEqual([-3.5, -0.5, -3, -0.875]);
+    expect(new Uint32Array(out.buffer, out.byteOffset + 16, 1)[0]).toBe(2);
   });
 });
