@@ -16,6 +16,8 @@ export const E2E = [
   'test/plugins/execution.test.ts',
   'test/wgsl/execution.test.ts',
   'test/wgsl/validity.test.ts',
+  'test/wgsl/invalidOutputClasses.test.ts',
+  'test/wgsl/modfFrexp.test.ts',
   'test/wgsl/webgpuBrowser.test.ts',
   'test/wgsl/explicitLayouts.test.ts',
 ];

@@ -80,6 +80,45 @@ const idle = `; idle.spvasm
                OpFunctionEnd
 `;
 
+/** A fragment shader with a texture and a sampler both at set 0 binding 0, as HLSL compilers write t0 and s0. */
+const sharedBinding = `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %color
+OpExecutionMode %main OriginUpperLeft
+OpName %albedo "albedo"
+OpName %albedoSampler "albedoSampler"
+OpDecorate %color Location 0
+OpDecorate %albedo DescriptorSet 0
+OpDecorate %albedo Binding 0
+OpDecorate %albedoSampler DescriptorSet 0
+OpDecorate %albedoSampler Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%v4float = OpTypeVector %float 4
+%half = OpConstant %float 0.5
+%uv = OpConstantComposite %v2float %half %half
+%image = OpTypeImage %float 2D 0 0 0 1 Unknown
+%sampler = OpTypeSampler
+%sampledImage = OpTypeSampledImage %image
+%p_image = OpTypePointer UniformConstant %image
+%p_sampler = OpTypePointer UniformConstant %sampler
+%p_out = OpTypePointer Output %v4float
+%albedo = OpVariable %p_image UniformConstant
+%albedoSampler = OpVariable %p_sampler UniformConstant
+%color = OpVariable %p_out Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%t = OpLoad %image %albedo
+%s = OpLoad %sampler %albedoSampler
+%ts = OpSampledImage %sampledImage %t %s
+%texel = OpImageSampleImplicitLod %v4float %ts %uv
+OpStore %color %texel
+OpReturn
+OpFunctionEnd
+`;
+
 /** A compute shader whose line 7 uses a double, which WGSL has no type for. */
 const wide = `#version 450
 layout(local_size_x = 1) in;
@@ -101,6 +140,7 @@ beforeAll(() => {
   writeFileSync(p('many', 'a.spvasm'), idle);
   writeFileSync(p('many', 'sub', 'b.spvasm'), idle);
   writeFileSync(p('wide.comp'), wide);
+  writeFileSync(p('shared.spvasm'), sharedBinding);
 });
 
 /** The translator's own result for `idle`, what the command must write. */
@@ -156,6 +196,22 @@ describe('spvkit wgsl', () => {
     const spaced = await spvkit(['wgsl', p('idle.spvasm'), '-o', '-', '--push-constants', ' 0 , 12 ']);
     expect(spaced.code).toBe(0);
     expect(recorder.calls.at(-1)?.options).toEqual({ pushConstants: { group: 0, binding: 12 } });
+  });
+
+  it("prints with --json the bindings a host creates, a sampler moved off its texture's binding with its SPIR-V one", async () => {
+    const r = await spvkit(['wgsl', p('shared.spvasm'), '-o', p('shared.wgsl'), '--json']);
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout) as { output: string; bindings: Wgsl.WgslBinding[]; entryPoints: Wgsl.WgslEntryPoint[] };
+    expect(printed.output).toBe(p('shared.wgsl'));
+    expect(printed.entryPoints.map((e) => e.stage)).toEqual(['fragment']);
+    expect(printed.bindings).toEqual([
+      { group: 0, binding: 0, name: 'albedo', kind: 'texture' },
+      { group: 0, binding: 500, name: 'albedoSampler', kind: 'sampler', spirvBinding: { group: 0, binding: 0 } },
+    ]);
+    expect(readFileSync(p('shared.wgsl'), 'utf8')).toBe(toWgsl(assemble(sharedBinding)).code);
+    // With -o - the one JSON object carries the WGSL too, so standard output stays one document.
+    const piped = await spvkit(['wgsl', p('shared.spvasm'), '-o', '-', '--json']);
+    expect((JSON.parse(piped.stdout) as { code: string }).code).toBe(toWgsl(assemble(sharedBinding)).code);
   });
 
   it('hands --sampler-binding-offset to the translator as combinedSamplerBindingOffset', async () => {

@@ -71,6 +71,19 @@ export interface WebGpuComputeJob {
   timeoutMs?: number;
 }
 
+/** A pipeline to create: a compute entry point, or a fragment entry point after the caller's vertex stage. */
+export type WebGpuPipelineJob =
+  | { readonly code: string; readonly stage: 'compute'; readonly entryPoint: string }
+  | {
+      readonly code: string;
+      readonly stage: 'fragment';
+      readonly entryPoint: string;
+      /** A WGSL module whose entry point `vs` writes what the fragment stage reads. */
+      readonly vertexCode: string;
+      /** The color target formats, one per fragment output location. */
+      readonly targets: readonly string[];
+    };
+
 /** A failed WebGPU call: compilation errors, validation errors, device loss, a timeout. */
 export class WebGpuError extends Error {
   constructor(
@@ -99,6 +112,12 @@ export interface WebGpuBrowser {
    * the GPUDevice: for suites with page code of their own (serialized: it may use nothing from outside).
    */
   evaluate<A, R>(fn: (arg: A) => Promise<R>, arg: A, timeoutMs?: number): Promise<R>;
+  /**
+   * Compiles `job.code` and creates its pipeline with layout 'auto'; returns the errors of both
+   * (none: WebGPU accepts it). Some rules (a storage texel format's access modes, two resources
+   * at one binding) are checked at pipeline creation only, not by createShaderModule.
+   */
+  pipelineErrors(job: WebGpuPipelineJob): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -152,6 +171,11 @@ interface GpuDevice {
   createShaderModule(descriptor: { code: string }): GpuShaderModule;
   createBindGroupLayout(descriptor: { entries: { binding: number; visibility: number; buffer: { type: string } }[] }): GpuObject;
   createPipelineLayout(descriptor: { bindGroupLayouts: GpuObject[] }): GpuObject;
+  createRenderPipelineAsync(descriptor: {
+    layout: 'auto';
+    vertex: { module: GpuShaderModule; entryPoint: string };
+    fragment: { module: GpuShaderModule; entryPoint: string; targets: { format: string }[] };
+  }): Promise<GpuObject>;
   createComputePipelineAsync(descriptor: {
     layout: GpuObject | 'auto';
     compute: { module: GpuShaderModule; entryPoint?: string; constants?: Record<string, number> };
@@ -226,6 +250,30 @@ async function pageCompile(code: string): Promise<WgslMessage[]> {
   const info = await module.getCompilationInfo();
   await device.popErrorScope();
   return info.messages.map((m) => ({ type: m.type, message: m.message, lineNum: m.lineNum, linePos: m.linePos }));
+}
+
+async function pagePipelineErrors(job: WebGpuPipelineJob): Promise<string[]> {
+  const device = (globalThis as PageGlobals).__spvkitDevice!;
+  const errors: string[] = [];
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ code: job.code });
+  for (const m of (await module.getCompilationInfo()).messages) if (m.type === 'error') errors.push(`${m.lineNum}:${m.linePos} ${m.message}`);
+  await device.popErrorScope();
+  if (errors.length > 0) return errors;
+  try {
+    if (job.stage === 'compute') await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: job.entryPoint } });
+    else {
+      const vertex = device.createShaderModule({ code: job.vertexCode });
+      await device.createRenderPipelineAsync({
+        layout: 'auto',
+        vertex: { module: vertex, entryPoint: 'vs' },
+        fragment: { module, entryPoint: job.entryPoint, targets: job.targets.map((format) => ({ format })) },
+      });
+    }
+  } catch (e) {
+    errors.push(`${(e as Error).name}: ${(e as Error).message}`);
+  }
+  return errors;
 }
 
 interface PageJob {
@@ -435,6 +483,11 @@ async function launch(): Promise<WebGpuBrowser> {
           if (closed) throw new Error('WebGpuBrowser is closed');
           return withTimeout('compile', 60_000, page.evaluate(pageCompile, code));
         }),
+      pipelineErrors: (job) =>
+        serial(() => {
+          if (closed) throw new Error('WebGpuBrowser is closed');
+          return withTimeout('pipelineErrors', 60_000, page.evaluate(pagePipelineErrors, job));
+        }),
       runCompute: (job) =>
         serial(async () => {
           if (closed) throw new Error('WebGpuBrowser is closed');
@@ -462,10 +515,10 @@ async function launch(): Promise<WebGpuBrowser> {
           }
           return r.buffers.map((s) => new Uint8Array(Buffer.from(s, 'base64')));
         }),
-      evaluate: (fn, arg, timeoutMs = 120_000) =>
+      evaluate: <A, R>(fn: (arg: A) => Promise<R>, arg: A, timeoutMs = 120_000) =>
         serial(() => {
           if (closed) throw new Error('WebGpuBrowser is closed');
-          return withTimeout('evaluate', timeoutMs, page.evaluate(fn, arg));
+          return withTimeout('evaluate', timeoutMs, page.evaluate<R>(fn as never, arg));
         }),
       close: async () => {
         if (closed) return;

@@ -1,4 +1,4 @@
-import { Decoration, DecorationsAnalysis, NamesAnalysis, Op, StorageClass, decodeLiteralString } from '@spvkit/core';
+import { Decoration, DecorationsAnalysis, GLSLstd450, NamesAnalysis, Op, StorageClass, decodeLiteralString } from '@spvkit/core';
 import type { Decorations, Instruction, Module, Names } from '@spvkit/core';
 import { ConstantTable } from './constants/ConstantTable.js';
 import { Refuser } from './errors/Refuser.js';
@@ -34,6 +34,8 @@ export class ModuleContext implements ExprContext {
   readonly written = new Set<number>();
   /** Root variables some instruction reads (loads, atomics, image reads). */
   readonly read = new Set<number>();
+  /** Root variables some atomic instruction uses: WGSL allows atomics in read_write storage only. */
+  readonly atomicRoots = new Set<number>();
   /** Samplers used for depth comparisons (sampler_comparison). */
   readonly comparisonSamplers = new Set<number>();
   private readonly extSets = new Map<number, string>();
@@ -160,15 +162,23 @@ export class ModuleContext implements ExprContext {
           else if (end.kind === 'member') this.types.atomicMembers.add(`${end.struct}:${end.index}`);
           else if (end.kind === 'array') this.types.atomicArrays.add(end.array);
           else throw this.refuser.error('an atomic on a vector component', inst);
+          this.atomicRoots.add(root);
           if (op !== Op.AtomicLoad) this.written.add(root);
           if (op !== Op.AtomicStore) this.read.add(root);
         } else if (op === Op.Store || op === Op.CopyMemory) {
           this.written.add(this.trace(inst.word(0)).root);
           if (op === Op.CopyMemory) this.read.add(this.trace(inst.word(1)).root);
-        } else if (op === Op.Load) this.read.add(this.trace(inst.word(0)).root);
-        else if (op === Op.ImageWrite || op === Op.ImageRead) {
+        } else if (op === Op.Load) {
+          // Loading an image or sampler handle reads no texel: only OpImageRead makes a storage
+          // image read (a write-only one must be `write`: most formats allow no read_write).
+          const root = this.trace(inst.word(0)).root;
+          if (this.defs.get(root)?.word(0) !== StorageClass.UniformConstant || this.defs.get(root)?.opcode !== Op.Variable) this.read.add(root);
+        } else if (op === Op.ImageWrite || op === Op.ImageRead) {
           const root = this.imageRoot(inst.word(0));
           if (root !== undefined) (op === Op.ImageWrite ? this.written : this.read).add(root);
+        } else if (op === Op.ExtInst && inst.operandCount === 4 && (inst.word(1) === GLSLstd450.Modf || inst.word(1) === GLSLstd450.Frexp)) {
+          // Modf and Frexp store their second part through their pointer operand.
+          this.written.add(this.trace(inst.word(3)).root);
         } else if (op === Op.FunctionCall) {
           // A pointer passed to a function may be written there.
           for (let i = 1; i < inst.operandCount; i++) {

@@ -32,6 +32,12 @@ export interface WgslBinding {
   readonly storageTexture?: WgslStorageTextureLayout;
   /** For `sampler`: the `sampler` member of its GPUBindGroupLayoutEntry. */
   readonly sampler?: WgslSamplerLayout;
+  /**
+   * The SPIR-V DescriptorSet and Binding, where the WGSL binding differs: a resource that shared
+   * its set and binding with another (a texture and a sampler at one binding, as HLSL compilers
+   * write them) moves to a free binding, and the host binds it here instead.
+   */
+  readonly spirvBinding?: { readonly group: number; readonly binding: number };
 }
 
 /** A texture view's dimension, as GPUTextureViewDimension names it. */
@@ -70,6 +76,19 @@ export interface WgslOverride {
   readonly default: number | boolean;
 }
 
+/**
+ * A spec constant the WGSL declares `const` at its default value, not `override`: it sizes an
+ * array in a buffer, and WGSL sizes arrays by overrides only in `var<workgroup>`. Pipeline
+ * constants cannot change it; specialize the SPIR-V first for another value.
+ */
+export interface WgslSpecialized {
+  /** The SpecId. */
+  readonly id: number;
+  /** The constant's name in the WGSL. */
+  readonly name: string;
+  readonly value: number;
+}
+
 /** Where push constants go: WGSL has none, so they become a uniform buffer at this binding. */
 export interface PushConstantBinding {
   readonly group: number;
@@ -97,6 +116,8 @@ export interface WgslResult {
   readonly entryPoints: readonly WgslEntryPoint[];
   readonly bindings: readonly WgslBinding[];
   readonly overrides: readonly WgslOverride[];
+  /** Spec constants fixed at their default value (see {@link WgslSpecialized}). */
+  readonly specialized: readonly WgslSpecialized[];
   /**
    * Per line of `code` (index 0 is line 1): the source line it came from, where the module has
    * OpLine or NonSemantic.Shader.DebugInfo.100 DebugLine for it.

@@ -8,6 +8,7 @@ export type {
   WgslOverride,
   WgslResult,
   WgslSamplerLayout,
+  WgslSpecialized,
   WgslStage,
   WgslStorageTextureLayout,
   WgslTextureLayout,

@@ -422,14 +422,14 @@ OpFunctionEnd`;
       compute(
         `
 OpLine %file 12 5
-%m = OpExtInst %float %std 35 %fz %fp
+%m = OpExtInst %float %std 76 %fp
 OpReturn`,
         '%fz = OpConstant %float 0\n%ptr_f_float = OpTypePointer Private %float\n%fp = OpVariable %ptr_f_float Private',
       )
         .replace('OpMemoryModel', '%std = OpExtInstImport "GLSL.std.450"\nOpMemoryModel')
         .replace('OpName %main', '%file = OpString "a.comp"\nOpName %main'),
     );
-    expect(e.message).toContain('GLSL.std.450');
+    expect(e.message).toContain('GLSL.std.450 InterpolateAtCentroid');
     expect(e.location).toEqual({ file: 'a.comp', line: 12, column: 5 });
     expect(e.message).toContain('(a.comp:12)');
   });
@@ -446,6 +446,42 @@ OpReturn`,
       ),
     );
     expect(e.message).toContain('the row-major matrix member U.model');
+  });
+
+  it('refuses a ray tracing, mesh or task stage as the stage WebGPU lacks, before what it declares', () => {
+    const stage = (model: string, capability: string, extension: string, decl = ''): SpirvError =>
+      refusal(`OpCapability ${capability}
+OpExtension "${extension}"
+OpMemoryModel Logical GLSL450
+OpEntryPoint ${model} %main "main"
+${decl}
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+OpReturn
+OpFunctionEnd`);
+    expect(stage('RayGenerationKHR', 'RayTracingKHR', 'SPV_KHR_ray_tracing').message).toMatch(
+      /^a ray generation shader cannot be expressed in WGSL: OpEntryPoint RayGenerationKHR %\d+ "main" \(WebGPU has no ray tracing stages: it runs compute, vertex and fragment shaders\)/,
+    );
+    expect(stage('ClosestHitKHR', 'RayTracingKHR', 'SPV_KHR_ray_tracing').message).toMatch(/^a closest-hit shader .*WebGPU has no ray tracing stages/);
+    expect(stage('MeshEXT', 'MeshShadingEXT', 'SPV_EXT_mesh_shader', 'OpExecutionMode %main OutputVertices 3').message).toMatch(
+      /^a mesh shader .*WebGPU has no task or mesh stages/,
+    );
+    expect(stage('TaskEXT', 'MeshShadingEXT', 'SPV_EXT_mesh_shader').message).toMatch(/^a task shader .*WebGPU has no task or mesh stages/);
+    expect(stage('Geometry', 'Geometry', 'SPV_KHR_storage_buffer_storage_class').message).toMatch(/^a geometry shader .*WebGPU has no geometry stage/);
+  });
+
+  it('prints a variable whose OpName is empty by its number, not as `% = OpVariable`', () => {
+    const e = refusal(
+      compute(
+        'OpReturn',
+        '%arr = OpTypeArray %Buf %u2\n%ptr_arr = OpTypePointer StorageBuffer %arr\n%bufs = OpVariable %ptr_arr StorageBuffer',
+        'OpName %bufs ""\nOpDecorate %bufs DescriptorSet 0\nOpDecorate %bufs Binding 1',
+      ),
+    );
+    expect(e.message).toMatch(/^an array of buffers cannot be expressed in WGSL: %\d+ = OpVariable %\d+ StorageBuffer /);
+    expect(e.message).not.toContain('% =');
   });
 
   it('refuses a pointer bitcast', () => {

@@ -3,6 +3,10 @@ import type { Instruction, Module } from '@spvkit/core';
 import { FunctionTranslator } from './functions/FunctionTranslator.js';
 import { writeEntryPoint } from './interface/EntryPointWriter.js';
 import { samplerLayout, storageTextureLayout, textureLayout } from './interface/textureBindingLayout.js';
+import { refuseStagesWebGpuLacks } from './interface/refuseStagesWebGpuLacks.js';
+import { placeBindings, type BindingSlot } from './interface/placeBindings.js';
+import { checkBarrierUniformity } from './controlFlow/checkBarrierUniformity.js';
+import { specConstantsSizingBuffers } from './constants/specConstantsSizingBuffers.js';
 import { ModuleContext } from './ModuleContext.js';
 import { CodeWriter } from './writer/CodeWriter.js';
 import type { ToWgslOptions, WgslBinding, WgslEntryPoint, WgslResult } from './WgslResult.js';
@@ -27,16 +31,21 @@ import type { ToWgslOptions, WgslBinding, WgslEntryPoint, WgslResult } from './W
  */
 export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult {
   const m = new ModuleContext(module);
+  const eps = module.analysis(EntryPointsAnalysis).list;
+  // The stage first: a ray tracing or mesh shader is refused as such, not for what it declares.
+  refuseStagesWebGpuLacks(m, eps);
   checkModule(m);
   m.survey();
-  const eps = module.analysis(EntryPointsAnalysis).list;
   if (eps.length === 0) throw m.refuser.error('a module without entry points', undefined);
   // Entry point names first: they are the names a host asks for.
   const epNames = eps.map((ep) => m.namer.name(ep.name, 'main'));
   const reachable = new Set<number>();
   for (const ep of eps) for (const f of ep.reachable) reachable.add(f);
   const functions = module.functions.filter((f) => reachable.has(f.id));
-  m.constants.declareOverrides(module.globals);
+  checkBarrierUniformity(m, reachable);
+  const fixed = specConstantsSizingBuffers(m);
+  m.types.fixedLengths = fixed;
+  m.constants.declareOverrides(module.globals, fixed);
 
   const globals = new CodeWriter();
   const bindings = declareGlobals(m, globals, options);
@@ -75,7 +84,7 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   const code = out.text.replace(/\n+$/, '\n');
   let lines = 0;
   for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) lines++;
-  return { code, entryPoints, bindings, overrides: m.constants.overrides, lineMap: out.lineMap.slice(0, lines) };
+  return { code, entryPoints, bindings, overrides: m.constants.overrides, specialized: m.constants.specialized, lineMap: out.lineMap.slice(0, lines) };
 }
 
 /** Refuses modules WGSL cannot hold whatever they do: other addressing models, capabilities. */
@@ -111,6 +120,18 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
     if (set !== undefined) highestSet = Math.max(highestSet, set);
   }
   const push = options.pushConstants ?? { group: highestSet + 1, binding: 0 };
+  const samplerOffset = options.combinedSamplerBindingOffset ?? 500;
+  const reserved: BindingSlot[] = vars.some((v) => v.word(0) === StorageClass.PushConstant) ? [push] : [];
+  const { resources: placed, samplerHalves } = placeBindings(m, vars, samplerOffset, reserved);
+  /** The variable's WGSL slot, and the SPIR-V one where it had to move (a host binds by it). */
+  const slotOf = (v: Instruction): (BindingSlot & { spirvBinding?: BindingSlot }) | undefined => {
+    const at = placed.get(v.resultId);
+    const spirv = m.binding(v.resultId);
+    if (at === undefined || spirv === undefined) return undefined;
+    return at.binding === spirv.binding && at.group === spirv.group ? at : { ...at, spirvBinding: spirv };
+  };
+  /** `@group(g) @binding(b)` of a slot. */
+  const attrs = (at: BindingSlot): string => `@group(${at.group}) @binding(${at.binding})`;
   // Uniform-space structs first: their layout rules apply when they are declared.
   for (const v of vars) {
     const sc = v.word(0);
@@ -143,7 +164,7 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
       case StorageClass.PushConstant: {
         if (pointee.opcode !== Op.TypeStruct) throw m.refuser.error('an array of buffers', v, 'WGSL has no binding arrays');
         const isPush = sc === StorageClass.PushConstant;
-        const at = isPush ? push : m.binding(v.resultId);
+        const at = isPush ? push : slotOf(v);
         if (at === undefined) throw m.refuser.error('a buffer without a Binding', v);
         const storage = sc === StorageClass.StorageBuffer || m.decorations.find(pointeeId, Decoration.BufferBlock) !== undefined;
         const layout = m.types.layoutOf(pointeeId, m.types.wgsl(pointeeId), v);
@@ -154,42 +175,28 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
             ? (m.decorations.ofMember(pointeeId, pointee.operandCount - 1).find((d) => d.decoration === Decoration.Offset)?.params[0] ?? layout.size)
             : layout.size;
         if (storage) {
-          const readOnly = m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId);
-          out.line(`@group(${at.group}) @binding(${at.binding}) var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
+          // Atomics live in read_write storage only, even where the shader only loads them.
+          const readOnly = !m.atomicRoots.has(v.resultId) && (m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId));
+          out.line(`${attrs(at)} var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
           bindings.push({ ...at, name, kind: readOnly ? 'read-only-storage' : 'storage', size: fixed });
         } else {
-          out.line(`@group(${at.group}) @binding(${at.binding}) var<uniform> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<uniform> ${name}: ${m.types.wgsl(pointeeId)};`);
           bindings.push({ ...at, name, kind: isPush ? 'push-constant' : 'uniform', size: fixed });
         }
         break;
       }
       case StorageClass.UniformConstant: {
-        const at = m.binding(v.resultId);
+        const at = slotOf(v);
         if (at === undefined) throw m.refuser.error('a resource without a Binding', v);
         if (pointee.opcode === Op.TypeSampledImage) {
           // WGSL binds textures and samplers separately: split the pair (see ToWgslOptions).
-          const samplerAt = { group: at.group, binding: at.binding + (options.combinedSamplerBindingOffset ?? 500) };
-          if (
-            vars.some(
-              (o) =>
-                o !== v &&
-                o.word(0) === StorageClass.UniformConstant &&
-                m.binding(o.resultId)?.group === samplerAt.group &&
-                m.binding(o.resultId)?.binding === samplerAt.binding,
-            )
-          ) {
-            throw m.refuser.error(
-              'a combined image sampler whose sampler binding is taken',
-              v,
-              `binding ${samplerAt.binding} of group ${samplerAt.group} is in use; set combinedSamplerBindingOffset`,
-            );
-          }
+          const samplerAt = samplerHalves.get(v.resultId)!;
           const samplerName = m.namer.name(`${name}_sampler`, 'sampler');
           const cmp = m.comparisonSamplers.has(v.resultId);
           const textureType = m.types.wgsl(pointee.word(0));
           const samplerType = cmp ? 'sampler_comparison' : 'sampler';
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${textureType};`);
-          out.line(`@group(${samplerAt.group}) @binding(${samplerAt.binding}) var ${samplerName}: ${samplerType};`);
+          out.line(`${attrs(at)} var ${name}: ${textureType};`);
+          out.line(`${attrs(samplerAt)} var ${samplerName}: ${samplerType};`);
           bindings.push(
             { ...at, name, kind: 'texture', texture: textureLayout(textureType) },
             { ...samplerAt, name: samplerName, kind: 'sampler', sampler: samplerLayout(samplerType) },
@@ -201,7 +208,7 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
           throw m.refuser.error('an array of textures or samplers', v, 'WGSL has no binding arrays');
         if (pointee.opcode === Op.TypeSampler) {
           const samplerType = m.comparisonSamplers.has(v.resultId) ? 'sampler_comparison' : 'sampler';
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${samplerType};`);
+          out.line(`${attrs(at)} var ${name}: ${samplerType};`);
           bindings.push({ ...at, name, kind: 'sampler', sampler: samplerLayout(samplerType) });
         } else if (pointee.opcode === Op.TypeImage) {
           let type = m.types.wgsl(pointeeId);
@@ -211,7 +218,7 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
             const nonReadable = m.decorations.find(v.resultId, Decoration.NonReadable) !== undefined || !m.read.has(v.resultId);
             type = type.replace(', read_write>', nonWritable ? ', read>' : nonReadable ? ', write>' : ', read_write>');
           }
-          out.line(`@group(${at.group}) @binding(${at.binding}) var ${name}: ${type};`);
+          out.line(`${attrs(at)} var ${name}: ${type};`);
           bindings.push(
             storageImage
               ? { ...at, name, kind: 'storage-texture', storageTexture: storageTextureLayout(type) }

@@ -12,18 +12,23 @@ import { targetEnvOption } from '../options/targetEnv.js';
 
 const OPTIONS = {
   output: { type: 'string', short: 'o' },
+  json: { type: 'boolean' },
   'push-constants': { type: 'string' },
   'sampler-binding-offset': { type: 'string' },
   'target-env': { type: 'string' },
 } as const satisfies CommandOptions;
 
-const USAGE = `spvkit wgsl IN [-o OUT.wgsl] [--push-constants GROUP,BINDING] [--sampler-binding-offset N] [--target-env ENV]
+const USAGE = `spvkit wgsl IN [-o OUT.wgsl] [--json] [--push-constants GROUP,BINDING] [--sampler-binding-offset N] [--target-env ENV]
   IN                         a module (.spv), or assembly (.spvasm) to assemble first; '-' reads
                              standard input (binary or text) and writes standard output
   -o, --output OUT.wgsl      where to write the WGSL; '-' writes standard output. Without -o: IN
                              with the extension .wgsl, next to it (shader.spv -> shader.wgsl), and
                              only when no such file exists: an existing file is replaced only when
                              -o names it
+  --json                     also print what a host needs as one JSON object on standard output:
+                             {output, entryPoints, bindings, overrides, specialized}; a binding that had to
+                             move (a sampler sharing a texture's binding) names its SPIR-V set and
+                             binding as spirvBinding. With -o - the object holds the WGSL as code
   --push-constants G,B       the @group and @binding of the uniform buffer that stands for the push
                              constants (WGSL has none). Default: binding 0 of the group after the
                              highest DescriptorSet the module uses (group 0 when it uses none)
@@ -70,9 +75,15 @@ export const wgslCommand: Command = {
     } catch (e) {
       throw translationError(file, e);
     }
-    if (output === '-') io.stdout.write(result.code);
-    else if (values.output === undefined) writeNewOutput(output, result.code, '-o');
+    const json = values.json === true;
+    if (output === '-') {
+      if (!json) io.stdout.write(result.code);
+    } else if (values.output === undefined) writeNewOutput(output, result.code, '-o');
     else writeOutput(output, result.code);
+    if (json) {
+      const host = { entryPoints: result.entryPoints, bindings: result.bindings, overrides: result.overrides, specialized: result.specialized };
+      io.stdout.write(`${JSON.stringify(output === '-' ? { code: result.code, ...host } : { output, ...host }, null, 2)}\n`);
+    }
     return 0;
   },
 };

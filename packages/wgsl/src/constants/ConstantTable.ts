@@ -5,7 +5,7 @@ import type { ExprContext } from '../expressions/ExprContext.js';
 import { operatorExpression } from '../expressions/operators.js';
 import type { Namer } from '../names/Namer.js';
 import type { TypeTable } from '../types/TypeTable.js';
-import type { WgslOverride } from '../WgslResult.js';
+import type { WgslOverride, WgslSpecialized } from '../WgslResult.js';
 
 const CONSTANT_OPS: ReadonlySet<number> = new Set([
   Op.Constant,
@@ -35,6 +35,8 @@ export class ConstantTable {
   /** `override` declarations in module order, then the private copies function bodies read. */
   readonly declarations: string[] = [];
   readonly overrides: WgslOverride[] = [];
+  /** Spec constants declared `const` at their default (see declareOverrides). */
+  readonly specialized: WgslSpecialized[] = [];
 
   constructor(
     private readonly types: TypeTable,
@@ -48,13 +50,30 @@ export class ConstantTable {
     return CONSTANT_OPS.has(inst.opcode);
   }
 
-  /** Declares the overrides (call once, in module order, before anything reads a constant). */
-  declareOverrides(globals: readonly Instruction[]): void {
+  /**
+   * Declares the overrides (call once, in module order, before anything reads a constant). The
+   * spec constants in `fixed` (result id -> value) become `const` declarations instead: WGSL needs
+   * their value where the shader is created (see specConstantsSizingBuffers).
+   */
+  declareOverrides(globals: readonly Instruction[], fixed: ReadonlyMap<number, number> = new Map()): void {
+    const fixedNames = new Map<number, string>();
     for (const inst of globals) {
       if (inst.opcode !== Op.SpecConstant && inst.opcode !== Op.SpecConstantTrue && inst.opcode !== Op.SpecConstantFalse) continue;
       const specId = this.decorations.find(inst.resultId, Decoration.SpecId)?.[0];
       if (specId === undefined) continue;
       const type = this.types.wgsl(inst.typeId) as 'bool' | 'i32' | 'u32' | 'f32';
+      const value = fixed.get(inst.resultId);
+      if (value !== undefined) {
+        let name = fixedNames.get(specId);
+        if (name === undefined) {
+          name = this.namer.name(this.names.name(inst.resultId), `spec${specId}`);
+          fixedNames.set(specId, name);
+          this.declarations.push(`const ${name}: ${type} = ${this.literal(inst)};`);
+          this.specialized.push({ id: specId, name, value });
+        }
+        this.text.set(inst.resultId, name);
+        continue;
+      }
       // Spec constants sharing a SpecId are one value (glslang emits local_size_x_id's anew).
       const same = this.overrides.find((o) => o.id === specId);
       if (same !== undefined) {

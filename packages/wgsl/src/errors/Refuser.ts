@@ -32,7 +32,11 @@ export class Refuser {
     const names = this.module.analysis(NamesAnalysis);
     const text = instructionTexts(
       this.module,
-      (id) => names.name(id),
+      // An empty OpName (HLSL compilers write them) would print as `% = OpVariable`: the number then.
+      (id) => {
+        const name = names.name(id);
+        return name === '' ? undefined : name;
+      },
       (i) => i === inst,
     ).get(inst);
     return text ?? opcodeName(inst.opcode) ?? `Op${inst.opcode}`;

@@ -83,6 +83,10 @@ const INT_BUILTINS: ReadonlyMap<number, readonly [string, boolean]> = new Map([
 
 /** The WGSL expression of a GLSL.std.450 instruction (`ops` after the set and number). */
 export function glslStd450Expression(ctx: ExprContext, inst: Instruction, number: number, typeId: number, ops: readonly number[]): string {
+  // GLSL normalizes scalars too (x / |x|), WGSL vectors only. sign(x) is 1 or -1 where that is
+  // defined and 0 at 0, where x / |x| is undefined (GLSL leaves a zero length undefined); and
+  // unlike x / abs(x) it cannot make a constant expression divide by zero.
+  if (number === G.Normalize && ctx.types.width(typeId) === 1) return `sign(${ctx.value(ops[0])})`;
   const float = FLOAT_BUILTINS.get(number);
   if (float !== undefined) return `${float}(${ops.map((id) => ctx.value(id)).join(', ')})`;
   const int = INT_BUILTINS.get(number);

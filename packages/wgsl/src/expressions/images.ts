@@ -22,14 +22,21 @@ export function imageExpression(ctx: ExprContext, inst: Instruction, op: number,
     return ty;
   };
   const expr = (text: string): ImageExpression => ({ text, statement: false });
-  /** Coordinates and the array layer (as i32) of an image of type `img`. */
+  /**
+   * Coordinates and the array layer (as i32) of an image of type `img`. SPIR-V lets the coordinate
+   * have more components than the image needs (GLSL's shadow lookups pass the depth reference as
+   * the last one, and it comes as the Dref operand too); WGSL takes exactly as many, so the
+   * coordinate is cut to the dimension's, and the layer is the component after them.
+   */
   const coords = (img: Instruction, id: number, float: boolean): [string, string | undefined] => {
     const c = ctx.value(id);
-    if (img.word(3) !== 1) return [c, undefined];
     const n = t.width(t.def(id).typeId);
-    const sw = n === 2 ? 'x' : n === 3 ? 'xy' : 'xyz';
-    const layer = `${c}[${n - 1}]`;
-    return [`${c}.${sw}`, float ? `i32(floor(${layer} + 0.5f))` : `i32(${layer})`];
+    // Dim 0 is 1D, 1 is 2D; 3D and Cube take three (the generated enum has no 1D/2D identifiers).
+    const dims = img.word(1) === 0 ? 1 : img.word(1) === 1 ? 2 : 3;
+    const swizzle = (count: number): string => (count === n ? c : `${c}.${'xyz'.slice(0, count)}`);
+    if (img.word(3) !== 1) return [swizzle(dims), undefined];
+    const layer = `${c}.${'xyzw'[dims]}`;
+    return [dims === 1 ? `${c}.x` : swizzle(dims), float ? `i32(floor(${layer} + 0.5f))` : `i32(${layer})`];
   };
   /** Image operands after mask word `at`: the value ids by operand. */
   const imageOperands = (at: number): Map<number, number[]> => {
@@ -55,6 +62,14 @@ export function imageExpression(ctx: ExprContext, inst: Instruction, op: number,
     const known = ImageOperands.Bias | ImageOperands.Lod | ImageOperands.Grad | ImageOperands.ConstOffset | ImageOperands.Sample;
     if ((mask & ~known) !== 0) throw ctx.refuser.error('these image operands', inst, 'WGSL has no form for them');
     return map;
+  };
+  /**
+   * The texel SPIR-V reads from a depth texture, where WGSL gives the depth as a scalar: Vulkan
+   * fills the components a depth format lacks as (D, 0, 0, 1).
+   */
+  const depthTexel = (text: string): string => {
+    const n = t.width(inst.typeId);
+    return n === 1 ? text : `vec${n}<f32>(${[text, '0.0f', '0.0f', '1.0f'].slice(0, n).join(', ')})`;
   };
   /** A texel of `n` components from a WGSL vec4 result. */
   const narrow = (text: string): string => {
@@ -90,7 +105,7 @@ export function imageExpression(ctx: ExprContext, inst: Instruction, op: number,
       else if (grad !== undefined) call = `textureSampleGrad(${[...args, ctx.value(grad[0]), ctx.value(grad[1]), ...tail].join(', ')})`;
       else if (bias !== undefined) call = `textureSampleBias(${[...args, ctx.value(bias[0]), ...tail].join(', ')})`;
       else call = `textureSample(${[...args, ...tail].join(', ')})`;
-      return expr(img.word(2) === 1 ? call : narrow(call));
+      return expr(img.word(2) === 1 ? depthTexel(call) : narrow(call));
     }
     case Op.ImageFetch:
     case Op.ImageRead: {
@@ -105,7 +120,7 @@ export function imageExpression(ctx: ExprContext, inst: Instruction, op: number,
         args.push(sample !== undefined ? ctx.value(sample[0]) : lod !== undefined ? ctx.value(lod[0]) : '0');
       }
       const call = `textureLoad(${args.join(', ')})`;
-      return expr(img.word(2) === 1 ? call : narrow(call));
+      return expr(img.word(2) === 1 ? depthTexel(call) : narrow(call));
     }
     case Op.ImageWrite: {
       const img = imageTypeOf(ops[0]);

@@ -286,6 +286,31 @@ export class FunctionTranslator implements BodyHost, ExprContext {
     if (term !== undefined) this.out.location = this.locations.of(term);
   }
 
+  /**
+   * GLSL.std.450 Modf and Frexp, and their Struct forms: WGSL's modf and frexp return both parts in
+   * a struct of their own (`fract` and `whole`, `fract` and `exp`), which no SPIR-V type names; the
+   * result is taken apart into the SPIR-V shape: the fraction with the other part stored through
+   * the pointer operand, or the SPIR-V struct built from both. Frexp's exponent is i32 in WGSL and
+   * may be unsigned in SPIR-V: then it is bitcast.
+   */
+  private splitResult(inst: Instruction, number: number, args: readonly number[]): void {
+    const modf = number === GLSLstd450.Modf || number === GLSLstd450.ModfStruct;
+    const parts = this.m.namer.name(undefined, `${modf ? 'modf' : 'frexp'}${inst.resultId}`);
+    this.out.line(`let ${parts} = ${modf ? 'modf' : 'frexp'}(${this.value(args[0])});`);
+    /** The second part as SPIR-V's type `typeId` has it. */
+    const second = (typeId: number): string =>
+      modf || this.types.isSigned(typeId) ? `${parts}.${modf ? 'whole' : 'exp'}` : `bitcast<${this.types.wgsl(typeId)}>(${parts}.exp)`;
+    if (number === GLSLstd450.Modf || number === GLSLstd450.Frexp) {
+      const pointer = args[1];
+      const pointee = this.types.def(this.types.def(pointer).typeId).word(1);
+      this.out.line(`${this.pointer(pointer, inst)} = ${second(pointee)};`);
+      this.define(inst, `${parts}.fract`);
+      return;
+    }
+    const struct = this.types.def(inst.typeId);
+    this.define(inst, `${this.types.wgsl(inst.typeId)}(${parts}.fract, ${second(struct.word(1))})`);
+  }
+
   /** Writes `let`/assignment of a value, or nothing for references. */
   private define(inst: Instruction, expr: string): void {
     if (this.hoisted.has(inst.resultId)) {
@@ -393,13 +418,11 @@ export class FunctionTranslator implements BodyHost, ExprContext {
         if (set === 'nonsemantic') return;
         if (set !== 'GLSL.std.450') throw this.refuser.error('an extended instruction set', inst);
         const number = ops[1];
-        if (
-          number === GLSLstd450.Modf ||
-          number === GLSLstd450.Frexp ||
-          number === GLSLstd450.ModfStruct ||
-          number === GLSLstd450.FrexpStruct ||
-          number === GLSLstd450.MatrixInverse
-        ) {
+        if (number === GLSLstd450.Modf || number === GLSLstd450.Frexp || number === GLSLstd450.ModfStruct || number === GLSLstd450.FrexpStruct) {
+          this.splitResult(inst, number, ops.slice(2));
+          return;
+        }
+        if (number === GLSLstd450.MatrixInverse) {
           throw this.refuser.error(`GLSL.std.450 ${extInstName('GLSL.std.450', number) ?? String(number)}`, inst, 'WGSL has no builtin for it');
         }
         this.define(inst, glslStd450Expression(this, inst, number, inst.typeId, ops.slice(2)));

@@ -38,6 +38,8 @@ export class TypeTable {
   private readonly paddedSize = new Map<number, number>();
   /** Structs reachable from a uniform buffer: WGSL's uniform address space adds layout rules. */
   private readonly uniform = new Set<number>();
+  /** Spec constants fixed at a value because they size an array in a buffer (see specConstantsSizingBuffers). */
+  fixedLengths: ReadonlyMap<number, number> = new Map();
   /** Renders an array length id (a constant or an override). */
   arrayLength: (id: number) => string = (id) => String(id);
 
@@ -379,10 +381,10 @@ export class TypeTable {
     }
   }
 
-  /** A literal array length, or undefined for a spec constant. */
+  /** A literal array length (a constant, or a spec constant fixed at its value), or undefined for an override. */
   constLength(id: number): number | undefined {
     const c = this.def(id);
-    return c.opcode === Op.Constant ? c.word(0) : undefined;
+    return c.opcode === Op.Constant ? c.word(0) : this.fixedLengths.get(id);
   }
 
   /** Struct types whose declaration must precede `id` (used for ordering, see toWgsl). */
