@@ -205,8 +205,8 @@ describe('spvkit wgsl', () => {
     expect(printed.output).toBe(p('shared.wgsl'));
     expect(printed.entryPoints.map((e) => e.stage)).toEqual(['fragment']);
     expect(printed.bindings).toEqual([
-      { group: 0, binding: 0, name: 'albedo', kind: 'texture' },
-      { group: 0, binding: 500, name: 'albedoSampler', kind: 'sampler', spirvBinding: { group: 0, binding: 0 } },
+      { group: 0, binding: 0, name: 'albedo', kind: 'texture', texture: { sampleType: 'float', viewDimension: '2d', multisampled: false } },
+      { group: 0, binding: 500, name: 'albedoSampler', kind: 'sampler', sampler: { type: 'filtering' }, spirvBinding: { group: 0, binding: 0 } },
     ]);
     expect(readFileSync(p('shared.wgsl'), 'utf8')).toBe(toWgsl(assemble(sharedBinding)).code);
     // With -o - the one JSON object carries the WGSL too, so standard output stays one document.

@@ -1,5 +1,6 @@
 import { passRegistry, type Pass } from '@spvkit/core';
-import { createValidatePass, registerValidatorPasses, type BlockLayoutOptions } from '@spvkit/validator';
+import { createValidatePass, registerValidatorPasses } from '@spvkit/validator';
+import type { BlockLayoutOptions } from './options.js';
 
 // The validator's passes can be named in the plugins' `passes` and `validator` options
 // (`'validate-builtins'`), as the built-in passes of @spvkit/passes can.

@@ -2,7 +2,20 @@ import type { Pass } from '@spvkit/core';
 import type { FilterPattern } from './bundlerTypes.js';
 import type { GlslStage } from './ids.js';
 import { specializeOption, type SpecializationValue, type SpecializeOption } from './specialize.js';
-import { BLOCK_LAYOUT_FLAGS, type BlockLayoutOptions } from '@spvkit/validator';
+import { BLOCK_LAYOUT_FLAGS } from '@spvkit/validator';
+
+/**
+ * spirv-val's block layout switches, as @spvkit/validator's BlockLayoutOptions: written out here so
+ * that the plugin's declarations need no @spvkit/validator types where a project installs the
+ * plugin alone (its code bundles the validator).
+ */
+export interface BlockLayoutOptions {
+  readonly relaxBlockLayout?: boolean;
+  readonly uniformBufferStandardLayout?: boolean;
+  readonly scalarBlockLayout?: boolean;
+  readonly workgroupScalarBlockLayout?: boolean;
+  readonly skipBlockLayout?: boolean;
+}
 import { createDefaultValidator } from './defaultValidator.js';
 
 /** What the GLSL compiler is told besides the source. */
