@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SpirvToolsServer } from './spirvToolsServer/SpirvToolsServer.js';
 
 /** spirv-val's exit status (0: valid) and its output, stdout then stderr, trimmed. */
 export interface SpirvValVerdict {
@@ -56,6 +57,12 @@ function argsOf(targetEnv: string, flags: readonly string[]): string[] {
   return ['--target-env', targetEnv, ...flags, '-'];
 }
 
+/** The library's verdict in the process's SpirvToolsServer, or undefined where spirv-val must run. */
+function fromServer(bytes: Uint8Array, targetEnv: string, flags: readonly string[]): SpirvValVerdict | undefined {
+  const answer = SpirvToolsServer.shared()?.validate(bytes, targetEnv, flags);
+  return answer && { ok: answer.status === 0, message: answer.message.trim() };
+}
+
 /** `spirv-val --target-env ENV FLAGS -` on the module, or the verdict it gave this module before. */
 export function spirvValVerdict(words: Uint32Array, targetEnv: string, flags: readonly string[] = []): SpirvValVerdict {
   const args = argsOf(targetEnv, flags);
@@ -63,6 +70,8 @@ export function spirvValVerdict(words: Uint32Array, targetEnv: string, flags: re
   const key = keyOf(args, bytes);
   const seen = cached(key);
   if (seen) return seen;
+  const served = fromServer(bytes, targetEnv, flags);
+  if (served) return keep(key, served);
   const r = spawnSync('spirv-val', args, { input: bytes, encoding: 'utf8' });
   if (r.error) throw r.error;
   const verdict = { ok: r.status === 0, message: `${r.stdout}${r.stderr}`.trim() };
@@ -77,6 +86,8 @@ export async function spirvValVerdictAsync(words: Uint32Array, targetEnv: string
   const key = keyOf(args, bytes);
   const seen = cached(key);
   if (seen) return seen;
+  const served = fromServer(bytes, targetEnv, flags);
+  if (served) return keep(key, served);
   const { code, verdict } = await new Promise<{ code: number | null; verdict: SpirvValVerdict }>((resolve, reject) => {
     const child = spawn('spirv-val', args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
