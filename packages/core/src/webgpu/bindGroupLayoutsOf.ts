@@ -2,12 +2,13 @@ import { SpirvError } from '../errors/SpirvError.js';
 import { DecorationsAnalysis } from '../analysis/Decorations.js';
 import { NamesAnalysis } from '../analysis/Names.js';
 import { TypesAnalysis } from '../analysis/TypeManager.js';
-import { Decoration, Dim, ImageFormat, Op, StorageClass } from '../grammar/index.js';
+import { Decoration, Dim, Op, StorageClass } from '../grammar/index.js';
 import type { Instruction } from '../ir/Instruction.js';
 import type { Module } from '../ir/Module.js';
 import { blockLayoutOf, type BlockLayout } from './blockLayout.js';
 import { webGpuEntryPoint, type EntryPointChoice } from './entryPointStage.js';
 import { isUsedBy, resourceAccessOf } from './resourceAccess.js';
+import { storageTextureFormatOf } from './storageTextureFormat.js';
 import {
   ShaderStageFlags,
   type BindGroupLayoutDescriptor,
@@ -111,7 +112,7 @@ export function bindGroupLayoutsOf(module: Module, choice?: EntryPointChoice, op
     } else if (pointee.opcode === Op.TypeImage && pointee.word(5) === 2) {
       const nonWritable = decorations.find(v.resultId, Decoration.NonWritable) !== undefined || !access.written.has(v.resultId);
       const nonReadable = decorations.find(v.resultId, Decoration.NonReadable) !== undefined || !access.read.has(v.resultId);
-      const format = STORAGE_FORMATS[pointee.word(6)];
+      const format = storageTextureFormatOf(pointee.word(6));
       if (format === undefined)
         throw new SpirvError(
           'UNSUPPORTED_CONSTRUCT',
@@ -179,22 +180,3 @@ function viewDimensionOf(image: Instruction): TextureViewDimension {
       throw new SpirvError('UNSUPPORTED_CONSTRUCT', `an image of Dim ${image.word(1)}, which WebGPU has no texture view for`);
   }
 }
-
-const STORAGE_FORMATS: Readonly<Record<number, string>> = {
-  [ImageFormat.Rgba32f]: 'rgba32float',
-  [ImageFormat.Rgba16f]: 'rgba16float',
-  [ImageFormat.R32f]: 'r32float',
-  [ImageFormat.Rgba8]: 'rgba8unorm',
-  [ImageFormat.Rgba8Snorm]: 'rgba8snorm',
-  [ImageFormat.Rg32f]: 'rg32float',
-  [ImageFormat.Rgba32i]: 'rgba32sint',
-  [ImageFormat.Rgba16i]: 'rgba16sint',
-  [ImageFormat.Rgba8i]: 'rgba8sint',
-  [ImageFormat.R32i]: 'r32sint',
-  [ImageFormat.Rg32i]: 'rg32sint',
-  [ImageFormat.Rgba32ui]: 'rgba32uint',
-  [ImageFormat.Rgba16ui]: 'rgba16uint',
-  [ImageFormat.Rgba8ui]: 'rgba8uint',
-  [ImageFormat.R32ui]: 'r32uint',
-  [ImageFormat.Rg32ui]: 'rg32uint',
-};

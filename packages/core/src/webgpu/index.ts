@@ -7,3 +7,4 @@ export { blockWritersSource } from './blockWritersSource.js';
 export { mergeBindGroupLayouts } from './mergeBindGroupLayouts.js';
 export { reflectWebGpu, type WebGpuEntryPointReflection } from './reflectWebGpu.js';
 export { webGpuModuleSource } from './webGpuModuleSource.js';
+export { storageTextureFormatOf } from './storageTextureFormat.js';

@@ -1,4 +1,4 @@
-import { Decoration, Dim, ImageFormat, Op, StorageClass } from '@spvkit/core';
+import { Decoration, Dim, Op, StorageClass, storageTextureFormatOf } from '@spvkit/core';
 import type { Decorations, Instruction, Names } from '@spvkit/core';
 import { isReserved } from '../names/Namer.js';
 import type { Namer } from '../names/Namer.js';
@@ -162,7 +162,7 @@ export class TypeTable {
     const format = t.word(6);
     const st = this.wgsl(sampled.resultId);
     if (usage === 2) {
-      const f = storageFormat(format);
+      const f = storageTextureFormatOf(format);
       if (f === undefined)
         throw this.refuser.error(
           'a storage image of this format',
@@ -421,26 +421,4 @@ export function addressSpace(sc: number): string | undefined {
     default:
       return undefined;
   }
-}
-
-function storageFormat(format: number): string | undefined {
-  const table: Record<number, string> = {
-    [ImageFormat.Rgba32f]: 'rgba32float',
-    [ImageFormat.Rgba16f]: 'rgba16float',
-    [ImageFormat.R32f]: 'r32float',
-    [ImageFormat.Rgba8]: 'rgba8unorm',
-    [ImageFormat.Rgba8Snorm]: 'rgba8snorm',
-    [ImageFormat.Rg32f]: 'rg32float',
-    [ImageFormat.Rgba32i]: 'rgba32sint',
-    [ImageFormat.Rgba16i]: 'rgba16sint',
-    [ImageFormat.Rgba8i]: 'rgba8sint',
-    [ImageFormat.R32i]: 'r32sint',
-    [ImageFormat.Rg32i]: 'rg32sint',
-    [ImageFormat.Rgba32ui]: 'rgba32uint',
-    [ImageFormat.Rgba16ui]: 'rgba16uint',
-    [ImageFormat.Rgba8ui]: 'rgba8uint',
-    [ImageFormat.R32ui]: 'r32uint',
-    [ImageFormat.Rg32ui]: 'rg32uint',
-  };
-  return table[format];
 }
