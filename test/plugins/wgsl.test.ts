@@ -6,6 +6,7 @@
 // the GLSL lines (from the translator's lineMap) are added; a refusal fails the build at the
 // GLSL line of the instruction, with a frame. The shaders have empty bodies where the test needs
 // a translation: what the first @spvkit/wgsl translates.
+import { runInThisContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type Rolldown } from 'vite';
 import {
@@ -388,7 +389,7 @@ describe('WGSL output in a Rollup build', () => {
     expect(writers.Scene.read(bytes)).toEqual(scene);
     // The writers of core's blockWritersExpression for the same module: the same bytes.
     const layouts = reflectWebGpu(decodeModule(wordsExport(m, 'words'))).flatMap((ep) => ep.blocks.map((b) => b.layout));
-    const core = new Function(`return ${blockWritersExpression(layouts)};`) as () => Readonly<Record<string, BlockWriter>>;
+    const core = () => runInThisContext(`(${blockWritersExpression(layouts)})`) as Readonly<Record<string, BlockWriter>>;
     expect(new Uint8Array(core().Scene.write(scene))).toEqual(new Uint8Array(bytes));
     const out = {
       count: 2,

@@ -15,6 +15,7 @@
 // differs from WGSL's own: those blocks run on lavapipe only, and the translator must refuse them
 // (so that a WebGPU user never gets a layout the writer does not match).
 import { SpirvError, blockWritersExpression, decodeModule, reflectWebGpu, type BlockLayout, type BlockWriter, type BufferType } from '@spvkit/core';
+import { runInThisContext } from 'node:vm';
 import { toWgsl } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compileCompute, glslangAvailable } from '../execution/glsl.js';
@@ -198,7 +199,7 @@ async function prepare(c: Case): Promise<Prepared> {
   const [ep] = reflectWebGpu(decodeModule(spirv));
   const block = ep.blocks.find((b) => b.group === 0 && b.binding === 0);
   if (block === undefined) throw new Error(`${c.name}: no block at binding 0`);
-  const writers = new Function(`return ${blockWritersExpression([block.layout])};`) as () => Readonly<Record<string, BlockWriter>>;
+  const writers = () => runInThisContext(`(${blockWritersExpression([block.layout])})`) as Readonly<Record<string, BlockWriter>>;
   const writer = writers()[block.layout.name];
   const values = new Values();
   const value = values.of(

@@ -150,8 +150,9 @@ export { items, exact, runtime };
   });
   it('blockWritersExpression: the same writers as plain JavaScript, one frozen object, nothing declared outside it', () => {
     const expression = blockWritersExpression(layouts);
-    // Plain JavaScript: no TypeScript to strip (new Function parses it as it is).
-    const plain = new Function(`'use strict'; const code = 1, entryPoints = 2; return ${expression};`) as () => Record<string, Writer>;
+    // Plain JavaScript: no TypeScript to strip (the engine parses it as it is), in a block whose own
+    // `code` and `entryPoints` (names of a ?wgsl module) it must not clash with.
+    const plain = () => runInThisContext(`'use strict'; { const code = 1, entryPoints = 2; ${expression}; }`) as Record<string, Writer>;
     const js = plain();
     expect(Object.isFrozen(js)).toBe(true);
     expect(Object.keys(js).sort()).toEqual(['Camera', 'Packed', 'Particles', 'Push']);
