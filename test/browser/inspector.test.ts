@@ -413,6 +413,49 @@ describeWithOracle('inspector example in Chromium', chromiumAvailability(), () =
     await page.close();
   });
 
+  it('shows the WebGPU layouts of a dropped shader: bind group layouts, vertex buffers and the offset, size, align and strides of every block member', async () => {
+    const page = await open();
+    const blocks = `#version 450
+layout(local_size_x = 1) in;
+struct Light { vec3 position; float intensity; };
+layout(std140, set = 0, binding = 0) uniform Scene { float time; vec3 eye; mat3 basis; Light lights[2]; } scene;
+layout(std430, set = 0, binding = 1) buffer Out { vec2 points[]; } result;
+void main() { result.points[0] = vec2(scene.time + scene.eye.x + scene.basis[2].z + scene.lights[1].intensity); }
+`;
+    const vertex =
+      '#version 450\nlayout(location = 0) in vec3 position;\nlayout(location = 1) in vec2 uv;\nlayout(location = 0) out vec2 vUv;\nvoid main() { vUv = uv; gl_Position = vec4(position, 1.0); }\n';
+    await page.setInputFiles('#file-input', [
+      { name: 'blocks.comp', mimeType: 'text/plain', buffer: Buffer.from(blocks) },
+      { name: 'mesh.vert', mimeType: 'text/plain', buffer: Buffer.from(vertex) },
+    ]);
+    const c = card(page, 'blocks.comp', 'dropped');
+    await c.locator('.webgpu-layouts').waitFor();
+    expect(await tableRows(c, 'bind-group-layouts')).toEqual([
+      ['0', '0', 'compute', 'buffer uniform, min 112 B'],
+      ['0', '1', 'compute', 'buffer storage, min 8 B'],
+    ]);
+    const scene = c.locator('.block-layout[data-block="Scene"]');
+    expect(await scene.locator('h5').textContent()).toBe('Scene @group(0) @binding(0): 112 bytes, align 16');
+    // std140: eye after time at 16, mat3 columns 16 apart from 32, Light structs of 16 from 80.
+    expect(await tableRows(scene, 'block-offsets')).toEqual([
+      ['time', '0', '4', '4', '—'],
+      ['eye', '16', '12', '16', '—'],
+      ['basis', '32', '48', '16', 'matrix 16'],
+      ['lights', '80', '32', '16', 'array 16'],
+      ['lights[].position', '0', '12', '16', '—'],
+      ['lights[].intensity', '12', '4', '4', '—'],
+    ]);
+    expect(await tableRows(c.locator('.block-layout[data-block="Out"]'), 'block-offsets')).toEqual([['points', '0', '8', '8', 'array 8']]);
+    expect(await c.locator('.webgpu-layouts').textContent()).toContain('Vertex buffers');
+    const v = card(page, 'mesh.vert', 'dropped');
+    await v.locator('.webgpu-layouts').waitFor();
+    expect(await tableRows(v, 'vertex-buffers')).toEqual([
+      ['0', '12', 'vertex', '0', 'float32x3', '0'],
+      ['1', '8', 'vertex', '1', 'float32x2', '0'],
+    ]);
+    await page.close();
+  });
+
   it('shows GLSL compile errors at their file, line and column, with the line', async () => {
     const page = await open();
     const syntax = '#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n  uint a = 1u\n  uint b = a;\n}\n';

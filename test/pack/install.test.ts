@@ -1,6 +1,6 @@
 // Every package packed as it would be published, then installed with npm into fresh projects
 // outside the workspace and used there as a user would: a Vite 8 app (type-checked with strict and
-// skipLibCheck false, built), a Rollup 4 project, Node scripts that import and require() core and
+// skipLibCheck false, with the typed block writers of `spvkit types` and of a ?wgsl import, built), a Rollup 4 project, Node scripts that import and require() core and
 // passes, and a global install of the CLI. The builds' words must be lowered and valid. publint
 // and arethetypeswrong judge every tarball.
 //
@@ -19,7 +19,7 @@ import { expectLowered, expectValid, wordsOfFile } from './checkWords.js';
 import { attw, publint } from './lintTarball.js';
 import { mustRun, npmAvailability, npmCacheDir, runIn } from './npm.js';
 import { packAll, publishableFolders, repoRoot, type Tarball } from './packTarballs.js';
-import { createNodeProject, createRollupProject, createViteApp, installCliGlobally, installTools } from './projects.js';
+import { createNodeProject, createRollupProject, createViteApp, installCliGlobally, installTools, writeBlockTypes } from './projects.js';
 import { contentProblems, sizeOf, unpack } from './tarballContents.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -57,6 +57,8 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
   let rollupProject: Promise<string>;
   let nodeProject: Promise<string>;
   let cli: Promise<string>;
+  /** The Vite app with src/blocks.types.ts written by the installed CLI's `spvkit types`. */
+  let typedViteApp: Promise<string>;
   /** Every module a packed package produced, for spirv-val at the end. */
   const produced: { what: string; words: Uint32Array }[] = [];
   const started = Date.now();
@@ -72,6 +74,7 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
     rollupProject = settle(createRollupProject(run, tarballs));
     nodeProject = settle(createNodeProject(run, tarballs));
     cli = settle(installCliGlobally(run, tarballs));
+    typedViteApp = settle(Promise.all([viteApp, cli]).then(async ([dir, spvkit]) => (await writeBlockTypes(dir, spvkit), dir)));
   }, LONG);
 
   afterAll(() => {
@@ -152,11 +155,34 @@ describeWithOracle('packed packages installed with npm outside the workspace', n
 
   describe('a Vite 8 app', () => {
     it(
-      'type-checks with strict and skipLibCheck false (no rollup installed)',
+      'type-checks with strict and skipLibCheck false (no rollup installed), the module spvkit types wrote and the ?wgsl block writers too',
       async () => {
-        const dir = await viteApp;
+        const dir = await typedViteApp;
         const r = await runIn(dir, process.execPath, [await tsc, '-p', '.']);
         expect(r.code, `tsc --noEmit in the Vite app:\n${r.stdout}${r.stderr}`).toBe(0);
+      },
+      LONG,
+    );
+
+    it(
+      'a wrong member type for a block writer of spvkit types is a type error: a vec3 given two numbers, a float given a string',
+      async () => {
+        const dir = await typedViteApp;
+        // Only wrong/wrongMember.ts and what it imports: one small tsc run.
+        const r = await runIn(dir, process.execPath, [await tsc, '-p', 'tsconfig.wrong.json', '--pretty', 'false']);
+        const out = `${r.stdout}${r.stderr}`;
+        expect(r.code, out).not.toBe(0);
+        const errors = out.split('\n').filter((line) => / error TS\d+:/.test(line));
+        expect(
+          errors.map((line) => /^wrong\/wrongMember\.ts\((\d+),\d+\)/.exec(line)?.[1]),
+          out,
+        ).toEqual(['4', '5']);
+        // Each error is at the member (eye, time), and says its type: a vec3, a float.
+        const source = readFileSync(join(dir, 'wrong', 'wrongMember.ts'), 'utf8').split('\n');
+        const columns = errors.map((line) => Number(/\(\d+,(\d+)\)/.exec(line)?.[1]));
+        expect(columns).toEqual([source[3].indexOf('eye: [0, 1]') + 1, source[4].indexOf("time: 'soon'") + 1]);
+        expect(errors[0]).toMatch(/Type '\[number, number\]' is not assignable to type '.*readonly \[number, number, number\]/);
+        expect(errors[1]).toMatch(/Type 'string' is not assignable to type 'number'/);
       },
       LONG,
     );

@@ -4,7 +4,7 @@
 //
 //   <run>/package.json        typescript and @types/node, installed once per run: TypeScript looks
 //   <run>/node_modules/       for @types and is run from here, for every project below
-//   <run>/vite-app/           Vite 8 and @spvkit/vite-plugin
+//   <run>/vite-app/           Vite 8 and @spvkit/vite-plugin; src/blocks.types.ts by the CLI's spvkit types
 //   <run>/rollup-project/     Rollup 4 and @spvkit/rollup-plugin
 //   <run>/node-project/       @spvkit/core, @spvkit/passes and @spvkit/validator
 //   <run>/cli-prefix/         npm install -g --prefix of @spvkit/cli
@@ -74,6 +74,8 @@ export async function createViteApp(run: string, tarballs: readonly Tarball[]): 
   const dir = join(run, 'vite-app');
   cpSync(join(fixtures, 'vite-app'), dir, { recursive: true });
   copyShaders(join(dir, 'src', 'shaders'));
+  // The shader of src/blocks.ts, whose block writers the app imports and `spvkit types` types.
+  cpSync(join(fixtures, 'shaders', 'blocks.comp'), join(dir, 'src', 'shaders', 'blocks.comp'));
   writePackageJson(dir, {
     name: 'spvkit-pack-vite-app',
     devDependencies: { vite: pinnedVersion('vite'), '@spvkit/vite-plugin': spec(tarballs, '@spvkit/vite-plugin') },
@@ -124,6 +126,16 @@ export async function createNodeProject(run: string, tarballs: readonly Tarball[
   );
   await mustRun(dir, 'npm', npmInstall);
   return dir;
+}
+
+/**
+ * Writes the Vite app's src/blocks.types.ts with the installed CLI, as a project without a
+ * bundler's types would be made: `spvkit glsl` of its blocks.comp, then `spvkit types`.
+ */
+export async function writeBlockTypes(viteApp: string, spvkit: string): Promise<void> {
+  const shaders = join(viteApp, 'src', 'shaders');
+  await mustRun(shaders, spvkit, ['glsl', 'blocks.comp', '--target-env', 'vulkan1.1', '-o', join(viteApp, 'blocks.spv')]);
+  await mustRun(viteApp, spvkit, ['types', 'blocks.spv', '-o', join('src', 'blocks.types.ts')]);
 }
 
 /**

@@ -84,7 +84,7 @@ export const notWords: Uint32Array = text;
   });
 
   it('?wgsl (and &wgsl) give the WGSL text and its reflection; client-wgsl types every import so (the wgsl option)', async () => {
-    const WGSL = `import code, { wgslEntryPoints, wgslBindings, overrides, sourceMap, bindings as spirvBindings, bindGroupLayouts, vertexBuffers } from './shaders/blur.comp?wgsl';
+    const WGSL = `import code, { wgslEntryPoints, wgslBindings, overrides, sourceMap, bindings as spirvBindings, bindGroupLayouts, vertexBuffers, blockWriters } from './shaders/blur.comp?wgsl';
 import kernelWgsl from './shaders/kernel.glsl?stage=comp&wgsl';
 export const texts: string[] = [code, kernelWgsl];
 export const fn: string = wgslEntryPoints[0]!.wgslName;
@@ -99,6 +99,14 @@ export const strides: number[] = vertexBuffers.map((b) => b.arrayStride + b.attr
 export const notText: string[] = bindGroupLayouts[0]!.entries;
 // @ts-expect-error WGSL is text, not words
 export const notWords: Uint32Array = code;
+// The block writers, loosely typed (any shader's blocks): members by name, numbers, arrays, typed arrays, structs.
+export const written: ArrayBuffer = blockWriters['Params']!.write({ scale: 2, tint: [1, 2, 3], basis: new Float32Array(9), lights: [{ on: true }] });
+export const readBack: number = Object.keys(blockWriters['Params']!.read(written)).length + blockWriters['Params']!.byteLength;
+// @ts-expect-error a member is a number, a vector, a struct: never a string
+blockWriters['Params']!.write({ scale: 'big' });
+type Exact = { readonly scale: number };
+// The exact types of spvkit types convert with a plain as.
+export const exact: SpvkitShader.BlockWriter<Exact, { scale: number }> = blockWriters['Params'] as SpvkitShader.BlockWriter<Exact, { scale: number }>;
 `;
     await project.write('src/main.ts', `${USES}\n${WGSL}`);
     expect(await typeCheck(project, ['@spvkit/vite-plugin/client'])).toEqual([]);

@@ -6,9 +6,22 @@
 // the GLSL lines (from the translator's lineMap) are added; a refusal fails the build at the
 // GLSL line of the instruction, with a frame. The shaders have empty bodies where the test needs
 // a translation: what the first @spvkit/wgsl translates.
+import { runInThisContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type Rolldown } from 'vite';
-import { assemble, BuiltIn, decodeModule, mergeBindGroupLayouts, Op, reflectWebGpu, SourceLocationsAnalysis, SpirvError, type Module } from '@spvkit/core';
+import {
+  assemble,
+  blockWritersExpression,
+  BuiltIn,
+  decodeModule,
+  mergeBindGroupLayouts,
+  Op,
+  reflectWebGpu,
+  SourceLocationsAnalysis,
+  SpirvError,
+  type BlockWriter,
+  type Module,
+} from '@spvkit/core';
 import spvkit from '@spvkit/rollup-plugin';
 import spvkitVite from '@spvkit/vite-plugin';
 import type { SpvkitOptions } from '@spvkit/rollup-plugin';
@@ -146,6 +159,15 @@ layout(location = 0) out vec2 vUv;
 void main() { vUv = uv; gl_Position = vec4(position, 1.0); }
 `;
 
+/** Blocks with a nested struct, a vec3 and a mat3 (std140) and a runtime-sized array (std430), for the block writers. */
+const BLOCKS_COMP = `#version 450
+layout(local_size_x = 1) in;
+struct Light { vec3 position; float intensity; };
+layout(std140, set = 0, binding = 0) uniform Scene { float time; vec3 eye; mat3 basis; Light lights[2]; } scene;
+layout(std430, set = 0, binding = 1) buffer Out { uint count; vec2 points[]; } result;
+void main() { result.points[0] = vec2(scene.time + scene.eye.x + scene.basis[2].z + scene.lights[1].intensity); }
+`;
+
 // The builds check the modules as given (dev builds); the production case sets `release` itself.
 const base: SpvkitOptions = { release: false };
 
@@ -159,6 +181,8 @@ beforeAll(async () => {
     'src/lane.comp': LANE_COMP,
     'src/tex.frag': TEX_FRAG,
     'src/mesh.vert': MESH_VERT,
+    'src/blocks.comp': BLOCKS_COMP,
+    'src/writers.js': `export { blockWriters } from './blocks.comp?wgsl';\nexport { default as words } from './blocks.comp';\n`,
     'src/layouts.js': `export { bindGroupLayouts as fragLayouts, vertexBuffers as fragBuffers } from './tex.frag?wgsl';
 export { bindGroupLayouts as vertLayouts, vertexBuffers as vertBuffers } from './mesh.vert?wgsl';
 `,
@@ -345,6 +369,41 @@ describe('WGSL output in a Rollup build', () => {
     ]);
   });
 
+  it('exports a writer per block at the offsets of the layout (a nested struct, a vec3, a mat3, a runtime-sized array); bundles that never name them leave them out', async () => {
+    const m = await rollupRun('src/writers.js');
+    const writers = m.blockWriters as Readonly<Record<string, BlockWriter>>;
+    expect(Object.keys(writers).sort()).toEqual(['Out', 'Scene']);
+    const scene = {
+      time: 1.5,
+      eye: [2, 3, 4],
+      basis: [5, 6, 7, 8, 9, 10, 11, 12, 13],
+      lights: [
+        { position: [14, 15, 16], intensity: 17 },
+        { position: [18, 19, 20], intensity: 21 },
+      ],
+    };
+    const bytes = writers.Scene.write(scene);
+    const f = new Float32Array(bytes);
+    // std140 by hand: eye at 16, basis columns at 32, 48, 64, lights at 80 and 96.
+    expect([bytes.byteLength, f[0], f[4], f[6], f[8], f[12], f[18], f[20], f[23], f[24], f[27]]).toEqual([112, 1.5, 2, 4, 5, 8, 13, 14, 17, 18, 21]);
+    expect(writers.Scene.read(bytes)).toEqual(scene);
+    // The writers of core's blockWritersExpression for the same module: the same bytes.
+    const layouts = reflectWebGpu(decodeModule(wordsExport(m, 'words'))).flatMap((ep) => ep.blocks.map((b) => b.layout));
+    const core = () => runInThisContext(`(${blockWritersExpression(layouts)})`) as Readonly<Record<string, BlockWriter>>;
+    expect(new Uint8Array(core().Scene.write(scene))).toEqual(new Uint8Array(bytes));
+    const out = {
+      count: 2,
+      points: [
+        [1, 2],
+        [3, 4],
+      ],
+    };
+    expect([writers.Out.byteLengthFor?.(2), writers.Out.read(writers.Out.write(out))]).toEqual([24, out]);
+    // Pure: layouts.js imports ?wgsl modules (Tint has a vec4 writer) but never names blockWriters.
+    const built = await rollupBuild(project.path('src/layouts.js'), [spvkit({ root: project.root, ...base })]);
+    expect(built.chunks.map((c) => c.code).join('\n')).not.toMatch(/checkLength|writeTint/);
+  });
+
   it("the user's passes and the specialization run before the translation", async () => {
     // Only what the plugin hands over matters here: the translation is a stand-in.
     recorder.standIn = { code: '// stand-in\n', entryPoints: [], bindings: [], overrides: [], specialized: [], lineMap: [undefined] };
@@ -408,6 +467,13 @@ describe('WGSL output in a Vite build', () => {
     const viaRollup = await rollupRun('src/main.js');
     expect(m.comp).toBe(viaRollup.comp);
     expect(m.sourceMap).toEqual(viaRollup.sourceMap);
+  });
+
+  it('the block writers in Vite: the same bytes as Rollup', async () => {
+    const [viaVite, viaRollup] = [await viteRun('src/writers.js'), await rollupRun('src/writers.js')];
+    const value = { count: 1, points: [[0.5, -2]] };
+    const bytes = (m: OutputModule): Uint8Array => new Uint8Array((m.blockWriters as Readonly<Record<string, BlockWriter>>).Out.write(value));
+    expect(bytes(viaVite)).toEqual(bytes(viaRollup));
   });
 
   it('the error names the file and line in Vite too', async () => {

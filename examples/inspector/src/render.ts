@@ -4,6 +4,7 @@ import { diffLines, type DiffRow } from './diff.js';
 import { LOWER, type Finding, type ShaderView, type Step } from './inspect.js';
 import { gpuRunBlocker } from './gpuRunBlocker.js';
 import type { RunOutcome } from './webgpu.js';
+import { renderWebGpuLayouts } from './webGpuLayouts.js';
 
 type Child = Node | string | null | undefined | false;
 
@@ -330,6 +331,7 @@ export function renderShader(view: ShaderView): HTMLElement {
         renderSteps(view.steps),
       ),
     ),
+    view.words !== undefined ? renderWebGpuLayouts(view.words) : null,
     renderWebGpu(view),
     renderDiff(view),
   );

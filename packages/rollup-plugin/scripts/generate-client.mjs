@@ -84,6 +84,13 @@ declare namespace SpvkitShader {
   type BindGroupLayoutDescriptor = import('@spvkit/core').BindGroupLayoutDescriptor;
   /** A \`GPUVertexBufferLayout\` as a plain object. */
   type VertexBufferLayout = import('@spvkit/core').VertexBufferLayout;
+  /**
+   * The writer of a uniform or storage block. One declaration serves every shader, so its value
+   * types are loose (members by name; numbers, vectors and matrices as arrays or typed arrays,
+   * structs, arrays of them); \`spvkit types\` writes the exact ones of a shader:
+   * \`blockWriters.Camera as BlockWriter<CameraInput, Camera>\`.
+   */
+  type BlockWriter<Input = import('@spvkit/core').BlockInput, Value = import('@spvkit/core').BlockValue> = import('@spvkit/core').BlockWriter<Input, Value>;
 }
 
 // Modules of no file: the parts the declarations below re-export.
@@ -109,6 +116,8 @@ declare module '${WGSL}' {
   export const bindGroupLayouts: readonly SpvkitShader.BindGroupLayoutDescriptor[];
   /** The vertex buffer layouts of its vertex entry point, one buffer per location; empty without one. */
   export const vertexBuffers: readonly SpvkitShader.VertexBufferLayout[];
+  /** The writer of each uniform and storage block, by block name (the type name \`spvkit types\` gives it): \`blockWriters.Camera.write({ ... })\`. */
+  export const blockWriters: { readonly [block: string]: SpvkitShader.BlockWriter };
 }
 
 declare module '${SPVASM}' {

@@ -107,7 +107,8 @@ function reflectionExports(reflection: Reflection): string[] {
 
 /**
  * The module of a WGSL import: default export the WGSL text, named exports the SPIR-V reflection
- * (as for words) and the WGSL's own (entry points, bindings, overrides) and its source map.
+ * (as for words) and the WGSL's own (entry points, bindings, overrides) and its source map, the
+ * WebGPU layouts and the block writers.
  */
 export function wgslModuleCode(wgsl: WgslOutput, reflection: Reflection): string {
   return (
@@ -121,6 +122,8 @@ export function wgslModuleCode(wgsl: WgslOutput, reflection: Reflection): string
       `export const sourceMap = ${toJs(wgsl.sourceMap)};`,
       `export const bindGroupLayouts = ${toJs(wgsl.bindGroupLayouts)};`,
       `export const vertexBuffers = ${toJs(wgsl.vertexBuffers)};`,
+      // Pure: a bundle that never names blockWriters drops the writers' code.
+      `export const blockWriters = /*#__PURE__*/ ${wgsl.blockWritersCode};`,
     ].join('\n') + '\n'
   );
 }
@@ -151,7 +154,9 @@ export function failedQueryModuleCode(reporterId: string, kind: 'module' | 'spva
   if (kind === 'module' || kind === 'wgsl') {
     lines.push('export const entryPoints = [], bindings = [], pushConstants = undefined, specConstants = [];');
     // A module import is WGSL too under the `wgsl` option: its importers may name these.
-    lines.push('export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined, bindGroupLayouts = [], vertexBuffers = [];');
+    lines.push(
+      'export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined, bindGroupLayouts = [], vertexBuffers = [], blockWriters = {};',
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -6,9 +6,11 @@
 import { basename, extname } from 'node:path';
 import {
   SpirvError,
+  blockWritersExpression,
   mergeBindGroupLayouts,
   reflectWebGpu,
   type BindGroupLayoutDescriptor,
+  type BlockLayout,
   type Module,
   type SourceLocation,
   type VertexBufferLayout,
@@ -55,6 +57,8 @@ export interface WgslOutput {
   readonly bindGroupLayouts: readonly BindGroupLayoutDescriptor[];
   /** The vertex buffer layouts of its vertex entry point; empty without one. */
   readonly vertexBuffers: readonly VertexBufferLayout[];
+  /** A JavaScript expression: an object with the writer of every uniform and storage block, by name (core's blockWritersExpression). */
+  readonly blockWritersCode: string;
 }
 
 /** How a translation places what it reports and maps. */
@@ -77,10 +81,12 @@ export interface WgslContext {
 export function translateToWgsl(translate: Translate, module: Module, options: WgslOptions, context: WgslContext): WgslOutput {
   let result: WgslResult;
   let webgpu: WebGpuEntryPointReflection[];
+  let blockWritersCode: string;
   try {
     result = translate(module, options);
     // The layouts of the WGSL just made: the same placement of push constants and samplers.
     webgpu = reflectWebGpu(module, options);
+    blockWritersCode = blockWritersExpression(webgpu.flatMap((ep) => ep.blocks.map((b) => b.layout)).filter(hasWriter));
   } catch (e) {
     if (!(e instanceof SpirvError)) throw e;
     const location = e.location !== undefined ? context.locate(e.location) : undefined;
@@ -96,7 +102,22 @@ export function translateToWgsl(translate: Translate, module: Module, options: W
     sourceMap: context.sourceMap ? wgslSourceMap(result.lineMap, context) : undefined,
     bindGroupLayouts: mergeBindGroupLayouts(webgpu.map((ep) => ep.bindGroupLayouts)),
     vertexBuffers: webgpu.find((ep) => ep.stage === 'vertex')?.vertexBuffers ?? [],
+    blockWritersCode,
   };
+}
+
+/**
+ * Whether a writer can be made for the block: not where a member is a type DataView has no
+ * accessor for (f16), which must not fail an import whose WGSL is fine; that block has no writer.
+ */
+function hasWriter(layout: BlockLayout): boolean {
+  try {
+    blockWritersExpression([layout]);
+    return true;
+  } catch (e) {
+    if (e instanceof SpirvError) return false;
+    throw e;
+  }
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -30,7 +30,7 @@ const USAGE = `spvkit types IN [-o OUT.ts] [--vertex-buffers per-location|interl
   --target-env ENV           for .spvasm input: as spvkit as (default spv1.6)
 The module needs nothing at run time: bindGroupLayouts (for device.createBindGroupLayout, merged
 over the entry points), vertexBuffers, entryPoints (each one's stage and layouts), and for each
-uniform and storage block an interface of its members and an object that writes a value into an
+uniform and storage block a type of its members and an object that writes a value into an
 ArrayBuffer at the block's offsets and reads it back.`;
 
 /**

@@ -1,13 +1,15 @@
 // The generated writers, compiled by TypeScript and run: bytes checked at offsets worked out by hand.
+import { readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { blockLayoutOf } from './blockLayout.js';
-import { blockWritersSource } from './blockWritersSource.js';
+import { blockWritersExpression, blockWritersSource } from './blockWritersSource.js';
 import { blocksModule, structNamed } from './webgpu.cases.js';
 
 const module = blocksModule();
-const source = blockWritersSource(['Camera', 'Particles', 'Packed', 'Push', 'Camera'].map((name) => blockLayoutOf(module, structNamed(module, name))));
+const layouts = ['Camera', 'Particles', 'Packed', 'Push', 'Camera'].map((name) => blockLayoutOf(module, structNamed(module, name)));
+const source = blockWritersSource(layouts);
 
 interface Writer {
   byteLength: number;
@@ -92,6 +94,11 @@ describe('blockWritersSource', () => {
 
   it('types that pass tsc --strict, where a wrong member type is an error', () => {
     const usage = `import { Camera, Particles, type CameraInput } from './blocks.js';
+import type { BlockWriter } from './BlockWriter.js';
+// The generated writers are core's BlockWriters, and a loose one (a ?wgsl import's) converts to them.
+const loose: BlockWriter = Camera;
+const exact: BlockWriter<CameraInput, Camera> = loose as BlockWriter<CameraInput, Camera>;
+const runtime: BlockWriter = Particles;
 const good: CameraInput = ${JSON.stringify(camera)};
 const bytes: ArrayBuffer = Camera.write({ ...good, mvp: new Float32Array(16) });
 const back: Camera = Camera.read(bytes);
@@ -105,11 +112,12 @@ Camera.write({ ...good, time: 'soon' });
 Camera.write({ ...good, fov: 1 });
 // @ts-expect-error a light has an intensity
 Camera.write({ ...good, lights: [{ position: [0, 0, 0], color: [1, 1, 1] }] });
-export { items };
+export { items, exact, runtime };
 `;
     const files = new Map([
       ['/virtual/blocks.ts', source],
       ['/virtual/usage.ts', usage],
+      ['/virtual/BlockWriter.ts', readFileSync(new URL('./BlockWriter.ts', import.meta.url), 'utf8')],
     ]);
     const options: ts.CompilerOptions = {
       strict: true,
@@ -139,5 +147,20 @@ export { items };
     const program = ts.createProgram(['/virtual/usage.ts'], options, host);
     const messages = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(messages).toEqual([]);
+  });
+  it('blockWritersExpression: the same writers as plain JavaScript, one frozen object, nothing declared outside it', () => {
+    const expression = blockWritersExpression(layouts);
+    // Plain JavaScript: no TypeScript to strip (the engine parses it as it is), in a block whose own
+    // `code` and `entryPoints` (names of a ?wgsl module) it must not clash with.
+    const plain = () => runInThisContext(`'use strict'; { const code = 1, entryPoints = 2; ${expression}; }`) as Record<string, Writer>;
+    const js = plain();
+    expect(Object.isFrozen(js)).toBe(true);
+    expect(Object.keys(js).sort()).toEqual(['Camera', 'Packed', 'Particles', 'Push']);
+    expect(new Uint8Array(js.Camera.write(camera))).toEqual(new Uint8Array(writers.Camera.write(camera)));
+    expect(js.Camera.read(writers.Camera.write(camera))).toEqual(camera);
+    const particles = { count: 1, weights: [1, 2, 3], gravity: [0, 1, 0], rot: [1, 0, 0, 1], items: [{ pos: [1, 2, 3], mass: 4, vel: [5, 6] }] };
+    expect(js.Particles.byteLengthFor?.(5)).toBe(writers.Particles.byteLengthFor?.(5));
+    expect(js.Particles.read(js.Particles.write(particles))).toEqual(particles);
+    expect(() => js.Camera.write({ ...camera, eye: [1, 2] })).toThrow('Camera.eye: 3 components expected, got 2');
   });
 });
