@@ -20,6 +20,7 @@ export const E2E = [
   'test/wgsl/modfFrexp.test.ts',
   'test/wgsl/webgpuBrowser.test.ts',
   'test/wgsl/explicitLayouts.test.ts',
+  'test/wgsl/mulExtended.test.ts',
 ];
 
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.

@@ -2,6 +2,7 @@ import { Decoration, DecorationsAnalysis, GLSLstd450, NamesAnalysis, Op, Storage
 import type { Decorations, Instruction, Module, Names } from '@spvkit/core';
 import { ConstantTable } from './constants/ConstantTable.js';
 import { Refuser } from './errors/Refuser.js';
+import { HelperFunctions } from './functions/HelperFunctions.js';
 import type { ExprContext } from './expressions/ExprContext.js';
 import { Namer } from './names/Namer.js';
 import { TypeTable } from './types/TypeTable.js';
@@ -22,6 +23,8 @@ export class ModuleContext implements ExprContext {
   readonly names: Names;
   readonly decorations: Decorations;
   readonly namer = new Namer();
+  /** Functions the translation writes where WGSL has no builtin (see HelperFunctions). */
+  readonly helpers = new HelperFunctions(this.namer);
   readonly refuser: Refuser;
   readonly types: TypeTable;
   readonly constants: ConstantTable;

@@ -215,6 +215,43 @@ OpReturn`),
   });
 });
 
+describe('toWgsl: instructions WGSL has no builtin for', () => {
+  it('writes OpUMulExtended and OpSMulExtended as the struct of the wrapping product and a high-word helper, declared once', () => {
+    const code = toWgsl(
+      assemble(
+        compute(
+          `
+%y = OpIAdd %uint %x %u10
+%wide = OpUMulExtended %WideU %x %y
+%again = OpUMulExtended %WideU %y %y
+%sx = OpBitcast %int %x
+%swide = OpSMulExtended %WideS %sx %i1
+%hi = OpCompositeExtract %uint %wide 1
+%hi2 = OpCompositeExtract %uint %again 1
+%shi = OpCompositeExtract %int %swide 1
+%shiu = OpBitcast %uint %shi
+%sum = OpIAdd %uint %hi %hi2
+%sum2 = OpIAdd %uint %sum %shiu
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %sum2
+OpReturn`,
+          `%WideU = OpTypeStruct %uint %uint
+%WideS = OpTypeStruct %int %int`,
+        ),
+      ),
+    ).code;
+    expect(code).toMatch(/let (\w+) = (\w+)\(\((\w+) \* (\w+)\), mulHigh\(\3, \4\)\);/);
+    expect(code).toMatch(/= \w+\(\((\w+) \* \1\), mulHigh\(\1, \1\)\);/);
+    expect(code).toMatch(
+      /= \w+\(bitcast<i32>\(\(bitcast<u32>\((\w+)\) \* bitcast<u32>\(1i\)\)\), bitcast<i32>\(mulHighSigned\(bitcast<u32>\(\1\), bitcast<u32>\(1i\)\)\)\);/,
+    );
+    // One declaration each, the signed one built on the unsigned one.
+    expect(code.match(/fn mulHigh\(/g)).toHaveLength(1);
+    expect(code.match(/fn mulHighSigned\(/g)).toHaveLength(1);
+    expect(code).toContain('return mulHigh(a, b) - select(zero, b, bitcast<i32>(a) < i32(0i)) - select(zero, a, bitcast<i32>(b) < i32(0i));');
+  });
+});
+
 describe('toWgsl: structured control flow', () => {
   it('rebuilds a loop with a continue block and a phi as loop/continuing/break if', () => {
     const code = flat(

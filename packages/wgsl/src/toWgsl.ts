@@ -79,6 +79,10 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   if (m.constants.declarations.length > 0) out.line('');
   out.append(globals);
   out.line('');
+  for (const helper of m.helpers.declarations) {
+    for (const line of helper.split('\n')) out.line(line);
+    out.line('');
+  }
   out.append(bodies);
   out.append(wrappers);
   const code = out.text.replace(/\n+$/, '\n');

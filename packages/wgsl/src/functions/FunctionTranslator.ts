@@ -6,6 +6,7 @@ import { asSigned } from '../expressions/ExprContext.js';
 import type { ExprContext } from '../expressions/ExprContext.js';
 import { glslStd450Expression } from '../expressions/glslStd450.js';
 import { imageExpression } from '../expressions/images.js';
+import { mulExtendedExpression } from '../expressions/mulExtended.js';
 import { operatorExpression } from '../expressions/operators.js';
 import type { ModuleContext } from '../ModuleContext.js';
 import { CodeWriter } from '../writer/CodeWriter.js';
@@ -394,6 +395,10 @@ export class FunctionTranslator implements BodyHost, ExprContext {
         );
         return;
       }
+      case Op.UMulExtended:
+      case Op.SMulExtended:
+        this.define(inst, mulExtendedExpression(this, this.m.helpers, inst, ops));
+        return;
       case Op.CopyLogical:
         this.define(inst, this.copyLogical(this.value(ops[0]), this.types.def(ops[0]).typeId, inst.typeId, inst));
         return;
