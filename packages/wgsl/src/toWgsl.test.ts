@@ -250,6 +250,51 @@ OpReturn`,
     expect(code.match(/fn mulHighSigned\(/g)).toHaveLength(1);
     expect(code).toContain('return mulHigh(a, b) - select(zero, b, bitcast<i32>(a) < i32(0i)) - select(zero, a, bitcast<i32>(b) < i32(0i));');
   });
+  it('writes scalar Reflect and FaceForward as GLSL defines them, scalar Refract and MatrixInverse as helpers', () => {
+    const text = compute(
+      `
+%f = OpConvertUToF %float %x
+%r = OpExtInst %float %std Reflect %f %f1
+%ff = OpExtInst %float %std FaceForward %f1 %f %r
+%rr = OpExtInst %float %std Refract %f %f1 %ff
+%v = OpCompositeConstruct %v2float %rr %r
+%m = OpCompositeConstruct %mat2 %v %v
+%inv = OpExtInst %mat2 %std MatrixInverse %m
+%m3 = OpCompositeConstruct %mat3 %v3 %v3 %v3
+%inv3 = OpExtInst %mat3 %std MatrixInverse %m3
+%m4 = OpCompositeConstruct %mat4 %v4 %v4 %v4 %v4
+%inv4 = OpExtInst %mat4 %std MatrixInverse %m4
+%again = OpExtInst %mat4 %std MatrixInverse %inv4
+%col = OpCompositeExtract %v2float %inv 0
+%e = OpCompositeExtract %float %col 0
+%e3 = OpCompositeExtract %float %inv3 0 0
+%e4 = OpCompositeExtract %float %again 0 0
+%s = OpFAdd %float %e %e3
+%s4 = OpFAdd %float %s %e4
+%bits = OpBitcast %uint %s4
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %bits
+OpReturn`,
+      `%f1 = OpConstant %float 1
+%v2float = OpTypeVector %float 2
+%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%mat2 = OpTypeMatrix %v2float 2
+%mat3 = OpTypeMatrix %v3float 3
+%mat4 = OpTypeMatrix %v4float 4
+%v3 = OpConstantComposite %v3float %f1 %f1 %f1
+%v4 = OpConstantComposite %v4float %f1 %f1 %f1 %f1`,
+    ).replace('OpMemoryModel', '%std = OpExtInstImport "GLSL.std.450"\nOpMemoryModel');
+    const code = toWgsl(assemble(text)).code;
+    expect(code).toMatch(/let (\w+) = \((\w+) - 2\.0 \* 1f \* \2 \* 1f\);/);
+    expect(code).toMatch(/= select\(-1f, 1f, \w+ \* \w+ < 0\.0\);/);
+    expect(code).toMatch(/= refract_f32\(\w+, 1f, \w+\);/);
+    expect(code).toContain('fn refract_f32(i: f32, n: f32, eta: f32) -> f32 {');
+    for (const n of [2, 3, 4]) expect(code.match(new RegExp(`fn inverse_${n}x${n}\\(`, 'g'))).toHaveLength(1);
+    expect(code).toMatch(/= inverse_4x4\(inverse_4x4\(|= inverse_4x4\(x\d+\)/);
+    expect(code).toContain('fn inverse_3x3(m: mat3x3<f32>) -> mat3x3<f32> {');
+    expect(code).not.toMatch(/\b(reflect|faceForward|refract)\(/);
+  });
 });
 
 describe('toWgsl: structured control flow', () => {

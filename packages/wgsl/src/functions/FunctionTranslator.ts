@@ -1,4 +1,4 @@
-import { GLSLstd450, MemorySemantics, Op, Scope, SourceLocationsAnalysis, extInstName } from '@spvkit/core';
+import { GLSLstd450, MemorySemantics, Op, Scope, SourceLocationsAnalysis } from '@spvkit/core';
 import type { Block, Function, Instruction } from '@spvkit/core';
 import { StructuredEmitter } from '../controlFlow/StructuredEmitter.js';
 import type { BodyHost } from '../controlFlow/StructuredEmitter.js';
@@ -6,7 +6,9 @@ import { asSigned } from '../expressions/ExprContext.js';
 import type { ExprContext } from '../expressions/ExprContext.js';
 import { glslStd450Expression } from '../expressions/glslStd450.js';
 import { imageExpression } from '../expressions/images.js';
+import { matrixInverseExpression } from '../expressions/matrixInverse.js';
 import { mulExtendedExpression } from '../expressions/mulExtended.js';
+import { scalarGeometryExpression } from '../expressions/scalarGeometry.js';
 import { operatorExpression } from '../expressions/operators.js';
 import type { ModuleContext } from '../ModuleContext.js';
 import { CodeWriter } from '../writer/CodeWriter.js';
@@ -428,9 +430,14 @@ export class FunctionTranslator implements BodyHost, ExprContext {
           return;
         }
         if (number === GLSLstd450.MatrixInverse) {
-          throw this.refuser.error(`GLSL.std.450 ${extInstName('GLSL.std.450', number) ?? String(number)}`, inst, 'WGSL has no builtin for it');
+          this.define(inst, matrixInverseExpression(this, this.m.helpers, inst, inst.typeId, ops[2]));
+          return;
         }
-        this.define(inst, glslStd450Expression(this, inst, number, inst.typeId, ops.slice(2)));
+        const args = ops.slice(2);
+        this.define(
+          inst,
+          scalarGeometryExpression(this, this.m.helpers, number, inst.typeId, args) ?? glslStd450Expression(this, inst, number, inst.typeId, args),
+        );
         return;
       }
       case Op.DPdx:
