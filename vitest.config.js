@@ -22,6 +22,7 @@ export const E2E = [
   'test/wgsl/explicitLayouts.test.ts',
   'test/wgsl/mulExtended.test.ts',
   'test/wgsl/glslStd450Helpers.test.ts',
+  'test/wgsl/rowMajorMatrices.test.ts',
 ];
 
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.

@@ -171,7 +171,9 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
         const at = isPush ? push : slotOf(v);
         if (at === undefined) throw m.refuser.error('a buffer without a Binding', v);
         const storage = sc === StorageClass.StorageBuffer || m.decorations.find(pointeeId, Decoration.BufferBlock) !== undefined;
-        const layout = m.types.layoutOf(pointeeId, m.types.wgsl(pointeeId), v);
+        // Row-major matrices are stored transposed: the buffer's type is its storage form.
+        const bufferType = m.types.storage(pointeeId);
+        const layout = m.types.layoutOf(pointeeId, bufferType, v);
         m.types.checkMatrixStrides(pointeeId);
         const last = pointee.word(pointee.operandCount - 1);
         const fixed =
@@ -181,10 +183,10 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
         if (storage) {
           // Atomics live in read_write storage only, even where the shader only loads them.
           const readOnly = !m.atomicRoots.has(v.resultId) && (m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId));
-          out.line(`${attrs(at)} var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${bufferType};`);
           bindings.push({ ...at, name, kind: readOnly ? 'read-only-storage' : 'storage', size: fixed });
         } else {
-          out.line(`${attrs(at)} var<uniform> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<uniform> ${name}: ${bufferType};`);
           bindings.push({ ...at, name, kind: isPush ? 'push-constant' : 'uniform', size: fixed });
         }
         break;
