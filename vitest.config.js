@@ -23,6 +23,7 @@ export const E2E = [
   'test/wgsl/mulExtended.test.ts',
   'test/wgsl/glslStd450Helpers.test.ts',
   'test/wgsl/rowMajorMatrices.test.ts',
+  'test/wgsl/flattenedIo.test.ts',
 ];
 
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.
