@@ -36,6 +36,8 @@ export class ModuleContext implements ExprContext {
   readonly namer = new Namer();
   /** Functions the translation writes where WGSL has no builtin (see HelperFunctions). */
   readonly helpers = new HelperFunctions(this.namer);
+  /** WGSL extensions the translation uses (`enable clip_distances;`). */
+  readonly enables = new Set<string>();
   readonly refuser: Refuser;
   readonly types: TypeTable;
   readonly constants: ConstantTable;

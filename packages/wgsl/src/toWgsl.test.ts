@@ -727,6 +727,48 @@ OpFunctionEnd`;
   });
 });
 
+describe('toWgsl: clip distances', () => {
+  it('writes a used ClipDistance of gl_PerVertex as @builtin(clip_distances) behind `enable clip_distances;`', () => {
+    const code = toWgsl(
+      assemble(`OpCapability Shader
+OpCapability ClipDistance
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main "main" %pv
+OpName %PerVertex "gl_PerVertex"
+OpMemberName %PerVertex 0 "gl_Position"
+OpMemberName %PerVertex 1 "gl_ClipDistance"
+OpName %pv "pv"
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+OpMemberDecorate %PerVertex 1 BuiltIn ClipDistance
+OpDecorate %PerVertex Block
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%u2 = OpConstant %uint 2
+%i1 = OpConstant %int 1
+%f1 = OpConstant %float 1
+%clip = OpTypeArray %float %u2
+%PerVertex = OpTypeStruct %v4 %clip
+%ptr_out = OpTypePointer Output %PerVertex
+%ptr_out_float = OpTypePointer Output %float
+%pv = OpVariable %ptr_out Output
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+%d = OpAccessChain %ptr_out_float %pv %i1 %i1
+OpStore %d %f1
+OpReturn
+OpFunctionEnd
+`),
+    ).code;
+    expect(code.startsWith('enable clip_distances;\n')).toBe(true);
+    expect(code).toContain('@builtin(clip_distances) pv_gl_ClipDistance: array<f32, 2>,');
+    expect(code).toMatch(/return main_out\(pv\.gl_Position, pv\.gl_ClipDistance\);/);
+  });
+});
+
 describe('toWgsl: combined image samplers', () => {
   const fragment = (extraDecorations = '') => `
 OpCapability Shader

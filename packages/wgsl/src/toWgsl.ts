@@ -63,6 +63,8 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   });
 
   const out = new CodeWriter();
+  for (const extension of [...m.enables].sort()) out.line(`enable ${extension};`);
+  if (m.enables.size > 0) out.line('');
   if (entryPoints.some((ep) => ep.stage === 'fragment')) {
     // Implicit derivatives in non-uniform control flow are undefined in SPIR-V as in GLSL; WGSL
     // rejects the shader instead unless told to treat them the same way.

@@ -60,7 +60,11 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
     const pointee = m.types.def(m.types.def(v.typeId).word(1));
     const builtIn = m.decorations.builtIn(v.resultId);
     if (builtIn !== undefined) {
-      list.push(builtinField(m, v, builtIn, pointee.resultId, target, isInput));
+      list.push(
+        builtIn === BuiltIn.ClipDistance && stage === 'vertex' && !isInput
+          ? clipDistancesField(m, v, pointee.resultId, target)
+          : builtinField(m, v, builtIn, pointee.resultId, target, isInput),
+      );
       continue;
     }
     if (pointee.opcode === Op.TypeStruct && m.decorations.ofMember(pointee.resultId, 0).some((d) => d.decoration === Decoration.BuiltIn)) {
@@ -69,6 +73,10 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
         const b = m.decorations.ofMember(pointee.resultId, i).find((d) => d.decoration === Decoration.BuiltIn)?.params[0];
         if (b === undefined) continue;
         const memberTarget = `${target}.${m.types.memberName(pointee.resultId, i)}`;
+        if (b === BuiltIn.ClipDistance && stage === 'vertex' && !isInput && memberUsed(m, v.resultId, i)) {
+          list.push(clipDistancesField(m, v, pointee.word(i), memberTarget));
+          continue;
+        }
         if (DROPPABLE_BUILTINS.has(b)) {
           if (memberUsed(m, v.resultId, i))
             throw m.refuser.error(
@@ -131,6 +139,18 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
     if (outStruct !== undefined) out.line(`return ${outStruct}(${outputs.map((f) => f.convert(f.target)).join(', ')});`);
   });
   return { name: ep.name, wgslName, stage, ...(workgroupSize !== undefined ? { workgroupSize } : {}) };
+}
+
+/**
+ * A vertex shader's ClipDistance output: WGSL's `clip_distances` builtin, an array<f32, N> as in
+ * SPIR-V (N at most 8), behind `enable clip_distances;` (the device needs the 'clip-distances' feature).
+ */
+function clipDistancesField(m: ModuleContext, v: Instruction, typeId: number, target: string): Field {
+  const t = m.types.def(typeId);
+  const n = t.opcode === Op.TypeArray ? m.types.constLength(t.word(1)) : undefined;
+  if (n === undefined || n > 8) throw m.refuser.error('the builtin ClipDistance with more than 8 distances', v, 'WGSL allows at most 8');
+  m.enables.add('clip_distances');
+  return { attributes: '@builtin(clip_distances)', name: target.replace(/\./g, '_'), type: m.types.wgsl(typeId), target, convert: (x) => x };
 }
 
 function builtinField(m: ModuleContext, v: Instruction, builtIn: number, typeId: number, target: string, isInput: boolean): Field {
