@@ -21,6 +21,10 @@ export const E2E = [
   'test/wgsl/webgpuBrowser.test.ts',
   'test/wgsl/explicitLayouts.test.ts',
   'test/wgsl/blockOffsets.test.ts',
+  'test/wgsl/mulExtended.test.ts',
+  'test/wgsl/glslStd450Helpers.test.ts',
+  'test/wgsl/rowMajorMatrices.test.ts',
+  'test/wgsl/flattenedIo.test.ts',
 ];
 
 // Tests import the packages' sources, not their builds, so a test run never sees a stale dist/.

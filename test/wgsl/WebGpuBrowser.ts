@@ -224,7 +224,7 @@ async function pageInit(): Promise<DeviceInfo | string> {
     const v = adapter.limits[n];
     if (typeof v === 'number') requiredLimits[n] = v;
   }
-  const requiredFeatures = ['shader-f16', 'subgroups', 'float32-filterable'].filter((f) => adapter.features.has(f));
+  const requiredFeatures = ['shader-f16', 'subgroups', 'clip-distances', 'float32-filterable'].filter((f) => adapter.features.has(f));
   const device = await adapter.requestDevice({ requiredLimits, requiredFeatures });
   g.__spvkitDevice = device;
   g.__spvkitLost = undefined;

@@ -19,7 +19,6 @@ const EXPECTED_REFUSALS: Readonly<Record<string, { readonly construct: string; r
     why: 'imageAtomicAdd on an r32ui image (OpImageTexelPointer): WGSL has no atomics on textures',
   },
   'glsl/pbr_lighting.frag': { construct: 'an array of textures or samplers', why: 'sampler2D textures[8]: WGSL has no binding arrays' },
-  'glsl/skinned_mesh.vert': { construct: 'GLSL.std.450 MatrixInverse', why: 'inverse(mat3): WGSL has no matrix inverse builtin' },
   'asm/extinst_glsl_std450.spvasm': {
     construct: 'GLSL.std.450 InterpolateAtCentroid',
     why: 'InterpolateAtCentroid: WGSL interpolates by the input declaration only (its Modf and Frexp translate)',

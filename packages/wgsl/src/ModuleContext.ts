@@ -2,9 +2,21 @@ import { Decoration, DecorationsAnalysis, GLSLstd450, NamesAnalysis, Op, Storage
 import type { Decorations, Instruction, Module, Names } from '@spvkit/core';
 import { ConstantTable } from './constants/ConstantTable.js';
 import { Refuser } from './errors/Refuser.js';
+import { HelperFunctions } from './functions/HelperFunctions.js';
 import type { ExprContext } from './expressions/ExprContext.js';
 import { Namer } from './names/Namer.js';
 import { TypeTable } from './types/TypeTable.js';
+
+/**
+ * A WGSL reference to memory: its text, and whether the matrices directly in what it points at
+ * are row-major (stored transposed in WGSL). A column of a row-major matrix is no WGSL reference:
+ * `column` then names the stored matrix and the column's index.
+ */
+export interface MemoryReference {
+  readonly text: string;
+  readonly rowMajor: boolean;
+  readonly column?: { readonly matrix: string; readonly index: string; readonly vectorType: number };
+}
 
 /** Where an access chain ends: the last step's struct member or array (for atomics). */
 type ChainEnd =
@@ -22,6 +34,10 @@ export class ModuleContext implements ExprContext {
   readonly names: Names;
   readonly decorations: Decorations;
   readonly namer = new Namer();
+  /** Functions the translation writes where WGSL has no builtin (see HelperFunctions). */
+  readonly helpers = new HelperFunctions(this.namer);
+  /** WGSL extensions the translation uses (`enable clip_distances;`). */
+  readonly enables = new Set<string>();
   readonly refuser: Refuser;
   readonly types: TypeTable;
   readonly constants: ConstantTable;
@@ -92,24 +108,43 @@ export class ModuleContext implements ExprContext {
     return name.startsWith('NonSemantic.') ? 'nonsemantic' : name;
   }
 
-  /** The WGSL reference text of an access chain. */
-  accessChain(inst: Instruction, value: (id: number) => string, reference: (id: number) => string | undefined): string {
+  /**
+   * The WGSL reference of an access chain. Inside a row-major matrix of a buffer, which WGSL
+   * stores transposed (see TypeTable.storage), a component `[c][r]` is `[r][c]` of the stored
+   * matrix, and a column is no reference at all: it comes back as `column`, the stored matrix and
+   * the column's index, for loads to gather and stores to scatter.
+   */
+  accessChain(inst: Instruction, value: (id: number) => string, reference: (id: number) => MemoryReference | undefined): MemoryReference {
     const base = inst.word(0);
-    let text = reference(base);
-    if (text === undefined) throw this.refuser.error('an access chain into memory WGSL cannot name', inst);
+    const from = reference(base);
+    if (from === undefined) throw this.refuser.error('an access chain into memory WGSL cannot name', inst);
     let type = this.types.def(this.types.def(this.types.def(base).typeId).word(1));
+    let { text, rowMajor } = from;
+    if (from.column !== undefined) {
+      // A component of a column of a row-major matrix: the stored matrix's [row][column].
+      if (inst.operandCount > 2) throw this.refuser.error('an access chain past a vector component', inst);
+      return { text: `${from.column.matrix}[${value(inst.word(1))}][${from.column.index}]`, rowMajor: false };
+    }
     for (let i = 1; i < inst.operandCount; i++) {
       const idx = inst.word(i);
       if (type.opcode === Op.TypeStruct) {
         const member = this.constantWord(idx);
+        rowMajor = this.types.isRowMajorMember(type.resultId, member);
         text = `${text}.${this.types.memberName(type.resultId, member)}`;
         type = this.types.def(type.word(member));
+      } else if (type.opcode === Op.TypeMatrix && rowMajor) {
+        const column = value(idx);
+        type = this.types.def(type.word(0));
+        if (i + 1 === inst.operandCount) return { text, rowMajor: false, column: { matrix: text, index: column, vectorType: type.resultId } };
+        text = `${text}[${value(inst.word(++i))}][${column}]`;
+        type = this.types.def(type.word(0));
+        rowMajor = false;
       } else if (type.opcode === Op.TypeVector || type.opcode === Op.TypeMatrix || type.opcode === Op.TypeArray || type.opcode === Op.TypeRuntimeArray) {
         text = `${text}[${value(idx)}]`;
         type = this.types.def(type.word(0));
       } else throw this.refuser.error('an access chain into a scalar', inst);
     }
-    return text;
+    return { text, rowMajor };
   }
 
   /** The variable (or parameter) a pointer comes from, and the last step of the chain to it. */

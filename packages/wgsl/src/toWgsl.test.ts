@@ -215,6 +215,199 @@ OpReturn`),
   });
 });
 
+describe('toWgsl: instructions WGSL has no builtin for', () => {
+  it('writes OpUMulExtended and OpSMulExtended as the struct of the wrapping product and a high-word helper, declared once', () => {
+    const code = toWgsl(
+      assemble(
+        compute(
+          `
+%y = OpIAdd %uint %x %u10
+%wide = OpUMulExtended %WideU %x %y
+%again = OpUMulExtended %WideU %y %y
+%sx = OpBitcast %int %x
+%swide = OpSMulExtended %WideS %sx %i1
+%hi = OpCompositeExtract %uint %wide 1
+%hi2 = OpCompositeExtract %uint %again 1
+%shi = OpCompositeExtract %int %swide 1
+%shiu = OpBitcast %uint %shi
+%sum = OpIAdd %uint %hi %hi2
+%sum2 = OpIAdd %uint %sum %shiu
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %sum2
+OpReturn`,
+          `%WideU = OpTypeStruct %uint %uint
+%WideS = OpTypeStruct %int %int`,
+        ),
+      ),
+    ).code;
+    expect(code).toMatch(/let (\w+) = (\w+)\(\((\w+) \* (\w+)\), mulHigh\(\3, \4\)\);/);
+    expect(code).toMatch(/= \w+\(\((\w+) \* \1\), mulHigh\(\1, \1\)\);/);
+    expect(code).toMatch(
+      /= \w+\(bitcast<i32>\(\(bitcast<u32>\((\w+)\) \* bitcast<u32>\(1i\)\)\), bitcast<i32>\(mulHighSigned\(bitcast<u32>\(\1\), bitcast<u32>\(1i\)\)\)\);/,
+    );
+    // One declaration each, the signed one built on the unsigned one.
+    expect(code.match(/fn mulHigh\(/g)).toHaveLength(1);
+    expect(code.match(/fn mulHighSigned\(/g)).toHaveLength(1);
+    expect(code).toContain('return mulHigh(a, b) - select(zero, b, bitcast<i32>(a) < i32(0i)) - select(zero, a, bitcast<i32>(b) < i32(0i));');
+  });
+  it('writes scalar Reflect and FaceForward as GLSL defines them, scalar Refract and MatrixInverse as helpers', () => {
+    const text = compute(
+      `
+%f = OpConvertUToF %float %x
+%r = OpExtInst %float %std Reflect %f %f1
+%ff = OpExtInst %float %std FaceForward %f1 %f %r
+%rr = OpExtInst %float %std Refract %f %f1 %ff
+%v = OpCompositeConstruct %v2float %rr %r
+%m = OpCompositeConstruct %mat2 %v %v
+%inv = OpExtInst %mat2 %std MatrixInverse %m
+%m3 = OpCompositeConstruct %mat3 %v3 %v3 %v3
+%inv3 = OpExtInst %mat3 %std MatrixInverse %m3
+%m4 = OpCompositeConstruct %mat4 %v4 %v4 %v4 %v4
+%inv4 = OpExtInst %mat4 %std MatrixInverse %m4
+%again = OpExtInst %mat4 %std MatrixInverse %inv4
+%col = OpCompositeExtract %v2float %inv 0
+%e = OpCompositeExtract %float %col 0
+%e3 = OpCompositeExtract %float %inv3 0 0
+%e4 = OpCompositeExtract %float %again 0 0
+%s = OpFAdd %float %e %e3
+%s4 = OpFAdd %float %s %e4
+%bits = OpBitcast %uint %s4
+%p = OpAccessChain %ptr_sb_uint %buf %i0 %x
+OpStore %p %bits
+OpReturn`,
+      `%f1 = OpConstant %float 1
+%v2float = OpTypeVector %float 2
+%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%mat2 = OpTypeMatrix %v2float 2
+%mat3 = OpTypeMatrix %v3float 3
+%mat4 = OpTypeMatrix %v4float 4
+%v3 = OpConstantComposite %v3float %f1 %f1 %f1
+%v4 = OpConstantComposite %v4float %f1 %f1 %f1 %f1`,
+    ).replace('OpMemoryModel', '%std = OpExtInstImport "GLSL.std.450"\nOpMemoryModel');
+    const code = toWgsl(assemble(text)).code;
+    expect(code).toMatch(/let (\w+) = \((\w+) - 2\.0 \* 1f \* \2 \* 1f\);/);
+    expect(code).toMatch(/= select\(-1f, 1f, \w+ \* \w+ < 0\.0\);/);
+    expect(code).toMatch(/= refract_f32\(\w+, 1f, \w+\);/);
+    expect(code).toContain('fn refract_f32(i: f32, n: f32, eta: f32) -> f32 {');
+    for (const n of [2, 3, 4]) expect(code.match(new RegExp(`fn inverse_${n}x${n}\\(`, 'g'))).toHaveLength(1);
+    expect(code).toMatch(/= inverse_4x4\(inverse_4x4\(|= inverse_4x4\(x\d+\)/);
+    expect(code).toContain('fn inverse_3x3(m: mat3x3<f32>) -> mat3x3<f32> {');
+    expect(code).not.toMatch(/\b(reflect|faceForward|refract)\(/);
+  });
+});
+
+describe('toWgsl: row-major matrices in buffers', () => {
+  /** A storage buffer `mb` (binding 1) holding a row-major mat4x3 (4 columns of 3) `rm` and a column-major mat4 `cm`. */
+  const rowMajor = (body: string, extraGlobals = ''): string =>
+    compute(
+      body,
+      `%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%mat4x3 = OpTypeMatrix %v3float 4
+%mat4 = OpTypeMatrix %v4float 4
+%M = OpTypeStruct %mat4x3 %mat4
+%ptr_sb_M = OpTypePointer StorageBuffer %M
+%mb = OpVariable %ptr_sb_M StorageBuffer
+%ptr_sb_mat4x3 = OpTypePointer StorageBuffer %mat4x3
+%ptr_sb_v3 = OpTypePointer StorageBuffer %v3float
+%ptr_sb_float = OpTypePointer StorageBuffer %float
+%u3 = OpConstant %uint 3
+%f2 = OpConstant %float 2
+%v3c = OpConstantComposite %v3float %f2 %f2 %f2
+${extraGlobals}`,
+      `OpName %M "M"
+OpMemberName %M 0 "rm"
+OpMemberName %M 1 "cm"
+OpDecorate %M Block
+OpMemberDecorate %M 0 Offset 0
+OpMemberDecorate %M 0 RowMajor
+OpMemberDecorate %M 0 MatrixStride 16
+OpMemberDecorate %M 1 Offset 48
+OpMemberDecorate %M 1 ColMajor
+OpMemberDecorate %M 1 MatrixStride 16
+OpDecorate %mb DescriptorSet 0
+OpDecorate %mb Binding 1`,
+    );
+
+  it('stores a row-major matrix transposed, transposes whole loads and stores, gathers and scatters columns, swaps component indices', () => {
+    const code = flat(
+      toWgsl(
+        assemble(
+          rowMajor(`
+%pm = OpAccessChain %ptr_sb_mat4x3 %mb %i0
+%m = OpLoad %mat4x3 %pm
+%doubled = OpMatrixTimesScalar %mat4x3 %m %f2
+OpStore %pm %doubled
+%pcol = OpAccessChain %ptr_sb_v3 %mb %i0 %u3
+%col = OpLoad %v3float %pcol
+OpStore %pcol %v3c
+%pe = OpAccessChain %ptr_sb_float %mb %i0 %u3 %u1
+%e = OpLoad %float %pe
+%pe2 = OpAccessChain %ptr_sb_float %pcol %u2
+OpStore %pe2 %e
+OpReturn`),
+        ),
+      ).code,
+    );
+    // 4 columns of 3 stored by rows: WGSL's mat3x4, 3 columns of 4, 48 bytes as the Offsets say.
+    expect(code).toContain('struct M {\nrm: mat3x4<f32>,\ncm: mat4x4<f32>,\n}');
+    expect(code).toMatch(/let (\w+) = transpose\(g\d+\.rm\);\nlet (\w+) = \(\1 \* 2f\);\ng\d+\.rm = transpose\(\2\);/);
+    expect(code).toMatch(/= vec3<f32>\(g\d+\.rm\[0\]\[3u\], g\d+\.rm\[1\]\[3u\], g\d+\.rm\[2\]\[3u\]\);/);
+    for (const i of [0, 1, 2]) expect(code).toMatch(new RegExp(`g\\d+\\.rm\\[${i}\\]\\[3u\\] = vec3<f32>\\(2f, 2f, 2f\\)\\[${i}\\];`));
+    expect(code).toMatch(/let (\w+) = g\d+\.rm\[1u\]\[3u\];\ng\d+\.rm\[2u\]\[3u\] = \1;/);
+  });
+
+  it('rebuilds a whole struct load with the matrices transposed, and a store of one the other way', () => {
+    const code = flat(
+      toWgsl(
+        assemble(
+          rowMajor(
+            `
+%whole = OpLoad %M %mb
+OpStore %mb %whole
+%copy = OpVariable %ptr_f_M Function
+OpStore %copy %whole
+OpReturn`,
+            '%ptr_f_M = OpTypePointer Function %M',
+          )
+            .replace('%entry = OpLabel', '%entry = OpLabel\n%copyvar = OpVariable %ptr_f_M Function')
+            .replace('%copy = OpVariable %ptr_f_M Function\nOpStore %copy', 'OpStore %copyvar'),
+        ),
+      ).code,
+    );
+    expect(code).toContain('struct M_value {\nrm: mat4x3<f32>,\ncm: mat4x4<f32>,\n}');
+    expect(code).toMatch(/var \w+: M_value;/);
+    expect(code).toMatch(/let (\w+) = M_value\(transpose\((g\d+)\.rm\), \2\.cm\);\n\2 = M\(transpose\(\1\.rm\), \1\.cm\);/);
+  });
+
+  it('refuses a pointer to a row-major matrix or to its column passed to a function, saying why', () => {
+    const callWith = (pointer: string, type: string): string =>
+      rowMajor(
+        `${pointer}
+%r = OpFunctionCall %void %take %arg
+OpReturn
+OpFunctionEnd
+%take = OpFunction %void None %takety
+%param = OpFunctionParameter %${type}
+%tb = OpLabel`,
+        `%takety = OpTypeFunction %void %${type}`,
+      );
+    const column = refusal(callWith('%arg = OpAccessChain %ptr_sb_v3 %mb %i0 %u1', 'ptr_sb_v3'));
+    expect(column.message).toContain('a pointer to a column of a row-major matrix used other than by a load or store cannot be expressed in WGSL');
+    expect(column.message).toContain('WGSL stores the matrix transposed');
+    const matrix = refusal(callWith('%arg = OpAccessChain %ptr_sb_mat4x3 %mb %i0', 'ptr_sb_mat4x3'));
+    expect(matrix.message).toContain('a pointer to a row-major matrix passed to a function cannot be expressed in WGSL');
+    expect(matrix.message.match(/byte offset/g)).toHaveLength(1);
+  });
+
+  it('refuses a row-major matrix whose MatrixStride is not the stride of its stored rows', () => {
+    const e = refusal(rowMajor('OpReturn').replace('OpMemberDecorate %M 0 MatrixStride 16', 'OpMemberDecorate %M 0 MatrixStride 12'));
+    expect(e.message).toContain('the matrix stride of the row-major matrix member M.rm');
+    expect(e.message).toContain("MatrixStride 12, WGSL's stride between the rows it stores as columns is 16");
+  });
+});
+
 describe('toWgsl: structured control flow', () => {
   it('rebuilds a loop with a continue block and a phi as loop/continuing/break if', () => {
     const code = flat(
@@ -434,20 +627,6 @@ OpReturn`,
     expect(e.message).toContain('(a.comp:12)');
   });
 
-  it('refuses a row-major matrix member, naming it', () => {
-    const e = refusal(
-      compute(
-        'OpReturn',
-        '%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%U = OpTypeStruct %m4\n%ptr_u_U = OpTypePointer Uniform %U\n%ubo = OpVariable %ptr_u_U Uniform',
-        'OpName %U "U"\nOpDecorate %U Block\nOpMemberDecorate %U 0 Offset 0\nOpMemberDecorate %U 0RowMajor\nOpMemberDecorate %U 0 MatrixStride 16\nOpMemberName %U 0 "model"\nOpDecorate %ubo DescriptorSet 0\nOpDecorate %ubo Binding 1'.replace(
-          '0RowMajor',
-          '0 RowMajor',
-        ),
-      ),
-    );
-    expect(e.message).toContain('the row-major matrix member U.model');
-  });
-
   it('refuses a ray tracing, mesh or task stage as the stage WebGPU lacks, before what it declares', () => {
     const stage = (model: string, capability: string, extension: string, decl = ''): SpirvError =>
       refusal(`OpCapability ${capability}
@@ -545,6 +724,48 @@ OpFunctionEnd`;
     expect(code).toMatch(/vec4<f32>\(x\d+, 0\.5f, 0\.5f\)/);
     expect(code).toContain('return main_out(color);');
     expect(result.entryPoints[0].stage).toBe('fragment');
+  });
+});
+
+describe('toWgsl: clip distances', () => {
+  it('writes a used ClipDistance of gl_PerVertex as @builtin(clip_distances) behind `enable clip_distances;`', () => {
+    const code = toWgsl(
+      assemble(`OpCapability Shader
+OpCapability ClipDistance
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main "main" %pv
+OpName %PerVertex "gl_PerVertex"
+OpMemberName %PerVertex 0 "gl_Position"
+OpMemberName %PerVertex 1 "gl_ClipDistance"
+OpName %pv "pv"
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+OpMemberDecorate %PerVertex 1 BuiltIn ClipDistance
+OpDecorate %PerVertex Block
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%u2 = OpConstant %uint 2
+%i1 = OpConstant %int 1
+%f1 = OpConstant %float 1
+%clip = OpTypeArray %float %u2
+%PerVertex = OpTypeStruct %v4 %clip
+%ptr_out = OpTypePointer Output %PerVertex
+%ptr_out_float = OpTypePointer Output %float
+%pv = OpVariable %ptr_out Output
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+%d = OpAccessChain %ptr_out_float %pv %i1 %i1
+OpStore %d %f1
+OpReturn
+OpFunctionEnd
+`),
+    ).code;
+    expect(code.startsWith('enable clip_distances;\n')).toBe(true);
+    expect(code).toContain('@builtin(clip_distances) pv_gl_ClipDistance: array<f32, 2>,');
+    expect(code).toMatch(/return main_out\(pv\.gl_Position, pv\.gl_ClipDistance\);/);
   });
 });
 

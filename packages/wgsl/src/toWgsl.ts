@@ -63,6 +63,8 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   });
 
   const out = new CodeWriter();
+  for (const extension of [...m.enables].sort()) out.line(`enable ${extension};`);
+  if (m.enables.size > 0) out.line('');
   if (entryPoints.some((ep) => ep.stage === 'fragment')) {
     // Implicit derivatives in non-uniform control flow are undefined in SPIR-V as in GLSL; WGSL
     // rejects the shader instead unless told to treat them the same way.
@@ -79,6 +81,10 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   if (m.constants.declarations.length > 0) out.line('');
   out.append(globals);
   out.line('');
+  for (const helper of m.helpers.declarations) {
+    for (const line of helper.split('\n')) out.line(line);
+    out.line('');
+  }
   out.append(bodies);
   out.append(wrappers);
   const code = out.text.replace(/\n+$/, '\n');
@@ -167,7 +173,9 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
         const at = isPush ? push : slotOf(v);
         if (at === undefined) throw m.refuser.error('a buffer without a Binding', v);
         const storage = sc === StorageClass.StorageBuffer || m.decorations.find(pointeeId, Decoration.BufferBlock) !== undefined;
-        const layout = m.types.layoutOf(pointeeId, m.types.wgsl(pointeeId), v);
+        // Row-major matrices are stored transposed: the buffer's type is its storage form.
+        const bufferType = m.types.storage(pointeeId);
+        const layout = m.types.layoutOf(pointeeId, bufferType, v);
         m.types.checkMatrixStrides(pointeeId);
         const last = pointee.word(pointee.operandCount - 1);
         const fixed =
@@ -177,10 +185,10 @@ function declareGlobals(m: ModuleContext, out: CodeWriter, options: ToWgslOption
         if (storage) {
           // Atomics live in read_write storage only, even where the shader only loads them.
           const readOnly = !m.atomicRoots.has(v.resultId) && (m.isNonWritable(v.resultId, pointeeId) || !m.written.has(v.resultId));
-          out.line(`${attrs(at)} var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<storage, ${readOnly ? 'read' : 'read_write'}> ${name}: ${bufferType};`);
           bindings.push({ ...at, name, kind: readOnly ? 'read-only-storage' : 'storage', size: fixed });
         } else {
-          out.line(`${attrs(at)} var<uniform> ${name}: ${m.types.wgsl(pointeeId)};`);
+          out.line(`${attrs(at)} var<uniform> ${name}: ${bufferType};`);
           bindings.push({ ...at, name, kind: isPush ? 'push-constant' : 'uniform', size: fixed });
         }
         break;

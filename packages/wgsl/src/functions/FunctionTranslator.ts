@@ -1,4 +1,4 @@
-import { GLSLstd450, MemorySemantics, Op, Scope, SourceLocationsAnalysis, extInstName } from '@spvkit/core';
+import { GLSLstd450, MemorySemantics, Op, Scope, SourceLocationsAnalysis } from '@spvkit/core';
 import type { Block, Function, Instruction } from '@spvkit/core';
 import { StructuredEmitter } from '../controlFlow/StructuredEmitter.js';
 import type { BodyHost } from '../controlFlow/StructuredEmitter.js';
@@ -6,8 +6,13 @@ import { asSigned } from '../expressions/ExprContext.js';
 import type { ExprContext } from '../expressions/ExprContext.js';
 import { glslStd450Expression } from '../expressions/glslStd450.js';
 import { imageExpression } from '../expressions/images.js';
+import { matrixInverseExpression } from '../expressions/matrixInverse.js';
+import { mulExtendedExpression } from '../expressions/mulExtended.js';
+import { scalarGeometryExpression } from '../expressions/scalarGeometry.js';
 import { operatorExpression } from '../expressions/operators.js';
-import type { ModuleContext } from '../ModuleContext.js';
+import { fromStorage, toStorage } from '../memory/rowMajorMatrices.js';
+import { ModuleContext } from '../ModuleContext.js';
+import type { MemoryReference } from '../ModuleContext.js';
 import { CodeWriter } from '../writer/CodeWriter.js';
 
 /** Instructions that write nothing of their own (debug info, merges handled by the emitter). */
@@ -27,6 +32,8 @@ export class FunctionTranslator implements BodyHost, ExprContext {
   private readonly names = new Map<number, string>();
   private readonly hoisted = new Set<number>();
   private readonly references = new Map<number, string>();
+  /** What an access chain into memory knows beyond its text: row-major matrices (see MemoryReference). */
+  private readonly memory = new Map<number, MemoryReference>();
   private readonly phis = new Map<number, Instruction[]>();
   private readonly local = new Map<number, Instruction>();
   private readonly blockOf = new Map<number, number>();
@@ -240,17 +247,23 @@ export class FunctionTranslator implements BodyHost, ExprContext {
     let text: string;
     switch (inst.opcode) {
       case Op.AccessChain:
-      case Op.InBoundsAccessChain:
-        text = this.m.accessChain(
+      case Op.InBoundsAccessChain: {
+        const chain = this.m.accessChain(
           inst,
           (x) => this.value(x),
-          (x) => this.reference(x),
+          (x) => this.memoryReference(x),
         );
+        this.memory.set(id, chain);
+        text = chain.text;
         break;
+      }
       case Op.Load:
-      case Op.CopyObject:
+      case Op.CopyObject: {
         text = this.reference(inst.word(0)) ?? this.refusePointerSource(inst);
+        const through = this.memory.get(inst.word(0));
+        if (through !== undefined) this.memory.set(id, through);
         break;
+      }
       case Op.SampledImage:
         text = `${this.value(inst.word(0))}|${this.value(inst.word(1))}`;
         break;
@@ -266,6 +279,29 @@ export class FunctionTranslator implements BodyHost, ExprContext {
     }
     this.references.set(id, text);
     return text;
+  }
+
+  /** The memory a pointer value refers to (undefined: it refers to none WGSL can name). */
+  private memoryReference(id: number): MemoryReference | undefined {
+    const text = this.reference(id);
+    if (text === undefined) return undefined;
+    return this.memory.get(id) ?? { text, rowMajor: false };
+  }
+
+  /** What is known of the memory pointer `id` refers to beyond its text (see MemoryReference). */
+  private memoryOf(id: number): MemoryReference | undefined {
+    this.reference(id);
+    return this.memory.get(id);
+  }
+
+  /** Whether `pointer` points into a uniform or storage buffer (where row-major matrices are stored transposed). */
+  private inBuffer(pointer: number): boolean {
+    return ModuleContext.BUFFER_CLASSES.has(this.types.def(this.types.def(pointer).typeId).word(0));
+  }
+
+  /** The pointee type of pointer value `id`. */
+  private pointee(id: number): number {
+    return this.types.def(this.types.def(id).typeId).word(1);
   }
 
   private refusePointerSource(inst: Instruction): never {
@@ -328,19 +364,43 @@ export class FunctionTranslator implements BodyHost, ExprContext {
     const ops = Array.from(inst.operands);
     switch (op) {
       case Op.Store: {
+        const column = this.memoryOf(ops[0])?.column;
+        if (column !== undefined) {
+          // A column of a row-major matrix is a row of the stored one: written component by component.
+          const v = this.value(ops[1]);
+          for (let i = 0; i < this.types.width(column.vectorType); i++) this.out.line(`${column.matrix}[${i}][${column.index}] = ${v}[${i}];`);
+          return;
+        }
         const target = this.pointer(ops[0], inst);
         if (this.m.isAtomicPointer(ops[0])) this.out.line(`atomicStore(&${target}, ${this.value(ops[1])});`);
-        else this.out.line(`${target} = ${this.value(ops[1])};`);
+        else this.out.line(`${target} = ${this.stored(ops[0], this.value(ops[1]), inst)};`);
         return;
       }
       case Op.Load: {
+        const column = this.memoryOf(ops[0])?.column;
+        if (column !== undefined) {
+          // A column of a row-major matrix is a row of the stored one: gathered from its columns.
+          const parts = Array.from({ length: this.types.width(column.vectorType) }, (_, i) => `${column.matrix}[${i}][${column.index}]`);
+          this.define(inst, `${this.types.wgsl(column.vectorType)}(${parts.join(', ')})`);
+          return;
+        }
         const src = this.pointer(ops[0], inst);
-        this.define(inst, this.m.isAtomicPointer(ops[0]) ? `atomicLoad(&${src})` : src);
+        this.define(inst, this.m.isAtomicPointer(ops[0]) ? `atomicLoad(&${src})` : this.loaded(ops[0], src, inst));
         return;
       }
-      case Op.CopyMemory:
-        this.out.line(`${this.pointer(ops[0], inst)} = ${this.pointer(ops[1], inst)};`);
+      case Op.CopyMemory: {
+        const source = this.loaded(ops[1], this.pointer(ops[1], inst), inst);
+        const target = this.pointer(ops[0], inst);
+        if (!this.differsInBuffer(ops[0]) && !this.differsInBuffer(ops[1])) {
+          this.out.line(`${target} = ${source};`);
+          return;
+        }
+        // Through the SPIR-V value: either side may store row-major matrices transposed.
+        const copied = this.m.namer.name(undefined, 'copied');
+        this.out.line(`let ${copied} = ${source};`);
+        this.out.line(`${target} = ${this.stored(ops[0], copied, inst)};`);
         return;
+      }
       case Op.ArrayLength: {
         const base = this.pointer(ops[0], inst);
         const structId = this.types.def(this.types.def(this.types.def(ops[0]).typeId).word(1)).resultId;
@@ -351,7 +411,16 @@ export class FunctionTranslator implements BodyHost, ExprContext {
         const callee = this.m.functionName(ops[0]);
         const args = ops.slice(1).map((a) => {
           const t = this.types.def(this.types.def(a).typeId);
-          return t.opcode === Op.TypePointer ? `&${this.pointer(a, inst)}` : this.value(a);
+          if (t.opcode !== Op.TypePointer) return this.value(a);
+          const at = this.memoryOf(a);
+          if (at?.rowMajor === true && this.types.differsInStorage(this.pointee(a), true)) {
+            throw this.refuser.error(
+              'a pointer to a row-major matrix passed to a function',
+              inst,
+              'WGSL stores row-major matrices transposed, and the function would read them as they are',
+            );
+          }
+          return `&${this.pointer(a, inst)}`;
         });
         const call = `${callee}(${args.join(', ')})`;
         if (this.types.def(inst.typeId).opcode === Op.TypeVoid) this.out.line(`${call};`);
@@ -394,6 +463,10 @@ export class FunctionTranslator implements BodyHost, ExprContext {
         );
         return;
       }
+      case Op.UMulExtended:
+      case Op.SMulExtended:
+        this.define(inst, mulExtendedExpression(this, this.m.helpers, inst, ops));
+        return;
       case Op.CopyLogical:
         this.define(inst, this.copyLogical(this.value(ops[0]), this.types.def(ops[0]).typeId, inst.typeId, inst));
         return;
@@ -423,9 +496,14 @@ export class FunctionTranslator implements BodyHost, ExprContext {
           return;
         }
         if (number === GLSLstd450.MatrixInverse) {
-          throw this.refuser.error(`GLSL.std.450 ${extInstName('GLSL.std.450', number) ?? String(number)}`, inst, 'WGSL has no builtin for it');
+          this.define(inst, matrixInverseExpression(this, this.m.helpers, inst, inst.typeId, ops[2]));
+          return;
         }
-        this.define(inst, glslStd450Expression(this, inst, number, inst.typeId, ops.slice(2)));
+        const args = ops.slice(2);
+        this.define(
+          inst,
+          scalarGeometryExpression(this, this.m.helpers, number, inst.typeId, args) ?? glslStd450Expression(this, inst, number, inst.typeId, args),
+        );
         return;
       }
       case Op.DPdx:
@@ -492,7 +570,31 @@ export class FunctionTranslator implements BodyHost, ExprContext {
     return text;
   }
 
+  /** What loading `pointer` (reference `text`) gives as the SPIR-V value (see fromStorage). */
+  private loaded(pointer: number, text: string, inst: Instruction): string {
+    if (!this.inBuffer(pointer)) return text;
+    return fromStorage(this.types, this.refuser, text, this.pointee(pointer), this.memoryOf(pointer)?.rowMajor ?? false, inst);
+  }
+
+  /** The SPIR-V value `text` as stored through `pointer` (see toStorage). */
+  private stored(pointer: number, text: string, inst: Instruction): string {
+    if (!this.inBuffer(pointer)) return text;
+    return toStorage(this.types, this.refuser, text, this.pointee(pointer), this.memoryOf(pointer)?.rowMajor ?? false, inst);
+  }
+
+  /** Whether what `pointer` points at is stored otherwise than its SPIR-V value (row-major matrices in a buffer). */
+  private differsInBuffer(pointer: number): boolean {
+    return this.inBuffer(pointer) && this.types.differsInStorage(this.pointee(pointer), this.memoryOf(pointer)?.rowMajor ?? false);
+  }
+
   private pointer(id: number, inst: Instruction): string {
+    if (this.memoryOf(id)?.column !== undefined) {
+      throw this.refuser.error(
+        'a pointer to a column of a row-major matrix used other than by a load or store',
+        inst,
+        'WGSL stores the matrix transposed, so the column is no memory WGSL can point at',
+      );
+    }
     const ref = this.reference(id);
     if (ref === undefined) throw this.refuser.error('a pointer WGSL cannot follow', inst);
     return ref;

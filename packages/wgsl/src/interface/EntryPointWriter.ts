@@ -4,6 +4,7 @@ import type { ModuleContext } from '../ModuleContext.js';
 import type { CodeWriter } from '../writer/CodeWriter.js';
 import type { WgslEntryPoint, WgslStage } from '../WgslResult.js';
 import { BUILTINS, DROPPABLE_BUILTINS } from './builtins.js';
+import { flattenLocations } from './flattenIo.js';
 
 /** One field of an entry point's parameters or output struct, and how it maps to the private copy. */
 interface Field {
@@ -59,7 +60,11 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
     const pointee = m.types.def(m.types.def(v.typeId).word(1));
     const builtIn = m.decorations.builtIn(v.resultId);
     if (builtIn !== undefined) {
-      list.push(builtinField(m, v, builtIn, pointee.resultId, target, isInput));
+      list.push(
+        builtIn === BuiltIn.ClipDistance && stage === 'vertex' && !isInput
+          ? clipDistancesField(m, v, pointee.resultId, target)
+          : builtinField(m, v, builtIn, pointee.resultId, target, isInput),
+      );
       continue;
     }
     if (pointee.opcode === Op.TypeStruct && m.decorations.ofMember(pointee.resultId, 0).some((d) => d.decoration === Decoration.BuiltIn)) {
@@ -68,6 +73,10 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
         const b = m.decorations.ofMember(pointee.resultId, i).find((d) => d.decoration === Decoration.BuiltIn)?.params[0];
         if (b === undefined) continue;
         const memberTarget = `${target}.${m.types.memberName(pointee.resultId, i)}`;
+        if (b === BuiltIn.ClipDistance && stage === 'vertex' && !isInput && memberUsed(m, v.resultId, i)) {
+          list.push(clipDistancesField(m, v, pointee.word(i), memberTarget));
+          continue;
+        }
         if (DROPPABLE_BUILTINS.has(b)) {
           if (memberUsed(m, v.resultId, i))
             throw m.refuser.error(
@@ -83,36 +92,16 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
     }
     const location = m.decorations.find(v.resultId, Decoration.Location)?.[0];
     if (location === undefined) throw m.refuser.error('an interface variable without Location or BuiltIn', v);
-    const interp = (id: number, member?: number): string => interpolation(m, stage, isInput, id, member);
-    if (pointee.opcode === Op.TypeStruct) {
-      for (let i = 0; i < pointee.operandCount; i++) {
-        const loc = m.decorations.ofMember(pointee.resultId, i).find((d) => d.decoration === Decoration.Location)?.params[0] ?? location + i;
-        const type = locationType(m, pointee.word(i), v);
-        const name = `${target}_${m.types.memberName(pointee.resultId, i)}`;
-        list.push({
-          attributes: `@location(${loc})${
-            interp(v.resultId, i) ||
-            interpFor(
-              m,
-              stage,
-              isInput,
-              pointee.word(i),
-              m.decorations
-                .ofMember(pointee.resultId, i)
-                .map((d) => d.decoration)
-                .concat(m.decorations.of(v.resultId).map((d) => d.decoration)),
-            )
-          }`,
-          name,
-          type,
-          target: `${target}.${m.types.memberName(pointee.resultId, i)}`,
-          convert: (x) => x,
-        });
-      }
-      continue;
+    // Scalars and vectors as they are; matrices, arrays and structs flattened to consecutive locations.
+    for (const leaf of flattenLocations(m, v, pointee.resultId, target, location)) {
+      list.push({
+        attributes: `@location(${leaf.location})${interpFor(m, stage, isInput, leaf.typeId, leaf.decorations)}`,
+        name: `${target}${leaf.suffix}`,
+        type: m.types.wgsl(leaf.typeId),
+        target: leaf.target,
+        convert: (x) => x,
+      });
     }
-    const type = locationType(m, pointee.resultId, v);
-    list.push({ attributes: `@location(${location})${interp(v.resultId)}`, name: target, type, target, convert: (x) => x });
   }
 
   // The header: stage attribute, workgroup size.
@@ -152,6 +141,18 @@ export function writeEntryPoint(m: ModuleContext, ep: EntryPointInfo, wgslName: 
   return { name: ep.name, wgslName, stage, ...(workgroupSize !== undefined ? { workgroupSize } : {}) };
 }
 
+/**
+ * A vertex shader's ClipDistance output: WGSL's `clip_distances` builtin, an array<f32, N> as in
+ * SPIR-V (N at most 8), behind `enable clip_distances;` (the device needs the 'clip-distances' feature).
+ */
+function clipDistancesField(m: ModuleContext, v: Instruction, typeId: number, target: string): Field {
+  const t = m.types.def(typeId);
+  const n = t.opcode === Op.TypeArray ? m.types.constLength(t.word(1)) : undefined;
+  if (n === undefined || n > 8) throw m.refuser.error('the builtin ClipDistance with more than 8 distances', v, 'WGSL allows at most 8');
+  m.enables.add('clip_distances');
+  return { attributes: '@builtin(clip_distances)', name: target.replace(/\./g, '_'), type: m.types.wgsl(typeId), target, convert: (x) => x };
+}
+
 function builtinField(m: ModuleContext, v: Instruction, builtIn: number, typeId: number, target: string, isInput: boolean): Field {
   const b = BUILTINS.get(builtIn);
   if (b === undefined)
@@ -165,19 +166,6 @@ function builtinField(m: ModuleContext, v: Instruction, builtIn: number, typeId:
     convert = isInput ? (x) => `${spirv}(bitcast<${elem}>(${x}))` : (x) => `bitcast<u32>(${x}[0])`;
   } else if (spirv !== b.type) convert = isInput ? (x) => `bitcast<${spirv}>(${x})` : (x) => `bitcast<${b.type}>(${x})`;
   return { attributes: `@builtin(${b.name})`, name: `${target.replace(/\./g, '_')}`, type: b.type, target, convert };
-}
-
-/** The WGSL type of a user input or output at a location (scalars and vectors only). */
-function locationType(m: ModuleContext, typeId: number, v: Instruction): string {
-  const t = m.types.def(typeId);
-  if (t.opcode === Op.TypeVector || t.opcode === Op.TypeInt || t.opcode === Op.TypeFloat) return m.types.wgsl(typeId);
-  throw m.refuser.error('a user input or output that is not a scalar or vector', v, 'WGSL locations hold numeric scalars and vectors');
-}
-
-function interpolation(m: ModuleContext, stage: WgslStage, isInput: boolean, id: number, member?: number): string {
-  const decos = member === undefined ? m.decorations.of(id).map((d) => d.decoration) : [];
-  const typeId = m.types.def(m.types.def(id).typeId).word(1);
-  return member === undefined ? interpFor(m, stage, isInput, typeId, decos) : '';
 }
 
 /** `@interpolate(...)` for a vertex output or fragment input, from Flat/NoPerspective/Centroid/Sample. */

@@ -31,6 +31,9 @@ export class TypeTable {
   readonly atomicMembers = new Set<string>();
   /** Array types whose integer element is used by atomic instructions. */
   readonly atomicArrays = new Set<number>();
+  /** Structs holding row-major matrices (at any depth): their value form, named `<name>_value`. */
+  private readonly valueStructNames = new Map<number, string>();
+  private readonly holdsRowMajorCache = new Map<number, boolean>();
   /** Structs to declare, in dependency order. */
   readonly structs: StructDecl[] = [];
   private readonly declared = new Set<number>();
@@ -135,7 +138,7 @@ export class TypeTable {
       case Op.TypeRuntimeArray:
         return `array<${this.wgsl(t.word(0), this.atomicArrays.has(id))}>`;
       case Op.TypeStruct:
-        return this.declareStruct(id);
+        return this.holdsRowMajor(id) ? this.declareValueStruct(id) : this.declareStruct(id);
       case Op.TypeSampler:
         return 'sampler';
       case Op.TypeImage:
@@ -145,7 +148,8 @@ export class TypeTable {
         const space = addressSpace(sc);
         if (space === undefined) throw this.refuser.error('a pointer in this storage class', t);
         const access = space === 'storage' ? ', read_write' : '';
-        return `ptr<${space}, ${this.wgsl(t.word(1))}${access}>`;
+        const pointee = space === 'storage' || space === 'uniform' ? this.storage(t.word(1)) : this.wgsl(t.word(1));
+        return `ptr<${space}, ${pointee}${access}>`;
       }
       default:
         throw this.refuser.error('a type', t, 'WGSL has no such type');
@@ -188,8 +192,114 @@ export class TypeTable {
 
   /** The WGSL name of member `index` of struct `structId`. */
   memberName(structId: number, index: number): string {
-    this.wgsl(structId);
-    return this.memberNames.get(structId)![index];
+    return this.memberNamesOf(structId)[index];
+  }
+
+  /**
+   * The WGSL text of type `id` as it lies in a uniform or storage buffer: the same as {@link wgsl}
+   * except where row-major matrices are inside, which are stored transposed (WGSL matrices are
+   * column-major: a row-major matCxR is WGSL's matRxC of its rows), in a laid-out struct of their
+   * own where they are struct members.
+   */
+  storage(id: number, rowMajor = false): string {
+    const t = this.def(id);
+    switch (t.opcode) {
+      case Op.TypeMatrix:
+        return rowMajor ? this.transposedText(t) : this.wgsl(id);
+      case Op.TypeArray:
+        if (!this.differsInStorage(id, rowMajor)) return this.wgsl(id);
+        return `array<${this.storage(t.word(0), rowMajor)}, ${this.arrayLength(t.word(1))}>`;
+      case Op.TypeRuntimeArray:
+        if (!this.differsInStorage(id, rowMajor)) return this.wgsl(id);
+        return `array<${this.storage(t.word(0), rowMajor)}>`;
+      case Op.TypeStruct:
+        return this.declareStruct(id);
+      default:
+        return this.wgsl(id);
+    }
+  }
+
+  /** Whether member `index` of struct `structId` is decorated RowMajor (its matrices are stored by rows). */
+  isRowMajorMember(structId: number, index: number): boolean {
+    return this.decorations.ofMember(structId, index).some((d) => d.decoration === Decoration.RowMajor);
+  }
+
+  /**
+   * Whether type `id` has another WGSL form in a buffer than as a value: it holds a row-major
+   * matrix (`rowMajor`: the matrices directly in it, not through a struct, are row-major).
+   */
+  differsInStorage(id: number, rowMajor: boolean): boolean {
+    const t = this.def(id);
+    if (t.opcode === Op.TypeMatrix) return rowMajor;
+    if (t.opcode === Op.TypeArray || t.opcode === Op.TypeRuntimeArray) return this.differsInStorage(t.word(0), rowMajor);
+    if (t.opcode === Op.TypeStruct) return this.holdsRowMajor(id);
+    return false;
+  }
+
+  /** Whether struct `id` holds a row-major matrix in some member, at any depth. */
+  holdsRowMajor(id: number): boolean {
+    const cached = this.holdsRowMajorCache.get(id);
+    if (cached !== undefined) return cached;
+    this.holdsRowMajorCache.set(id, false);
+    const t = this.def(id);
+    let holds = false;
+    for (let i = 0; i < t.operandCount && !holds; i++) holds = this.differsInStorage(t.word(i), this.isRowMajorMember(id, i));
+    this.holdsRowMajorCache.set(id, holds);
+    return holds;
+  }
+
+  /** The WGSL name of the value form of a struct that holds row-major matrices (see {@link storage}). */
+  valueStructName(id: number): string {
+    return this.wgsl(id);
+  }
+
+  /** A row-major matCxR as stored: WGSL's matRxC, whose columns are the matrix's rows. */
+  private transposedText(t: Instruction): string {
+    const col = this.def(t.word(0));
+    return `mat${col.word(1)}x${t.word(1)}<${this.wgsl(col.word(0))}>`;
+  }
+
+  /** Member names: unique within the struct, from OpMemberName. */
+  private memberNamesOf(id: number): string[] {
+    const existing = this.memberNames.get(id);
+    if (existing !== undefined) return existing;
+    const t = this.def(id);
+    const used = new Set<string>();
+    const memberNames: string[] = [];
+    for (let i = 0; i < t.operandCount; i++) {
+      const raw = this.names.memberName(id, i);
+      let base =
+        raw !== undefined
+          ? raw
+              .split('(')[0]
+              .replace(/[^A-Za-z0-9_]/g, '_')
+              .replace(/^_+/, '')
+          : '';
+      if (base === '' || /^[0-9]/.test(base) || isReserved(base)) base = `m${i}${base === '' ? '' : '_' + base}`;
+      let candidate = base;
+      for (let n = 1; used.has(candidate); n++) candidate = `${base}_${n}`;
+      used.add(candidate);
+      memberNames.push(candidate);
+    }
+    this.memberNames.set(id, memberNames);
+    return memberNames;
+  }
+
+  /**
+   * The value form of a struct holding row-major matrices: the same members with the SPIR-V
+   * types (untransposed), no layout; loads from a buffer convert to it, stores from it.
+   */
+  private declareValueStruct(id: number): string {
+    const existing = this.valueStructNames.get(id);
+    if (existing !== undefined) return existing;
+    const t = this.def(id);
+    const storageName = this.declareStruct(id);
+    const name = this.namer.name(`${storageName}_value`, `S${id}_value`);
+    this.valueStructNames.set(id, name);
+    const memberNames = this.memberNamesOf(id);
+    const members = Array.from({ length: t.operandCount }, (_, i) => ({ name: memberNames[i], type: this.wgsl(t.word(i)), attributes: '' }));
+    this.structs.push({ name, members });
+    return name;
   }
 
   /** Marks struct `id` (and the structs in it) as used in the uniform address space. */
@@ -216,40 +326,20 @@ export class TypeTable {
     const name = this.namer.name(this.names.name(id), `S${id}`);
     this.structNames.set(id, name);
     if (t.operandCount === 0) throw this.refuser.error('an empty struct', t);
-    // Member names: unique within the struct, from OpMemberName.
-    const used = new Set<string>();
-    const memberNames: string[] = [];
-    for (let i = 0; i < t.operandCount; i++) {
-      const raw = this.names.memberName(id, i);
-      let base =
-        raw !== undefined
-          ? raw
-              .split('(')[0]
-              .replace(/[^A-Za-z0-9_]/g, '_')
-              .replace(/^_+/, '')
-          : '';
-      if (base === '' || /^[0-9]/.test(base) || isReserved(base)) base = `m${i}${base === '' ? '' : '_' + base}`;
-      let candidate = base;
-      for (let n = 1; used.has(candidate); n++) candidate = `${base}_${n}`;
-      used.add(candidate);
-      memberNames.push(candidate);
-    }
-    this.memberNames.set(id, memberNames);
+    const memberNames = this.memberNamesOf(id);
     const members: { name: string; type: string; attributes: string }[] = [];
     const offsets: (number | undefined)[] = [];
     for (let i = 0; i < t.operandCount; i++) {
       const off = this.decorations.ofMember(id, i).find((d) => d.decoration === Decoration.Offset);
       offsets.push(off?.params[0]);
-      if (this.decorations.ofMember(id, i).some((d) => d.decoration === Decoration.RowMajor)) {
-        throw this.refuser.error(`the row-major matrix member ${name}.${memberNames[i]}`, off?.instruction ?? t, 'WGSL matrices are column-major');
-      }
-      members.push({ name: memberNames[i], type: this.wgsl(t.word(i), this.atomicMembers.has(`${id}:${i}`)), attributes: '' });
+      const type = this.atomicMembers.has(`${id}:${i}`) ? this.wgsl(t.word(i), true) : this.storage(t.word(i), this.isRowMajorMember(id, i));
+      members.push({ name: memberNames[i], type, attributes: '' });
     }
     // Explicit layout: place every member at its Offset with @size on the one before it.
     if (offsets.every((o) => o !== undefined)) {
       let align = 1;
       for (let i = 0; i < t.operandCount; i++) {
-        const l = this.layoutOf(t.word(i), `${name}.${memberNames[i]}`, t);
+        const l = this.layoutOf(t.word(i), `${name}.${memberNames[i]}`, t, this.isRowMajorMember(id, i));
         const o = offsets[i];
         if (o % l.align !== 0) {
           throw this.refuser.error(
@@ -302,7 +392,7 @@ export class TypeTable {
         offsets[last] +
         (members[last].attributes.startsWith('@size(')
           ? Number(/@size\((\d+)\)/.exec(members[last].attributes)![1])
-          : this.layoutOf(t.word(last), name, t).size);
+          : this.layoutOf(t.word(last), name, t, this.isRowMajorMember(id, last)).size);
       this.layouts.set(id, { align, size: roundUp(align, endOfLast) });
     }
     this.structs.push({ name, members });
@@ -318,7 +408,7 @@ export class TypeTable {
    * The natural WGSL layout of type `id`, checking that the ArrayStride and MatrixStride
    * decorations of what it contains are the ones WGSL gives (`where` names the member for errors).
    */
-  layoutOf(id: number, where: string, at: Instruction): Layout {
+  layoutOf(id: number, where: string, at: Instruction, rowMajor = false): Layout {
     const t = this.def(id);
     switch (t.opcode) {
       case Op.TypeInt:
@@ -331,11 +421,17 @@ export class TypeTable {
       }
       case Op.TypeMatrix: {
         const col = this.layoutOf(t.word(0), where, at);
+        if (rowMajor) {
+          // Stored by rows: as many rows as a column has components, each a vector of one per column.
+          const n = t.word(1);
+          const row = { align: n === 2 ? 8 : 16, size: 4 * n };
+          return { align: row.align, size: this.width(t.word(0)) * roundUp(row.align, row.size) };
+        }
         return { align: col.align, size: t.word(1) * roundUp(col.align, col.size) };
       }
       case Op.TypeArray:
       case Op.TypeRuntimeArray: {
-        const e = this.layoutOf(t.word(0), where, at);
+        const e = this.layoutOf(t.word(0), where, at, rowMajor);
         let stride = roundUp(e.align, e.size);
         const declared = this.decorations.find(id, Decoration.ArrayStride)?.[0];
         if (declared !== undefined && declared !== stride) {
@@ -351,7 +447,7 @@ export class TypeTable {
         return { align: e.align, size: n * stride };
       }
       case Op.TypeStruct: {
-        this.wgsl(id);
+        this.storage(id);
         const l = this.layouts.get(id);
         if (l === undefined) throw this.refuser.error(`the layout of ${where}`, at, 'a struct without Offset decorations in an explicitly laid out block');
         return l;
@@ -370,12 +466,16 @@ export class TypeTable {
       if (m.opcode === Op.TypeStruct) this.checkMatrixStrides(m.resultId);
       if (m.opcode !== Op.TypeMatrix) continue;
       const stride = this.decorations.ofMember(structId, i).find((d) => d.decoration === Decoration.MatrixStride);
-      const col = this.layoutOf(m.word(0), '', t);
-      if (stride !== undefined && stride.params[0] !== roundUp(col.align, col.size)) {
+      // A row-major matrix is stored as WGSL columns that are its rows.
+      const rowMajor = this.isRowMajorMember(structId, i);
+      const n = m.word(1);
+      const vector = rowMajor ? { align: n === 2 ? 8 : 16, size: 4 * n } : this.layoutOf(m.word(0), '', t);
+      const wgslStride = roundUp(vector.align, vector.size);
+      if (stride !== undefined && stride.params[0] !== wgslStride) {
         throw this.refuser.error(
-          `the matrix stride of member ${this.wgsl(structId)}.${this.memberName(structId, i)}`,
+          `the matrix stride of the ${rowMajor ? 'row-major' : 'column-major'} matrix member ${this.storage(structId)}.${this.memberName(structId, i)}`,
           stride.instruction,
-          `MatrixStride ${stride.params[0]}, WGSL's column stride is ${roundUp(col.align, col.size)}`,
+          `MatrixStride ${stride.params[0]}, WGSL's ${rowMajor ? 'stride between the rows it stores as columns' : 'column stride'} is ${wgslStride}`,
         );
       }
     }
