@@ -5,16 +5,13 @@
 // shader's WGSL feeds the fragment shader's in one render pipeline, so WebGPU checks that both
 // compile and that their locations and types match (the vertex stage's outputs before the
 // fragment stage: its inputs would need vertex buffers).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeModule } from '@spvkit/core';
 import { toWgsl } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { corpusToolsAvailable } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
 import { openWebGpu, webGpuAvailable, type WebGpuBrowser } from './WebGpuBrowser.js';
+import { glslangValidatorModule } from './glslangValidatorModule.js';
 
 const VERTEX = `#version 450
 layout(location = 0) in mat4 model;
@@ -45,16 +42,7 @@ void main() {
 `;
 
 function glsl(stage: 'vert' | 'frag', source: string): Uint32Array {
-  const dir = mkdtempSync(join(tmpdir(), 'spvkit-wgsl-io-'));
-  try {
-    writeFileSync(join(dir, `shader.${stage}`), source);
-    const run = spawnSync('glslangValidator', ['-V', join(dir, `shader.${stage}`), '-o', join(dir, 'out.spv')], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`glslangValidator failed:\n${run.stdout}${run.stderr}`);
-    const bytes = readFileSync(join(dir, 'out.spv'));
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return glslangValidatorModule(`shader.${stage}`, source);
 }
 
 const tools = corpusToolsAvailable();

@@ -3,10 +3,6 @@
 // compilers. Each test checks the WGSL text that fixes the class and that Chromium's WebGPU
 // (Tint) compiles it without errors; where WGSL cannot express the shader, the refusal and its
 // reason. One browser session serves the whole file.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SpirvError, decodeModule } from '@spvkit/core';
 import { toWgsl, type ToWgslOptions, type WgslResult } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,20 +10,11 @@ import { corpusToolsAvailable } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
 import { spirvAs, spirvVal } from '../support/spirvTools.js';
 import { openWebGpu, webGpuAvailable, type WebGpuBrowser } from './WebGpuBrowser.js';
+import { glslangValidatorModule } from './glslangValidatorModule.js';
 
 /** SPIR-V of a GLSL shader (stage: comp, frag, vert), compiled for Vulkan 1.1. */
 function glsl(stage: string, source: string): Uint32Array {
-  const dir = mkdtempSync(join(tmpdir(), 'spvkit-wgsl-classes-'));
-  try {
-    const input = join(dir, `shader.${stage}`);
-    writeFileSync(input, source);
-    const run = spawnSync('glslangValidator', ['-V', '--target-env', 'vulkan1.1', input, '-o', join(dir, 'out.spv')], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`glslangValidator failed:\n${run.stdout}${run.stderr}`);
-    const bytes = readFileSync(join(dir, 'out.spv'));
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return glslangValidatorModule(`shader.${stage}`, source, ['-V', '--target-env', 'vulkan1.1']);
 }
 
 /** SPIR-V of assembly, checked by spirv-val first so that only the translator is on trial. */

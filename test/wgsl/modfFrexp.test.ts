@@ -1,10 +1,6 @@
 // GLSL.std.450 Modf and Frexp (GLSL's modf and frexp) translated to WGSL's modf and frexp, whose
 // struct results the translator takes apart: the WGSL compiles in Chromium's WebGPU and computes
 // what GLSL defines for normal numbers (SwiftShader flushes denormals, so none are used).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeModule } from '@spvkit/core';
 import { toWgsl } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,6 +8,7 @@ import { corpusToolsAvailable } from '../corpus/index.js';
 import { describeWithOracle } from '../support/oracles.js';
 import { spirvAs, spirvVal } from '../support/spirvTools.js';
 import { openWebGpu, webGpuAvailable, type WebGpuBrowser } from './WebGpuBrowser.js';
+import { glslangValidatorModule } from './glslangValidatorModule.js';
 
 // glslang writes modf with a pointer (Modf) and frexp as a struct (FrexpStruct): both forms.
 const SHADER = `#version 450
@@ -78,16 +75,7 @@ OpFunctionEnd
 `;
 
 function compileCompute(source: string): Uint32Array {
-  const dir = mkdtempSync(join(tmpdir(), 'spvkit-wgsl-modf-'));
-  try {
-    writeFileSync(join(dir, 'shader.comp'), source);
-    const run = spawnSync('glslangValidator', ['-V', join(dir, 'shader.comp'), '-o', join(dir, 'out.spv')], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`glslangValidator failed:\n${run.stdout}${run.stderr}`);
-    const bytes = readFileSync(join(dir, 'out.spv'));
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return glslangValidatorModule('shader.comp', source);
 }
 
 const tools = corpusToolsAvailable();

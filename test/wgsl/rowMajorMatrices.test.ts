@@ -5,10 +5,6 @@
 // twin compares them; the values are small integers, so every product is exact on both); an HLSL
 // constant buffer, which the Vulkan harness cannot bind (uniform), is checked in WebGPU's
 // pipeline creation.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeModule } from '@spvkit/core';
 import { toWgsl } from '@spvkit/wgsl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,6 +13,7 @@ import { runCompute, vulkanAvailable } from '../execution/runCompute.js';
 import { webGpuTwinStats } from '../execution/webGpuTwin.js';
 import { describeWithOracle, type Availability } from '../support/oracles.js';
 import { openWebGpu, webGpuAvailable, type WebGpuBrowser } from './WebGpuBrowser.js';
+import { glslangValidatorModule } from './glslangValidatorModule.js';
 
 const SHADER = `#version 450
 layout(local_size_x = 1) in;
@@ -61,18 +58,7 @@ async function availability(): Promise<Availability> {
 
 /** SPIR-V of an HLSL compute shader, by glslangValidator's HLSL front end. */
 function hlsl(source: string): Uint32Array {
-  const dir = mkdtempSync(join(tmpdir(), 'spvkit-wgsl-rowmajor-'));
-  try {
-    writeFileSync(join(dir, 'shader.hlsl'), source);
-    const run = spawnSync('glslangValidator', ['-D', '-e', 'main', '-S', 'comp', '-V', join(dir, 'shader.hlsl'), '-o', join(dir, 'out.spv')], {
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`glslangValidator failed:\n${run.stdout}${run.stderr}`);
-    const bytes = readFileSync(join(dir, 'out.spv'));
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return glslangValidatorModule('shader.hlsl', source, ['-D', '-e', 'main', '-S', 'comp', '-V']);
 }
 
 describeWithOracle('row-major matrices in buffers on WebGPU and Vulkan', await availability(), () => {
