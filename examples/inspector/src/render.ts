@@ -27,7 +27,8 @@ export function h(tag: string, attrs: Record<string, string | boolean> | null = 
 /** An inline `code` element. */
 export const code = (text: string): HTMLElement => h('code', null, text);
 
-function table(head: string[], rows: Child[][], cls: string): HTMLElement {
+/** A `table.grid` of class `cls`: a header row and a row per entry of `rows`. */
+export function table(head: readonly string[], rows: readonly (readonly Child[])[], cls: string): HTMLElement {
   return h(
     `table.grid.${cls}`,
     null,

@@ -3,7 +3,7 @@
 // and the byte layout of every uniform and storage block, member by member: what a WebGPU user
 // otherwise writes by hand.
 import { decodeModule, mergeBindGroupLayouts, reflectWebGpu, type BindGroupLayoutEntry, type BlockLayout, type MemberLayout } from '@spvkit/core';
-import { code, h, none } from './render.js';
+import { code, h, none, table } from './render.js';
 
 /** GPUShaderStage bits as names. */
 function visibility(bits: number): string {
@@ -26,33 +26,6 @@ function resource(e: BindGroupLayoutEntry): string {
   if (e.texture !== undefined) return `texture ${e.texture.sampleType} ${e.texture.viewDimension}${e.texture.multisampled ? ' multisampled' : ''}`;
   if (e.storageTexture !== undefined) return `storage texture ${e.storageTexture.format} ${e.storageTexture.access} ${e.storageTexture.viewDimension}`;
   return '?';
-}
-
-function grid(cls: string, head: readonly string[], rows: readonly (readonly (Node | string)[])[]): HTMLElement {
-  return h(
-    `table.grid.${cls}`,
-    null,
-    h(
-      'thead',
-      null,
-      h(
-        'tr',
-        null,
-        head.map((c) => h('th', null, c)),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      rows.map((r) =>
-        h(
-          'tr',
-          null,
-          r.map((c) => h('td', null, c)),
-        ),
-      ),
-    ),
-  );
 }
 
 /** The strides of a member: its array stride and matrix stride where it has them. */
@@ -89,7 +62,7 @@ function blockTable(block: { readonly group: number; readonly binding: number; r
       code(layout.name),
       ` @group(${block.group}) @binding(${block.binding}): ${layout.size} bytes, align ${layout.align}${layout.runtimeSized ? ', ends in a runtime-sized array' : ''}`,
     ),
-    grid('block-offsets', ['Member', 'Offset', 'Size', 'Align', 'Stride'], memberRows(layout.members, '')),
+    table(['Member', 'Offset', 'Size', 'Align', 'Stride'], memberRows(layout.members, ''), 'block-offsets'),
     layout.wgslProblems.length > 0 ? h('p.note', null, `WGSL cannot declare this layout: ${layout.wgslProblems.join('; ')}`) : null,
   );
 }
@@ -112,7 +85,7 @@ export function renderWebGpuLayouts(words: Uint32Array): HTMLElement {
   const entries = groups.flatMap((g, group) => g.entries.map((e) => [String(group), String(e.binding), visibility(e.visibility), resource(e)]));
   panel.append(
     h('h4', null, 'Bind group layouts'),
-    entries.length > 0 ? grid('bind-group-layouts', ['Group', 'Binding', 'Visibility', 'Resource'], entries) : none(),
+    entries.length > 0 ? table(['Group', 'Binding', 'Visibility', 'Resource'], entries, 'bind-group-layouts') : none(),
   );
   const buffers = reflected.find((ep) => ep.stage === 'vertex')?.vertexBuffers ?? [];
   const attributes = buffers.flatMap((b, i) =>
@@ -120,7 +93,7 @@ export function renderWebGpuLayouts(words: Uint32Array): HTMLElement {
   );
   panel.append(
     h('h4', null, 'Vertex buffers'),
-    attributes.length > 0 ? grid('vertex-buffers', ['Buffer', 'Stride', 'Step', 'Location', 'Format', 'Offset'], attributes) : none(),
+    attributes.length > 0 ? table(['Buffer', 'Stride', 'Step', 'Location', 'Format', 'Offset'], attributes, 'vertex-buffers') : none(),
   );
   // A block used by several entry points is listed once.
   const blocks = new Map<string, { group: number; binding: number; layout: BlockLayout }>();
