@@ -201,8 +201,9 @@ describe('spvkit wgsl', () => {
   it("prints with --json the bindings a host creates, a sampler moved off its texture's binding with its SPIR-V one", async () => {
     const r = await spvkit(['wgsl', p('shared.spvasm'), '-o', p('shared.wgsl'), '--json']);
     expect(r.code).toBe(0);
-    const printed = JSON.parse(r.stdout) as { output: string; bindings: Wgsl.WgslBinding[]; entryPoints: Wgsl.WgslEntryPoint[] };
+    const printed = JSON.parse(r.stdout) as { output: string; bindings: Wgsl.WgslBinding[]; entryPoints: Wgsl.WgslEntryPoint[]; requiredFeatures: string[] };
     expect(printed.output).toBe(p('shared.wgsl'));
+    expect(printed.requiredFeatures).toEqual([]);
     expect(printed.entryPoints.map((e) => e.stage)).toEqual(['fragment']);
     expect(printed.bindings).toEqual([
       { group: 0, binding: 0, name: 'albedo', kind: 'texture', texture: { sampleType: 'float', viewDimension: '2d', multisampled: false } },

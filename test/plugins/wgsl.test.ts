@@ -406,7 +406,7 @@ describe('WGSL output in a Rollup build', () => {
 
   it("the user's passes and the specialization run before the translation", async () => {
     // Only what the plugin hands over matters here: the translation is a stand-in.
-    recorder.standIn = { code: '// stand-in\n', entryPoints: [], bindings: [], overrides: [], specialized: [], lineMap: [undefined] };
+    recorder.standIn = { code: '// stand-in\n', entryPoints: [], bindings: [], overrides: [], specialized: [], requiredFeatures: [], lineMap: [undefined] };
     expect(stringExport(await rollupRun('src/lane.js'), 'lane')).toBe('// stand-in\n');
     expect(recorder.calls.at(-1)?.builtIns).toContain(BuiltIn.LocalInvocationIndex);
     await rollupRun('src/lane.js', { passes: ['lower-local-invocation-index'] });

@@ -119,6 +119,11 @@ export interface WgslResult {
   /** Spec constants fixed at their default value (see {@link WgslSpecialized}). */
   readonly specialized: readonly WgslSpecialized[];
   /**
+   * The WebGPU features (`GPUFeatureName`s) the code's `enable` directives need, sorted: pass them
+   * as `requiredFeatures` to `requestDevice`, where the adapter has them. Empty for core WGSL.
+   */
+  readonly requiredFeatures: readonly string[];
+  /**
    * Per line of `code` (index 0 is line 1): the source line it came from, where the module has
    * OpLine or NonSemantic.Shader.DebugInfo.100 DebugLine for it.
    */

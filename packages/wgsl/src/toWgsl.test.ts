@@ -94,6 +94,7 @@ OpReturn`),
     expect(code).toMatch(/@compute @workgroup_size\(64, 1, 1\)\nfn main\(@builtin\(global_invocation_id\) \w+_in: vec3<u32>\) \{/);
     expect(result.entryPoints).toEqual([{ name: 'main', wgslName: 'main', stage: 'compute', workgroupSize: [64, 1, 1] }]);
     expect(result.bindings).toEqual([{ group: 0, binding: 0, name: 'buf', kind: 'storage', size: 0 }]);
+    expect(result.requiredFeatures).toEqual([]);
   });
 
   it('marks a buffer nothing writes as read-only storage', () => {
@@ -729,7 +730,7 @@ OpFunctionEnd`;
 
 describe('toWgsl: clip distances', () => {
   it('writes a used ClipDistance of gl_PerVertex as @builtin(clip_distances) behind `enable clip_distances;`', () => {
-    const code = toWgsl(
+    const result = toWgsl(
       assemble(`OpCapability Shader
 OpCapability ClipDistance
 OpMemoryModel Logical GLSL450
@@ -762,7 +763,9 @@ OpStore %d %f1
 OpReturn
 OpFunctionEnd
 `),
-    ).code;
+    );
+    const { code } = result;
+    expect(result.requiredFeatures).toEqual(['clip-distances']);
     expect(code.startsWith('enable clip_distances;\n')).toBe(true);
     expect(code).toContain('@builtin(clip_distances) pv_gl_ClipDistance: array<f32, 2>,');
     expect(code).toMatch(/return main_out\(pv\.gl_Position, pv\.gl_ClipDistance\);/);

@@ -90,7 +90,21 @@ export function toWgsl(module: Module, options: ToWgslOptions = {}): WgslResult 
   const code = out.text.replace(/\n+$/, '\n');
   let lines = 0;
   for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) lines++;
-  return { code, entryPoints, bindings, overrides: m.constants.overrides, specialized: m.constants.specialized, lineMap: out.lineMap.slice(0, lines) };
+  const requiredFeatures = [...m.enables].map(featureOf).sort();
+  return {
+    code,
+    entryPoints,
+    bindings,
+    overrides: m.constants.overrides,
+    specialized: m.constants.specialized,
+    requiredFeatures,
+    lineMap: out.lineMap.slice(0, lines),
+  };
+}
+
+/** The WebGPU feature a WGSL `enable` extension needs (WGSL's names use `_` where WebGPU's use `-`, and f16's is shader-f16). */
+function featureOf(extension: string): string {
+  return extension === 'f16' ? 'shader-f16' : extension.replaceAll('_', '-');
 }
 
 /** Refuses modules WGSL cannot hold whatever they do: other addressing models, capabilities. */

@@ -26,7 +26,8 @@ const USAGE = `spvkit wgsl IN [-o OUT.wgsl] [--json] [--push-constants GROUP,BIN
                              only when no such file exists: an existing file is replaced only when
                              -o names it
   --json                     also print what a host needs as one JSON object on standard output:
-                             {output, entryPoints, bindings, overrides, specialized}; a binding that had to
+                             {output, entryPoints, bindings, overrides, specialized, requiredFeatures}
+                             (the WebGPU features the WGSL's enable lines need); a binding that had to
                              move (a sampler sharing a texture's binding) names its SPIR-V set and
                              binding as spirvBinding. With -o - the object holds the WGSL as code
   --push-constants G,B       the @group and @binding of the uniform buffer that stands for the push
@@ -81,7 +82,13 @@ export const wgslCommand: Command = {
     } else if (values.output === undefined) writeNewOutput(output, result.code, '-o');
     else writeOutput(output, result.code);
     if (json) {
-      const host = { entryPoints: result.entryPoints, bindings: result.bindings, overrides: result.overrides, specialized: result.specialized };
+      const host = {
+        entryPoints: result.entryPoints,
+        bindings: result.bindings,
+        overrides: result.overrides,
+        specialized: result.specialized,
+        requiredFeatures: result.requiredFeatures,
+      };
       io.stdout.write(`${JSON.stringify(output === '-' ? { code: result.code, ...host } : { output, ...host }, null, 2)}\n`);
     }
     return 0;
