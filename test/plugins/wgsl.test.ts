@@ -187,7 +187,7 @@ beforeAll(async () => {
 export { bindGroupLayouts as vertLayouts, vertexBuffers as vertBuffers } from './mesh.vert?wgsl';
 `,
     'src/main.js': `
-export { default as comp, entryPoints, bindings, pushConstants, specConstants, wgslEntryPoints, wgslBindings, overrides, sourceMap, bindGroupLayouts, vertexBuffers } from './idle.comp?wgsl';
+export { default as comp, entryPoints, bindings, pushConstants, specConstants, wgslEntryPoints, wgslBindings, overrides, sourceMap, bindGroupLayouts, vertexBuffers, requiredFeatures } from './idle.comp?wgsl';
 export { default as asm, wgslEntryPoints as asmEntryPoints } from './idle.spvasm?wgsl';
 export { default as words, entryPoints as wordsEntryPoints, bindings as wordsBindings, pushConstants as wordsPushConstants, specConstants as wordsSpecConstants } from './idle.comp';
 `,
@@ -275,6 +275,7 @@ async function checkMain(m: OutputModule): Promise<void> {
   expect(m.wgslEntryPoints).toEqual(expected.entryPoints);
   expect(m.wgslBindings).toEqual(expected.bindings);
   expect(m.overrides).toEqual(expected.overrides);
+  expect(m.requiredFeatures).toEqual(expected.requiredFeatures);
   // The WebGPU layouts: core's for the same module (its empty main uses no resource, so 'auto' has none either).
   const webgpu = reflectWebGpu(decodeModule(wordsExport(m, 'words')));
   expect(m.bindGroupLayouts).toEqual(mergeBindGroupLayouts(webgpu.map((ep) => ep.bindGroupLayouts)));

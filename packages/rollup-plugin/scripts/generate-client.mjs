@@ -116,6 +116,8 @@ declare module '${WGSL}' {
   export const bindGroupLayouts: readonly SpvkitShader.BindGroupLayoutDescriptor[];
   /** The vertex buffer layouts of its vertex entry point, one buffer per location; empty without one. */
   export const vertexBuffers: readonly SpvkitShader.VertexBufferLayout[];
+  /** The WebGPU features its \`enable\` lines need, for \`requestDevice({ requiredFeatures })\`; empty for core WGSL. */
+  export const requiredFeatures: readonly string[];
   /** The writer of each uniform and storage block, by block name (the type name \`spvkit types\` gives it): \`blockWriters.Camera.write({ ... })\`. */
   export const blockWriters: { readonly [block: string]: SpvkitShader.BlockWriter };
 }

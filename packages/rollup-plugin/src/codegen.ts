@@ -122,6 +122,7 @@ export function wgslModuleCode(wgsl: WgslOutput, reflection: Reflection): string
       `export const sourceMap = ${toJs(wgsl.sourceMap)};`,
       `export const bindGroupLayouts = ${toJs(wgsl.bindGroupLayouts)};`,
       `export const vertexBuffers = ${toJs(wgsl.vertexBuffers)};`,
+      `export const requiredFeatures = ${toJs(wgsl.requiredFeatures)};`,
       // Pure: a bundle that never names blockWriters drops the writers' code.
       `export const blockWriters = /*#__PURE__*/ ${wgsl.blockWritersCode};`,
     ].join('\n') + '\n'
@@ -155,7 +156,7 @@ export function failedQueryModuleCode(reporterId: string, kind: 'module' | 'spva
     lines.push('export const entryPoints = [], bindings = [], pushConstants = undefined, specConstants = [];');
     // A module import is WGSL too under the `wgsl` option: its importers may name these.
     lines.push(
-      'export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined, bindGroupLayouts = [], vertexBuffers = [], blockWriters = {};',
+      'export const wgslEntryPoints = [], wgslBindings = [], overrides = [], sourceMap = undefined, bindGroupLayouts = [], vertexBuffers = [], requiredFeatures = [], blockWriters = {};',
     );
   }
   return lines.join('\n') + '\n';

@@ -59,6 +59,8 @@ export interface WgslOutput {
   readonly vertexBuffers: readonly VertexBufferLayout[];
   /** A JavaScript expression: an object with the writer of every uniform and storage block, by name (core's blockWritersExpression). */
   readonly blockWritersCode: string;
+  /** The WebGPU features the WGSL's `enable` lines need (`requestDevice({ requiredFeatures })`). */
+  readonly requiredFeatures: readonly string[];
 }
 
 /** How a translation places what it reports and maps. */
@@ -103,6 +105,7 @@ export function translateToWgsl(translate: Translate, module: Module, options: W
     bindGroupLayouts: mergeBindGroupLayouts(webgpu.map((ep) => ep.bindGroupLayouts)),
     vertexBuffers: webgpu.find((ep) => ep.stage === 'vertex')?.vertexBuffers ?? [],
     blockWritersCode,
+    requiredFeatures: result.requiredFeatures,
   };
 }
 
