@@ -409,6 +409,44 @@ OpFunctionEnd
   });
 });
 
+describe("toWgsl: images WebGPU has no form for, refused in the shader's terms", () => {
+  const fragmentWith = (capabilities: string, image: string): string => `OpCapability Shader
+${capabilities}
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main"
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %img DescriptorSet 0
+OpDecorate %img Binding 0
+%void = OpTypeVoid
+%fnty = OpTypeFunction %void
+%float = OpTypeFloat 32
+%image = ${image}
+%ptr = OpTypePointer UniformConstant %image
+%img = OpVariable %ptr UniformConstant
+%main = OpFunction %void None %fnty
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`;
+
+  it('an input attachment is an input attachment, not a storage image of some format', () => {
+    const e = refusal(fragmentWith('OpCapability InputAttachment', 'OpTypeImage %float SubpassData 0 0 0 2 Unknown'));
+    expect(e.message).toContain('an input attachment (subpassInput) cannot be expressed in WGSL');
+    expect(e.message).toContain('WebGPU has no input attachments');
+    expect(e.message).not.toContain('storage');
+  });
+
+  it('a texel buffer and a rectangle image say what they are and what to use instead', () => {
+    const imageBuffer = refusal(fragmentWith('OpCapability ImageBuffer', 'OpTypeImage %float Buffer 0 0 0 2 Rgba32f'));
+    expect(imageBuffer.message).toContain('a texel buffer (imageBuffer) cannot be expressed in WGSL');
+    expect(imageBuffer.message).toContain('use a storage buffer');
+    const samplerBuffer = refusal(fragmentWith('OpCapability SampledBuffer', 'OpTypeImage %float Buffer 0 0 0 1 Unknown'));
+    expect(samplerBuffer.message).toContain('a texel buffer (samplerBuffer / textureBuffer)');
+    const rect = refusal(fragmentWith('OpCapability SampledRect', 'OpTypeImage %float Rect 0 0 0 1 Unknown'));
+    expect(rect.message).toContain('a rectangle image (sampler2DRect)');
+  });
+});
+
 describe('toWgsl: structured control flow', () => {
   it('rebuilds a loop with a continue block and a phi as loop/continuing/break if', () => {
     const code = flat(

@@ -165,6 +165,22 @@ export class TypeTable {
     const usage = t.word(5);
     const format = t.word(6);
     const st = this.wgsl(sampled.resultId);
+    // Named as the shader knows them, before the storage-image checks they would otherwise fail:
+    // an input attachment and an image buffer are both images with Sampled 2.
+    if (dim === Dim.SubpassData)
+      throw this.refuser.error(
+        'an input attachment (subpassInput)',
+        t,
+        "WebGPU has no input attachments: bind the earlier pass's output as a texture and read it with textureLoad",
+      );
+    if (dim === Dim.Buffer)
+      throw this.refuser.error(
+        `a texel buffer (${usage === 2 ? 'imageBuffer' : 'samplerBuffer / textureBuffer'})`,
+        t,
+        'WebGPU has no texel buffers: use a storage buffer of the element type',
+      );
+    if (dim === Dim.Rect)
+      throw this.refuser.error('a rectangle image (sampler2DRect)', t, 'WebGPU has no rectangle textures: use a 2D texture with textureLoad');
     if (usage === 2) {
       const f = storageTextureFormatOf(format);
       if (f === undefined)
@@ -177,8 +193,6 @@ export class TypeTable {
       if (d === undefined || (arrayed && dim !== DIM_2D)) throw this.refuser.error('a storage image of this dimensionality', t);
       return `texture_storage_${d}<${f}, read_write>`;
     }
-    if (dim === Dim.Buffer || dim === Dim.SubpassData || dim === Dim.Rect)
-      throw this.refuser.error('an image of this dimensionality (buffer, subpass or rect)', t);
     if (ms) {
       if (dim !== DIM_2D || arrayed) throw this.refuser.error('a multisampled image that is not 2D', t);
       return depth ? 'texture_depth_multisampled_2d' : `texture_multisampled_2d<${st}>`;
